@@ -1,0 +1,214 @@
+"""Azacru's :class:`~azgames.game.Rules`: configuration, notation and the
+glue between the shared envs and the kernels."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from azgames.game import GameInfo, Rules
+
+from . import kernels as K
+from . import diagram, render
+from .board import COMPASS, DX, DY, field_name, load_opening, parse_facing, parse_field
+
+
+class AzacruState(NamedTuple):
+    """A batch of Azacru games (leading axis: game)."""
+
+    tiles: np.ndarray  # (B, 81) int8: owner of each field's tile, -1 neutral
+    occupant: np.ndarray  # (B, 81) int8: piece on the field as player * 4 + slot, -1 none
+    piece_field: np.ndarray  # (B, P, K) int8: each piece's field, -1 once off the board
+    piece_facing: np.ndarray  # (B, P, K) int8: compass facing, 0 = N clockwise to 7 = NW
+    player: np.ndarray  # (B,) int8: who acts
+    turns_left: np.ndarray  # (B,) int8: -1 before the final round, then turns still to play
+    ply: np.ndarray  # (B,) int32: actions played so far
+    outcome: np.ndarray  # (B,) int8: ONGOING, TERMINATED or TRUNCATED
+    rng: np.ndarray  # (B,) uint64: the game's generator word (random actions)
+
+
+ILLEGAL_REASONS = {
+    K.PIECE_OFF_BOARD: "that piece has been taken off the board",
+    K.LEAVES_BOARD: "the move leaves the board",
+    K.BEYOND_POWER: "the distance is beyond the piece's power of movement",
+    K.OTHER_PLAYERS_TILE: "the destination is another player's tile",
+    K.FIELD_OCCUPIED: "a piece stands on the destination",
+    K.JUMP_WITHOUT_CONNECTION: "it jumps a piece without being a connection (own tile to own tile)",
+    K.TWIST_WITHOUT_BORDER: "a piece may only twist after crossing a border",
+    K.PASS_WHILE_ABLE: "passing is only allowed when no piece can move",
+}
+
+_MOVE_RE = re.compile(r"^\s*([a-iA-I][1-9])\s*-\s*([a-iA-I][1-9])\s*(?::\s*([NSEWnsew]{1,2}))?\s*$")
+
+
+class AzacruRules(Rules):
+    info = GameInfo(
+        name="azacru",
+        long_name="Azacru (Pacru series)",
+        min_players=2,
+        max_players=4,
+        chance="deterministic",
+        information="perfect",
+        utility="zero_sum",
+        reward_model="terminal",
+    )
+    state_type = AzacruState
+
+    @classmethod
+    def option_defaults(cls) -> dict[str, Any]:
+        # A turn limit is needed: pieces can shuffle over their own tiles forever.
+        return {"opening": "standard", "max_turns": 1000}
+
+    def __init__(self, num_players: int = 2, **options: Any):
+        super().__init__(num_players, **options)
+        self.opening_field, self.opening_facing = load_opening(self.options["opening"], self.num_players)
+        max_turns = self.options["max_turns"]
+        if not isinstance(max_turns, (int, np.integer)) or max_turns < 1:
+            raise ValueError(f"max_turns={max_turns!r} must be a positive integer")
+        self.max_turns = int(max_turns)
+        self.pieces = self.opening_field.shape[1]
+        self.pass_action = self.pieces * K.ACTIONS_PER_PIECE
+
+    @property
+    def agents(self) -> tuple[str, ...]:
+        return tuple(f"player_{p}" for p in range(self.num_players))
+
+    @property
+    def num_actions(self) -> int:
+        return self.pass_action + 1
+
+    def observation_shape(self, player: int = 0) -> tuple[int, ...]:
+        return (9, 9, self.pieces + 4 * self.num_players + 1)
+
+    def observation_bounds(self, player: int = 0) -> tuple[int, int]:
+        return -1, 1
+
+    # ------------------------------------------------------------ state
+    def initial_state(self, rng_words: np.ndarray) -> AzacruState:
+        b, p, k = len(rng_words), self.num_players, self.pieces
+        state = AzacruState(
+            tiles=np.empty((b, 81), np.int8),
+            occupant=np.empty((b, 81), np.int8),
+            piece_field=np.empty((b, p, k), np.int8),
+            piece_facing=np.empty((b, p, k), np.int8),
+            player=np.empty(b, np.int8),
+            turns_left=np.empty(b, np.int8),
+            ply=np.empty(b, np.int32),
+            outcome=np.empty(b, np.int8),
+            rng=np.asarray(rng_words, dtype=np.uint64).copy(),
+        )
+        K.reset_batch(*state, self.opening_field, self.opening_facing)
+        return state
+
+    def state_from_diagram(self, text: str, to_move: int = 1, final_round_turns: int | None = None,
+                           ply: int = 0) -> AzacruState:
+        """A one-game state from a diagram (:mod:`azacru_env.diagram`).
+
+        ``to_move`` is the player number (1-4) who acts next; ``final_round_turns``,
+        if given, says the final round has begun with that many turns left."""
+        if not 1 <= to_move <= self.num_players:
+            raise ValueError(f"to_move={to_move!r}: players are numbered 1 to {self.num_players}")
+        state = self.initial_state(np.zeros(1, np.uint64))
+        tiles, occupant, piece_field, piece_facing = diagram.parse_diagram(text, self.num_players, self.pieces)
+        state.tiles[0], state.occupant[0] = tiles, occupant
+        state.piece_field[0], state.piece_facing[0] = piece_field, piece_facing
+        state.player[0] = to_move - 1
+        state.turns_left[0] = -1 if final_round_turns is None else final_round_turns
+        state.ply[0] = ply
+        return state
+
+    def step(self, state, action, obs, mask, rewards) -> int:
+        return K.step_one(*state, action, self.max_turns, obs, mask, rewards)
+
+    def observe(self, state, viewer, obs, mask) -> int:
+        return K.observe_one(*state, viewer, obs, mask)
+
+    def illegal_reason(self, state, action) -> str | None:
+        if state.outcome[0] != K.ONGOING:
+            return "the game is over"
+        code = K.check_action(*state, action)
+        return ILLEGAL_REASONS.get(int(code)) if code else None
+
+    def scores(self, state, i: int = 0) -> list[int]:
+        tiles = state.tiles[i]
+        return [int((tiles == p).sum()) for p in range(self.num_players)]
+
+    def final_info(self, state) -> list[dict[str, Any]]:
+        scores = self.scores(state)
+        best = max(scores)
+        winners = [a for a, s in zip(self.agents, scores) if s == best]
+        table = dict(zip(self.agents, scores))
+        return [
+            {"score": s, "scores": table, "winners": winners, "turns": int(state.ply[0])}
+            for s in scores
+        ]
+
+    # ------------------------------------------------------------ notation
+    def action_to_str(self, state, action: int) -> str:
+        """``from-to:facing`` (e.g. ``a3-b4:NE``) or ``pass``."""
+        if not 0 <= action < self.num_actions:
+            raise ValueError(f"action {action} is out of range [0, {self.num_actions})")
+        if action == self.pass_action:
+            return "pass"
+        k, turn, dist, twist = np.unravel_index(action, (self.pieces, 3, 8, 3))
+        p = int(state.player[0])
+        f = int(state.piece_field[0, p, k])
+        if f < 0:
+            return f"piece {k + 1} (off the board)"
+        d = (int(state.piece_facing[0, p, k]) + int(K.TURN[turn])) & 7
+        x, y = f % 9 + (dist + 1) * DX[d], f // 9 + (dist + 1) * DY[d]
+        facing = COMPASS[(d + int(K.TURN[twist])) & 7]
+        if not (0 <= x < 9 and 0 <= y < 9):
+            return f"{field_name(f)}-off the board:{facing}"
+        return f"{field_name(f)}-{field_name(int(y * 9 + x))}:{facing}"
+
+    def str_to_action(self, state, text: str) -> int:
+        """Parse ``from-to[:facing]`` (facing defaults to the move's direction) or ``pass``."""
+        if text.strip().lower() == "pass":
+            return self.pass_action
+        m = _MOVE_RE.match(text)
+        if not m:
+            raise ValueError(f"{text!r} is not a move; write from-to:facing (e.g. a3-b4:NE) or pass")
+        f, g = parse_field(m.group(1)), parse_field(m.group(2))
+        p = int(state.player[0])
+        slots = np.flatnonzero(state.piece_field[0, p] == f)
+        if len(slots) == 0:
+            raise ValueError(f"{text!r}: player_{p} has no piece on {field_name(f)}")
+        k = int(slots[0])
+        dx, dy = g % 9 - f % 9, g // 9 - f // 9
+        dist = max(abs(dx), abs(dy))
+        if dist == 0 or (dx != 0 and dy != 0 and abs(dx) != abs(dy)):
+            raise ValueError(f"{text!r}: {field_name(g)} is not in a straight line from {field_name(f)}")
+        d = next(d for d in range(8) if DX[d] == np.sign(dx) and DY[d] == np.sign(dy))
+        facing = int(state.piece_facing[0, p, k])
+        turn = {0: 0, 7: 1, 1: 2}.get((d - facing) & 7)
+        if turn is None:
+            raise ValueError(
+                f"{text!r}: the piece on {field_name(f)} faces {COMPASS[facing]}; it moves only "
+                f"straight ahead or 45 degrees to either side"
+            )
+        final = parse_facing(m.group(3)) if m.group(3) else d
+        twist = {0: 0, 7: 1, 1: 2}.get((final - d) & 7)
+        if twist is None:
+            raise ValueError(f"{text!r}: a piece ends facing its move or twisted 45 degrees from it")
+        return int(np.ravel_multi_index((k, turn, dist - 1, twist), (self.pieces, 3, 8, 3)))
+
+    # ------------------------------------------------------------ rendering
+    def render_ansi(self, state) -> str:
+        return render.ansi(state, self)
+
+    def render_rgb(self, state) -> np.ndarray:
+        return render.rgb(state, self)
+
+    # ------------------------------------------------------------ batches
+    def vec_observe(self, state, obs, mask, player) -> None:
+        K.vec_observe(*state, obs, mask, player)
+
+    def vec_step(self, state, actions, obs, mask, rewards, terminated, truncated, player) -> int:
+        return K.vec_step(*state, actions, self.max_turns, self.opening_field, self.opening_facing,
+                          obs, mask, rewards, terminated, truncated, player)
+
+    def vec_random_actions(self, state, mask, out) -> None:
+        K.vec_random_actions(state.rng, mask, out)

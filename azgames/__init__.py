@@ -1,0 +1,9 @@
+"""azgames: reinforcement-learning environments for Azacru, Azimuth and Azure Attack.
+
+``azgames.make("azacru", num_players=2)`` returns a game's PettingZoo AEC env;
+``azgames.make_vec("azacru", num_envs=4096, seed=0)`` its batched vector env.
+"""
+
+from .registry import list_games, make, make_vec, register
+
+__all__ = ["make", "make_vec", "register", "list_games"]

@@ -1,0 +1,250 @@
+"""The PettingZoo AEC env shared by every game of the suite.
+
+The wrapper is thin: a game's :class:`~azgames.game.Rules` does the work in one
+numba call per step, and this class keeps PettingZoo's bookkeeping (agent
+cycling, the rewards/terminations/truncations/infos dicts, dead steps) and
+the contract checks (``step`` before ``reset``, action type and range, the
+illegal-action policy) in one place. It enforces the contract itself rather
+than through PettingZoo's wrapper chain, which costs ~55 us a step.
+
+``observe`` returns arrays that belong to the caller: each step writes its
+observation and mask into fresh buffers, so earlier observations never change.
+"""
+
+from __future__ import annotations
+
+import copy
+import operator
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from . import state as state_ops
+from .game import ONGOING, TERMINATED, TRUNCATED, Rules, unpack_status
+
+ILLEGAL_ACTION_POLICIES = ("raise", "penalize")
+
+
+class GameAECEnv(AECEnv):
+    """AEC env over one game of a :class:`Rules` class (set ``rules_type``)."""
+
+    rules_type: type[Rules]
+    metadata = {"render_modes": ["ansi", "rgb_array"], "is_parallelizable": False, "render_fps": 2}
+
+    def __init__(
+        self,
+        num_players: int = 2,
+        render_mode: str | None = None,
+        illegal_action: str = "raise",
+        **options: Any,
+    ):
+        super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(
+                f"render_mode={render_mode!r} is not supported; choose one of "
+                f"{self.metadata['render_modes']} or None"
+            )
+        if illegal_action not in ILLEGAL_ACTION_POLICIES:
+            raise ValueError(
+                f"illegal_action={illegal_action!r} is not supported; choose one of "
+                f"{ILLEGAL_ACTION_POLICIES}"
+            )
+        self.rules = self.rules_type(num_players, **options)
+        self.render_mode = render_mode
+        self.illegal_action = illegal_action
+        self.possible_agents = list(self.rules.agents)
+        self._observation_spaces = {
+            a: self.rules.observation_space(i) for i, a in enumerate(self.possible_agents)
+        }
+        self._action_spaces = {
+            a: spaces.Discrete(self.rules.num_actions) for a in self.possible_agents
+        }
+        self._player_of = {a: i for i, a in enumerate(self.possible_agents)}
+        self._rewards_buf = np.zeros(self.rules.num_players, dtype=np.float32)
+        self._np_random = None
+        self.state = None
+
+    # ------------------------------------------------------------ spaces
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self._observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self._action_spaces[agent]
+
+    # ------------------------------------------------------------ reset / step
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        """Start a new game. ``seed`` seeds the game's generator (chance events);
+        with no seed, the env's generator continues (fresh entropy the first time)."""
+        if seed is not None or self._np_random is None:
+            self._np_random = np.random.default_rng(seed)
+        word = self._np_random.integers(0, 2**64, dtype=np.uint64, endpoint=False, size=1)
+        self._start_from(self.rules.initial_state(word))
+
+    def _start_from(self, state) -> None:
+        """Make ``state`` (a batch of one) the current game and the start of its record."""
+        self.state = state
+        self._start_state = state_ops.clone(state)
+        self._history = []
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self._new_buffers()
+        actor = self._observe_current()
+        self.agent_selection = self.possible_agents[actor]
+
+    def _new_buffers(self) -> None:
+        shape = self._observation_spaces[self.possible_agents[0]]["observation"].shape
+        self._obs = np.empty(shape, dtype=np.int8)
+        self._mask = np.empty(self.rules.num_actions, dtype=np.int8)
+
+    def _observe_current(self) -> int:
+        """Refresh the actor's buffers from the state; mark a finished game. Returns the actor."""
+        outcome, _, actor = unpack_status(self.rules.observe(self.state, -1, self._obs, self._mask))
+        if outcome != ONGOING:
+            self._finish(outcome, self.rules.final_info(self.state), rewards=None)
+        return actor
+
+    def step(self, action) -> None:
+        if self.state is None:
+            raise RuntimeError("step() called before reset(); call env.reset() first")
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        a = self._checked_action(action, agent)
+        if a < 0:  # penalized illegal action: the game is over
+            return
+        self._cumulative_rewards[agent] = 0.0
+        self._obs = obs = np.empty_like(self._obs)
+        self._mask = mask = np.empty_like(self._mask)
+        code = self.rules.step(self.state, a, obs, mask, self._rewards_buf)
+        self._history.append(a)
+        outcome, rewarded, actor = unpack_status(code)
+        if outcome == ONGOING:
+            if rewarded:
+                self._take_rewards()
+            self.agent_selection = self.possible_agents[actor]
+            if self._has_chance:
+                self._report_chance()
+        else:
+            self._finish(outcome, self.rules.final_info(self.state), rewards=self._rewards_buf)
+
+    @property
+    def _has_chance(self) -> bool:
+        return self.rules.info.chance != "deterministic"
+
+    def _report_chance(self) -> None:
+        events = self.rules.chance_info(self.state)
+        for a in self.agents:
+            self.infos[a] = {"chance": events} if events else {}
+
+    def _take_rewards(self) -> None:
+        self.rewards = {a: float(self._rewards_buf[i]) for i, a in enumerate(self.possible_agents)}
+        self._accumulate_rewards()
+
+    def _checked_action(self, action, agent: str) -> int:
+        """The action as an int if legal; raise or penalize otherwise (-1)."""
+        try:
+            a = operator.index(action)
+        except TypeError:
+            raise ValueError(
+                f"action {action!r} for {agent} is not an integer; "
+                f"actions are ints in [0, {self.rules.num_actions})"
+            ) from None
+        if 0 <= a < self.rules.num_actions and self._mask[a]:
+            return a
+        if not 0 <= a < self.rules.num_actions:
+            reason = f"out of range [0, {self.rules.num_actions})"
+        else:
+            reason = self.rules.illegal_reason(self.state, a) or "not legal here"
+        if self.illegal_action == "raise":
+            shown = a
+            if 0 <= a < self.rules.num_actions:
+                shown = f"{a} ({self.rules.action_to_str(self.state, a)})"
+            raise ValueError(f"illegal action {shown} for {agent}: {reason}")
+        self._penalize(agent, a, reason)
+        return -1
+
+    def _penalize(self, agent: str, action: int, reason: str) -> None:
+        rewards = np.zeros(self.rules.num_players, dtype=np.float32)
+        rewards[self._player_of[agent]] = -1.0
+        infos = [{"illegal_action": {"agent": agent, "action": action, "reason": reason}}] * len(
+            self.possible_agents
+        )
+        self._finish(TERMINATED, infos, rewards)
+
+    def _finish(self, outcome: int, infos: list[dict], rewards: np.ndarray | None) -> None:
+        self.terminations = {a: outcome == TERMINATED for a in self.agents}
+        self.truncations = {a: outcome == TRUNCATED for a in self.agents}
+        self.infos = {a: dict(infos[i]) for i, a in enumerate(self.possible_agents) if a in self.agents}
+        if rewards is not None:
+            self._rewards_buf[:] = rewards
+            self._take_rewards()
+        self._mask[:] = 0
+
+    # ------------------------------------------------------------ observation
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        if agent == self.agent_selection:
+            return {"observation": self._obs, "action_mask": self._mask}
+        obs = np.empty_like(self._obs)
+        mask = np.empty_like(self._mask)
+        self.rules.observe(self.state, self._player_of[agent], obs, mask)
+        return {"observation": obs, "action_mask": mask}
+
+    # ------------------------------------------------------------ notation
+    def action_to_str(self, action: int) -> str:
+        """The action in the game's notation, in the current position."""
+        return self.rules.action_to_str(self.state, int(action))
+
+    def str_to_action(self, text: str) -> int:
+        """Parse the game's notation in the current position."""
+        return self.rules.str_to_action(self.state, text)
+
+    def legal_actions(self) -> list[int]:
+        """The current actor's legal actions (empty once the game is over)."""
+        return np.flatnonzero(self._mask).tolist()
+
+    # ------------------------------------------------------------ state
+    def clone(self) -> "GameAECEnv":
+        """An independent copy of the env mid-game (array copies; the rules are shared)."""
+        other = copy.copy(self)
+        other.state = state_ops.clone(self.state)
+        other._obs, other._mask = self._obs.copy(), self._mask.copy()
+        other._rewards_buf = self._rewards_buf.copy()
+        other._history = list(self._history)
+        other._np_random = copy.deepcopy(self._np_random)
+        for name in ("agents", "rewards", "_cumulative_rewards", "terminations", "truncations"):
+            setattr(other, name, copy.copy(getattr(self, name)))
+        other.infos = {a: dict(i) for a, i in self.infos.items()}
+        return other
+
+    def set_state(self, state) -> None:
+        """Continue from an arbitrary position (a batch of one), e.g. a test diagram.
+        A record made afterwards starts from this position."""
+        if type(state) is not self.rules.state_type:
+            raise TypeError(f"expected a {self.rules.state_type.__name__}, got {type(state).__name__}")
+        self._start_from(state_ops.clone(state))
+
+    # ------------------------------------------------------------ rendering
+    def render(self):
+        if self.render_mode is None:
+            import gymnasium
+
+            gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi' or 'rgb_array'")
+            return None
+        if self.state is None:
+            raise RuntimeError("render() called before reset()")
+        if self.render_mode == "ansi":
+            return self.rules.render_ansi(self.state)
+        return self.rules.render_rgb(self.state)
+
+    def close(self) -> None:
+        pass
+
+    def __str__(self) -> str:
+        return f"{self.rules.info.name}(num_players={self.rules.num_players})"

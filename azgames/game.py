@@ -1,0 +1,168 @@
+"""What a game declares to the shared envs: its metadata and its rules object.
+
+A game plugs into the suite by subclassing :class:`Rules` once per game. A
+``Rules`` instance is one validated configuration (player count, variant
+options) and is immutable: envs share it, and it pickles by value. The env
+wrappers (:mod:`azgames.aec`, :mod:`azgames.vector`) call only the methods
+below, so everything game-specific stays in the game's package.
+
+Kernels report the outcome of a step as one packed integer (see
+:func:`pack_status`) so that the AEC step needs a single numba call.
+"""
+
+from __future__ import annotations
+
+import abc
+from dataclasses import dataclass
+from typing import Any, ClassVar, NamedTuple
+
+import numpy as np
+from gymnasium import spaces
+
+from .jit import njit
+
+ONGOING, TERMINATED, TRUNCATED = 0, 1, 2
+_REWARDED = 4
+
+
+@njit
+def pack_status(outcome, rewarded, next_player):
+    """Outcome (ONGOING/TERMINATED/TRUNCATED), whether any reward is non-zero, who acts next."""
+    return next_player * 8 + (_REWARDED if rewarded else 0) + outcome
+
+
+def unpack_status(code: int) -> tuple[int, bool, int]:
+    """Inverse of :func:`pack_status`: ``(outcome, rewarded, next_player)``."""
+    return code & 3, bool(code & _REWARDED), code >> 3
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """A game's metadata, declared up front as OpenSpiel does."""
+
+    name: str
+    long_name: str
+    min_players: int
+    max_players: int
+    chance: str  # "deterministic" or "explicit_stochastic"
+    information: str  # "perfect" or "imperfect"
+    utility: str  # "zero_sum", "constant_sum" or "general_sum"
+    reward_model: str  # "terminal" or "rewards"
+
+
+class Rules(abc.ABC):
+    """One game's rules in one configuration, as the shared envs see them."""
+
+    info: ClassVar[GameInfo]
+    #: The game's state named tuple (:mod:`azgames.state`).
+    state_type: ClassVar[type]
+
+    def __init__(self, num_players: int, **options: Any):
+        info = self.info
+        if not isinstance(num_players, (int, np.integer)) or not (
+            info.min_players <= num_players <= info.max_players
+        ):
+            raise ValueError(
+                f"{info.name}: num_players={num_players!r} is not supported; "
+                f"choose {info.min_players} to {info.max_players}"
+            )
+        self.num_players = int(num_players)
+        unknown = set(options) - set(self.option_defaults())
+        if unknown:
+            raise ValueError(
+                f"{info.name}: unknown option(s) {sorted(unknown)}; "
+                f"known options are {sorted(self.option_defaults())}"
+            )
+        #: The full, JSON-able option set, defaults filled in.
+        self.options: dict[str, Any] = {**self.option_defaults(), **options}
+
+    # ------------------------------------------------------------ declaration
+    @classmethod
+    def option_defaults(cls) -> dict[str, Any]:
+        """Every option the game accepts besides ``num_players``, with its default."""
+        return {}
+
+    @property
+    @abc.abstractmethod
+    def agents(self) -> tuple[str, ...]:
+        """Agent names, indexed by player number."""
+
+    @property
+    @abc.abstractmethod
+    def num_actions(self) -> int:
+        """Size of the fixed ``Discrete`` action space."""
+
+    @abc.abstractmethod
+    def observation_shape(self, player: int) -> tuple[int, ...]:
+        """Shape of ``player``'s observation planes (int8)."""
+
+    def observation_bounds(self, player: int) -> tuple[int, int]:
+        """Lowest and highest value in ``player``'s observation planes."""
+        return 0, 1
+
+    def observation_space(self, player: int) -> spaces.Dict:
+        low, high = self.observation_bounds(player)
+        return spaces.Dict(
+            {
+                "observation": spaces.Box(
+                    low=low, high=high, shape=self.observation_shape(player), dtype=np.int8
+                ),
+                "action_mask": spaces.Box(0, 1, shape=(self.num_actions,), dtype=np.int8),
+            }
+        )
+
+    # ------------------------------------------------------------ one game (batch of one)
+    @abc.abstractmethod
+    def initial_state(self, rng_words: np.ndarray) -> NamedTuple:
+        """A batch of ``len(rng_words)`` fresh games, each seeded with its word."""
+
+    @abc.abstractmethod
+    def step(self, state, action: int, obs: np.ndarray, mask: np.ndarray, rewards: np.ndarray) -> int:
+        """Play a legal ``action`` in game 0; write the next actor's observation
+        and mask and every player's reward for this step. Returns a packed status."""
+
+    @abc.abstractmethod
+    def observe(self, state, viewer: int, obs: np.ndarray, mask: np.ndarray) -> int:
+        """Write ``viewer``'s observation and mask (zeros unless it is to act) of
+        game 0. Returns the packed status of the position."""
+
+    @abc.abstractmethod
+    def illegal_reason(self, state, action: int) -> str | None:
+        """Why ``action`` is illegal in game 0, or None if it is legal."""
+
+    @abc.abstractmethod
+    def final_info(self, state) -> list[dict[str, Any]]:
+        """Per-player info dicts at the end of game 0 (scores, winners, ...)."""
+
+    @abc.abstractmethod
+    def action_to_str(self, state, action: int) -> str:
+        """The documented notation of ``action`` in game 0's position."""
+
+    @abc.abstractmethod
+    def str_to_action(self, state, text: str) -> int:
+        """Parse the notation in game 0's position; ValueError if it names no action."""
+
+    @abc.abstractmethod
+    def render_ansi(self, state) -> str: ...
+
+    @abc.abstractmethod
+    def render_rgb(self, state) -> np.ndarray: ...
+
+    def chance_info(self, state) -> dict[str, Any] | None:
+        """Chance events drawn during the last step of game 0, for ``infos``
+        (only called when ``info.chance`` is not ``"deterministic"``)."""
+        return None
+
+    # ------------------------------------------------------------ batches
+    @abc.abstractmethod
+    def vec_observe(self, state, obs, mask, player) -> None:
+        """Observation, mask and actor of every game, from its actor's view."""
+
+    @abc.abstractmethod
+    def vec_step(self, state, actions, obs, mask, rewards, terminated, truncated, player) -> int:
+        """Step every game, auto-resetting finished ones; returns the index of
+        the first game whose action was illegal (nothing is stepped then), or -1."""
+
+    @abc.abstractmethod
+    def vec_random_actions(self, state, mask, out) -> None:
+        """A uniformly random legal action per game, drawn from its own generator."""

@@ -1,0 +1,108 @@
+"""The batched vector env shared by every game of the suite.
+
+All work happens in the game's numba kernels, parallel over games; this class
+only owns the output buffers and checks the actions' shape. Finished games
+restart at once: ``step`` reports the finished game's rewards and flags, and
+the returned observation, mask and ``player`` already belong to the new game.
+
+The arrays returned by ``reset`` and ``step`` are the env's own buffers,
+overwritten by the next call (that is what makes millions of steps a second
+possible): copy them to keep them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from . import state as state_ops
+from .game import Rules
+from .rng import seed_words
+
+
+class GameVectorEnv:
+    """``num_envs`` games of one configuration, stepped together."""
+
+    rules_type: type[Rules]
+
+    def __init__(self, num_envs: int, seed: int | None = None, num_players: int = 2, **options: Any):
+        if not isinstance(num_envs, (int, np.integer)) or num_envs < 1:
+            raise ValueError(f"num_envs={num_envs!r} must be a positive integer")
+        self.rules = self.rules_type(num_players, **options)
+        self.num_envs = int(num_envs)
+        self.num_players = self.rules.num_players
+        self.num_actions = self.rules.num_actions
+        self.agents = self.rules.agents
+        n = self.num_envs
+        self._obs = np.zeros((n, *self.rules.observation_shape(0)), np.int8)
+        self._mask = np.zeros((n, self.num_actions), np.int8)
+        self._rewards = np.zeros((n, self.num_players), np.float32)
+        self._terminated = np.zeros(n, bool)
+        self._truncated = np.zeros(n, bool)
+        self._player = np.zeros(n, np.int64)
+        self._actions = np.zeros(n, np.int64)
+        self.state = None
+        self._seed = seed
+
+    def reset(self, seed: int | None = None) -> tuple[np.ndarray, np.ndarray]:
+        """Start every game afresh; returns ``(obs, mask)``. Game ``i``'s
+        generator is seeded from ``seed`` (or the constructor's seed)."""
+        if seed is not None:
+            self._seed = seed
+        self.state = self.rules.initial_state(seed_words(self._seed, self.num_envs))
+        self._refresh()
+        return self._obs, self._mask.view(bool)
+
+    def _refresh(self) -> None:
+        self.rules.vec_observe(self.state, self._obs, self._mask, self._player)
+
+    def step(self, actions) -> tuple[np.ndarray, ...]:
+        """Play one action per game: ``(obs, mask, rewards, terminated, truncated, player)``.
+
+        ``rewards`` is ``(N, num_players)`` float32 for the step just played;
+        ``player`` is who acts next in each game."""
+        if self.state is None:
+            raise RuntimeError("step() called before reset(); call venv.reset() first")
+        actions = np.asarray(actions)
+        if actions.shape != (self.num_envs,) or actions.dtype.kind not in "iu":
+            raise ValueError(
+                f"actions must be an integer array of shape ({self.num_envs},), "
+                f"got {actions.dtype} {actions.shape}"
+            )
+        self._actions[:] = actions
+        bad = self.rules.vec_step(
+            self.state, self._actions, self._obs, self._mask, self._rewards,
+            self._terminated, self._truncated, self._player,
+        )
+        if bad >= 0:
+            a = int(self._actions[bad])
+            one = state_ops.select(self.state, bad)
+            if 0 <= a < self.num_actions:
+                why = f"{self.rules.action_to_str(one, a)}: {self.rules.illegal_reason(one, a)}"
+            else:
+                why = f"out of range [0, {self.num_actions})"
+            raise ValueError(f"illegal action {a} in env {bad} ({why}); no game was stepped")
+        return (self._obs, self._mask.view(bool), self._rewards, self._terminated,
+                self._truncated, self._player)
+
+    def random_actions(self) -> np.ndarray:
+        """A uniformly random legal action per game, drawn in numba from each game's generator."""
+        if self.state is None:
+            raise RuntimeError("random_actions() called before reset()")
+        out = np.empty(self.num_envs, np.int64)
+        self.rules.vec_random_actions(self.state, self._mask, out)
+        return out
+
+    @property
+    def action_mask(self) -> np.ndarray:
+        return self._mask.view(bool)
+
+    def game(self, i: int):
+        """Game ``i`` as a one-game state (a copy), e.g. for rendering or the AEC env."""
+        return state_ops.select(self.state, i)
+
+    def set_game(self, i: int, one_game) -> None:
+        """Put a one-game state into slot ``i`` and refresh the observations."""
+        state_ops.assign(self.state, i, one_game, 0)
+        self._refresh()
