@@ -54,10 +54,12 @@ def power_of_movement(tiles, i, player, field):
 
 
 @njit
-def write_mask(tiles, occupant, piece_field, piece_facing, i, player, mask):
-    """Mark every legal action of ``player`` in ``mask``; returns how many moves
-    there are (the pass action is marked, alone, when there are none)."""
-    mask[:] = 0
+def write_mask(tiles, occupant, piece_field, piece_facing, i, player, mask, j):
+    """Mark every legal action of ``player`` in game ``i`` in row ``j`` of
+    ``mask``; returns how many moves there are (the pass action is marked,
+    alone, when there are none)."""
+    for a in range(mask.shape[1]):
+        mask[j, a] = 0
     count = 0
     for k in range(piece_field.shape[2]):
         f = piece_field[i, player, k]
@@ -83,18 +85,18 @@ def write_mask(tiles, occupant, piece_field, piece_facing, i, player, mask):
                     # Jumping needs a connection: own tile to own tile.
                     if not jumped or (own_start and t == player):
                         a = ((k * 3 + turn) * 8 + dist - 1) * 3
-                        mask[a] = 1
+                        mask[j, a] = 1
                         count += 1
                         if BORDERLAND[g] != BORDERLAND[f]:
-                            mask[a + 1] = 1
-                            mask[a + 2] = 1
+                            mask[j, a + 1] = 1
+                            mask[j, a + 2] = 1
                             count += 2
                 elif occupant[i, g] >= 0:
                     jumped = True
                     if not own_start:
                         break
     if count == 0:
-        mask[mask.shape[0] - 1] = 1
+        mask[j, mask.shape[1] - 1] = 1
     return count
 
 
@@ -180,16 +182,18 @@ def write_rewards(tiles, i, num_players, rewards):
                 total += 1
             elif scores[p] < scores[q]:
                 total -= 1
-        rewards[p] = total / (num_players - 1)
+        rewards[i, p] = total / (num_players - 1)
 
 
 @njit
 def play(tiles, occupant, piece_field, piece_facing, player, turns_left, ply, outcome,
          i, action, max_plies, rewards):
-    """Play a legal action in game ``i`` and advance the turn. Returns a packed status."""
+    """Play a legal action in game ``i`` and advance the turn; write this step's
+    rewards into row ``i`` of ``rewards``. Returns a packed status."""
     num_players = piece_field.shape[1]
     p = player[i]
-    rewards[:] = 0.0
+    for q in range(num_players):
+        rewards[i, q] = 0.0
     if action == piece_field.shape[2] * ACTIONS_PER_PIECE:
         # Passing is only legal when stuck; the first such pass starts the
         # final round, in which every other player gets exactly one more turn.
@@ -212,30 +216,36 @@ def play(tiles, occupant, piece_field, piece_facing, player, turns_left, ply, ou
 
 
 @njit
-def write_observation(tiles, occupant, piece_field, piece_facing, turns_left, i, viewer, obs):
-    """Planes ``obs[y, x, c]`` from ``viewer``'s side (see the env docstring)."""
+def write_observation(tiles, occupant, piece_field, piece_facing, turns_left, i, viewer, obs, j):
+    """Planes of game ``i`` from ``viewer``'s side into row ``j`` of ``obs``,
+    an (N, 81 * C) view of the (N, 9, 9, C) observations (see the env docstring)."""
     num_players = piece_field.shape[1]
     num_pieces = piece_field.shape[2]
-    obs[:] = 0
-    for k in range(num_pieces):
-        f = piece_field[i, viewer, k]
-        if f >= 0:
-            obs[f // 9, f % 9, k] = 1
+    planes = obs.shape[1] // 81
+    for c in range(obs.shape[1]):
+        obs[j, c] = 0
     for f in range(81):
-        y = f // 9
-        x = f % 9
+        # Branch-free (tiles are unpredictable): a neutral field writes a 0
+        # into some player's tile plane, which is 0 there anyway.
         t = tiles[i, f]
-        if t >= 0:
-            obs[y, x, num_pieces + 4 * ((t - viewer) % num_players)] = 1
-        o = occupant[i, f]
-        if o >= 0:
-            c = num_pieces + 4 * ((o // 4 - viewer) % num_players)
-            d = piece_facing[i, o // 4, o % 4]
-            obs[y, x, c + 1] = 1
-            obs[y, x, c + 2] = DX[d]
-            obs[y, x, c + 3] = DY[d]
+        q = t - viewer
+        q += num_players * (q < 0)
+        obs[j, f * planes + num_pieces + 3 * q] = t >= 0
+    for p in range(num_players):
+        q = p - viewer
+        q += num_players * (q < 0)
+        for k in range(num_pieces):
+            f = piece_field[i, p, k]
+            if f >= 0:
+                d = piece_facing[i, p, k]
+                c = f * planes + num_pieces + 3 * q
+                obs[j, c + 1] = DX[d]
+                obs[j, c + 2] = DY[d]
+                if p == viewer:
+                    obs[j, f * planes + k] = 1
     if turns_left[i] >= 0:
-        obs[:, :, num_pieces + 4 * num_players] = 1
+        for f in range(81):
+            obs[j, f * planes + num_pieces + 3 * num_players] = 1
 
 
 @njit
@@ -271,11 +281,12 @@ def step_one(tiles, occupant, piece_field, piece_facing, player, turns_left, ply
              action, max_plies, obs, mask, rewards):
     """AEC step of game 0: play, then write the next actor's observation and mask."""
     code = play(tiles, occupant, piece_field, piece_facing, player, turns_left, ply, outcome,
-                0, action, max_plies, rewards)
+                0, action, max_plies, rewards.reshape((1, rewards.size)))
     p = player[0]
-    write_observation(tiles, occupant, piece_field, piece_facing, turns_left, 0, p, obs)
+    write_observation(tiles, occupant, piece_field, piece_facing, turns_left, 0, p,
+                      obs.reshape((1, obs.size)), 0)
     if outcome[0] == ONGOING:
-        write_mask(tiles, occupant, piece_field, piece_facing, 0, p, mask)
+        write_mask(tiles, occupant, piece_field, piece_facing, 0, p, mask.reshape((1, mask.size)), 0)
     else:
         mask[:] = 0
     return code
@@ -288,9 +299,10 @@ def observe_one(tiles, occupant, piece_field, piece_facing, player, turns_left, 
     p = player[0]
     if viewer < 0:
         viewer = p
-    write_observation(tiles, occupant, piece_field, piece_facing, turns_left, 0, viewer, obs)
+    write_observation(tiles, occupant, piece_field, piece_facing, turns_left, 0, viewer,
+                      obs.reshape((1, obs.size)), 0)
     if viewer == p and outcome[0] == ONGOING:
-        write_mask(tiles, occupant, piece_field, piece_facing, 0, p, mask)
+        write_mask(tiles, occupant, piece_field, piece_facing, 0, p, mask.reshape((1, mask.size)), 0)
     else:
         mask[:] = 0
     return pack_status(outcome[0], False, p)
@@ -313,11 +325,12 @@ def check_action(tiles, occupant, piece_field, piece_facing, player, turns_left,
 @njit_parallel
 def vec_observe(tiles, occupant, piece_field, piece_facing, player, turns_left, ply, outcome, rng,
                 obs, mask, player_out):
+    flat = obs.reshape((obs.shape[0], obs.size // obs.shape[0]))
     for i in prange(tiles.shape[0]):
         p = player[i]
         player_out[i] = p
-        write_mask(tiles, occupant, piece_field, piece_facing, i, p, mask[i])
-        write_observation(tiles, occupant, piece_field, piece_facing, turns_left, i, p, obs[i])
+        write_mask(tiles, occupant, piece_field, piece_facing, i, p, mask, i)
+        write_observation(tiles, occupant, piece_field, piece_facing, turns_left, i, p, flat, i)
 
 
 @njit_parallel
@@ -327,13 +340,17 @@ def vec_step(tiles, occupant, piece_field, piece_facing, player, turns_left, ply
     """Step every game; a finished game restarts from the opening at once
     (its rewards and flags are reported, its new first position observed)."""
     n = tiles.shape[0]
-    for i in range(n):  # refuse the whole batch before anything moves
+    first_bad = n
+    for i in prange(n):  # refuse the whole batch before anything moves
         a = actions[i]
         if a < 0 or a >= mask.shape[1] or mask[i, a] == 0:
-            return i
+            first_bad = min(first_bad, i)
+    if first_bad < n:
+        return first_bad
+    flat = obs.reshape((n, obs.size // n))
     for i in prange(n):
         code = play(tiles, occupant, piece_field, piece_facing, player, turns_left, ply, outcome,
-                    i, actions[i], max_plies, rewards[i])
+                    i, actions[i], max_plies, rewards)
         result = code & 3
         terminated[i] = result == TERMINATED
         truncated[i] = result == TRUNCATED
@@ -342,8 +359,8 @@ def vec_step(tiles, occupant, piece_field, piece_facing, player, turns_left, ply
                        i, opening_field, opening_facing)
         p = player[i]
         player_out[i] = p
-        write_mask(tiles, occupant, piece_field, piece_facing, i, p, mask[i])
-        write_observation(tiles, occupant, piece_field, piece_facing, turns_left, i, p, obs[i])
+        write_mask(tiles, occupant, piece_field, piece_facing, i, p, mask, i)
+        write_observation(tiles, occupant, piece_field, piece_facing, turns_left, i, p, flat, i)
     return -1
 
 

@@ -80,7 +80,7 @@ class AzacruRules(Rules):
         return self.pass_action + 1
 
     def observation_shape(self, player: int = 0) -> tuple[int, ...]:
-        return (9, 9, self.pieces + 4 * self.num_players + 1)
+        return (9, 9, self.pieces + 3 * self.num_players + 1)
 
     def observation_bounds(self, player: int = 0) -> tuple[int, int]:
         return -1, 1

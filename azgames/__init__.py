@@ -4,6 +4,10 @@
 ``azgames.make_vec("azacru", num_envs=4096, seed=0)`` its batched vector env.
 """
 
+from .records import from_record, load_record, save_record, to_record
 from .registry import list_games, make, make_vec, register
 
-__all__ = ["make", "make_vec", "register", "list_games"]
+__all__ = [
+    "make", "make_vec", "register", "list_games",
+    "to_record", "from_record", "save_record", "load_record",
+]

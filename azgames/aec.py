@@ -223,6 +223,18 @@ class GameAECEnv(AECEnv):
         other.infos = {a: dict(i) for a, i in self.infos.items()}
         return other
 
+    def to_record(self) -> dict:
+        """This game as a JSON-able record (see :mod:`azgames.records`)."""
+        from .records import to_record
+
+        return to_record(self)
+
+    def save_record(self, path) -> None:
+        """Save this game as JSON; ``azgames.load_record(path)`` restores it."""
+        from .records import save_record
+
+        save_record(self, path)
+
     def set_state(self, state) -> None:
         """Continue from an arbitrary position (a batch of one), e.g. a test diagram.
         A record made afterwards starts from this position."""

@@ -1,0 +1,211 @@
+"""Step rates of the suite's envs, with PettingZoo connect-four as reference.
+
+    python benchmarks/step_rate.py                 # full run, writes benchmarks/results/step_rate.json
+    python benchmarks/step_rate.py --quick         # a few seconds, for smoke tests
+    python benchmarks/step_rate.py --games azacru --players 2 3
+
+Measured, per game and player count, with random legal actions:
+- AEC ``env()`` agent-steps/s in an RL loop (``last()``, sample from the mask, ``step``);
+- vector env steps/s at N = 1, 64, 1024, 4096: ``step(random_actions())``,
+  observation and mask included (one env-step = one action in one game);
+- compile time: a fresh process importing the game and taking its first AEC
+  and vector steps, with an empty numba cache (cold) and again with it filled (warm);
+- PettingZoo ``connect_four_v3`` ``env()`` in the same RL loop, in the same run.
+
+Each rate is the median of ``--repeats`` timed runs. Machines are noisy:
+compare ratios within one run rather than absolute numbers across runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+DEFAULT_JSON = ROOT / "benchmarks" / "results" / "step_rate.json"
+VECTOR_SIZES = (1, 64, 1024, 4096)
+
+
+def aec_rate(make_env, seconds: float, seed: int = 0) -> float:
+    """Agent-steps/s of an RL loop over an AEC env, resetting finished games."""
+    env = make_env()
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    steps = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        obs, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            if time.perf_counter() > deadline:
+                break
+            env.reset()
+            continue
+        legal = np.flatnonzero(obs["action_mask"])
+        env.step(int(legal[rng.integers(len(legal))]))
+        steps += 1
+        if steps & 1023 == 0 and time.perf_counter() > deadline:
+            break
+    return steps / (time.perf_counter() - start)
+
+
+def vector_rate(make_vec, num_envs: int, seconds: float) -> float:
+    """Env-steps/s of ``step(random_actions())`` over ``num_envs`` games."""
+    venv = make_vec(num_envs)
+    venv.reset()
+    for _ in range(3):
+        venv.step(venv.random_actions())
+    calls = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        for _ in range(8):
+            venv.step(venv.random_actions())
+        calls += 8
+    return calls * num_envs / (time.perf_counter() - start)
+
+
+def median_rate(fn, repeats: int) -> float:
+    return statistics.median(fn() for _ in range(repeats))
+
+
+_COMPILE_PROBE = """
+import time
+t0 = time.perf_counter()
+import numpy as np, azgames
+env = azgames.make({game!r}, num_players={players})
+env.reset(seed=0)
+env.step(int(np.flatnonzero(env.last()[0]["action_mask"])[0]))
+venv = azgames.make_vec({game!r}, num_envs=4, seed=0, num_players={players})
+venv.step(venv.random_actions())
+print(time.perf_counter() - t0)
+"""
+
+
+def compile_times(game: str, players: int) -> dict[str, float]:
+    """Seconds from interpreter start-up to the first AEC and vector steps, in a
+    fresh process: with an empty numba cache (cold) and with it filled (warm)."""
+    probe = _COMPILE_PROBE.format(game=game, players=players)
+    with tempfile.TemporaryDirectory() as cache:
+        env = {**os.environ, "NUMBA_CACHE_DIR": cache}
+        env.pop("NUMBA_DISABLE_JIT", None)
+        out = {}
+        for label in ("cold", "warm"):
+            start = time.perf_counter()
+            proc = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True,
+                                  text=True, cwd=ROOT, check=True)
+            out[f"{label}_s"] = time.perf_counter() - start
+            out[f"{label}_in_process_s"] = float(proc.stdout.strip().splitlines()[-1])
+        return out
+
+
+def connect_four_env():
+    """PettingZoo's connect_four_v3 ``env`` constructor, or None without the bench extra."""
+    try:
+        from pettingzoo.classic import connect_four_v3
+    except ImportError:
+        return None
+    return connect_four_v3.env
+
+
+def run(games: list[str], players: list[int], seconds: float, repeats: int, quick: bool) -> dict:
+    import azgames
+
+    results: dict = {
+        "machine": {"python": platform.python_version(), "cpus": os.cpu_count(),
+                    "platform": platform.platform()},
+        "settings": {"seconds": seconds, "repeats": repeats},
+        "reference": {},
+        "games": [],
+    }
+    c4_env = connect_four_env()
+    c4 = median_rate(lambda: aec_rate(c4_env, seconds), repeats) if c4_env else None
+    results["reference"]["pettingzoo_connect_four_v3_env"] = c4
+    print(f"PettingZoo connect_four_v3 env(): {c4:,.0f} agent-steps/s" if c4 else
+          "PettingZoo connect_four_v3 not installed (pip install -e .[bench])", flush=True)
+    for game in games:
+        for n in players:
+            row: dict = {"game": game, "num_players": n}
+            try:
+                azgames.make(game, num_players=n)
+            except ValueError:
+                continue  # this game has no such player count
+            row["compile"] = compile_times(game, n) if not quick else None
+            row["aec_steps_per_s"] = median_rate(
+                lambda: aec_rate(lambda: azgames.make(game, num_players=n), seconds), repeats)
+            row["vector_steps_per_s"] = {
+                str(size): median_rate(lambda: vector_rate(
+                    lambda k: azgames.make_vec(game, num_envs=k, seed=0, num_players=n), size, seconds),
+                    repeats)
+                for size in VECTOR_SIZES
+            }
+            if c4:
+                row["aec_vs_connect_four"] = row["aec_steps_per_s"] / c4
+            results["games"].append(row)
+            print_row(row, flush=True)
+    return results
+
+
+def _fmt(rate: float) -> str:
+    return f"{rate / 1e6:.2f}M" if rate >= 1e6 else f"{rate / 1e3:.0f}k"
+
+
+def table(results: dict) -> str:
+    """A Markdown table of the results (the README shows this)."""
+    sizes = VECTOR_SIZES
+    head = ("| game | players | AEC steps/s | x connect-four | "
+            + " | ".join(f"vector N={s}" for s in sizes) + " | compile cold / warm |")
+    lines = [head, "|" + "---|" * (head.count("|") - 1)]
+    for r in results["games"]:
+        c = r.get("compile")
+        comp = f"{c['cold_s']:.1f} s / {c['warm_s']:.2f} s" if c else "-"
+        ratio = f"{r['aec_vs_connect_four']:.1f}x" if "aec_vs_connect_four" in r else "-"
+        vec = " | ".join(_fmt(r["vector_steps_per_s"][str(s)]) for s in sizes)
+        lines.append(f"| {r['game']} | {r['num_players']} | {_fmt(r['aec_steps_per_s'])} | {ratio} | {vec} | {comp} |")
+    c4 = results["reference"].get("pettingzoo_connect_four_v3_env")
+    if c4:
+        lines.append(f"\nReference in the same run: PettingZoo connect_four_v3 `env()` {_fmt(c4)} agent-steps/s.")
+    return "\n".join(lines)
+
+
+def print_row(row: dict, flush: bool = False) -> None:
+    vec = ", ".join(f"N={k}: {_fmt(v)}" for k, v in row["vector_steps_per_s"].items())
+    comp = row.get("compile")
+    comp_text = f"; compile cold {comp['cold_s']:.1f} s, warm {comp['warm_s']:.2f} s" if comp else ""
+    print(f"{row['game']} {row['num_players']}p: AEC {_fmt(row['aec_steps_per_s'])}/s; "
+          f"vector {vec}{comp_text}", flush=flush)
+
+
+def main(argv: list[str] | None = None) -> dict:
+    import azgames
+
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", nargs="+", default=[e.name for e in azgames.list_games()])
+    parser.add_argument("--players", nargs="+", type=int, default=[2, 3, 4])
+    parser.add_argument("--seconds", type=float, default=1.5, help="length of each timed run")
+    parser.add_argument("--repeats", type=int, default=5, help="timed runs per figure (median)")
+    parser.add_argument("--quick", action="store_true", help="tiny runs, no compile timing (smoke test)")
+    parser.add_argument("--json", type=Path, default=DEFAULT_JSON, help="where to write the results")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.seconds, args.repeats = 0.05, 1
+    results = run(args.games, args.players, args.seconds, args.repeats, args.quick)
+    args.json.parent.mkdir(parents=True, exist_ok=True)
+    args.json.write_text(json.dumps(results, indent=1))
+    print()
+    print(table(results))
+    print(f"\nwrote {args.json}")
+    return results
+
+
+if __name__ == "__main__":
+    main()
