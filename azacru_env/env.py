@@ -9,7 +9,7 @@
 | Agents               | `agents = ['player_0', ..., 'player_{n-1}']`, n = 2-4 |
 | Action shape         | (1,)                                                 |
 | Action values        | Discrete(289) with 2 players, Discrete(217) with 3-4 |
-| Observation shape    | (9, 9, K + 4n + 1) int8: (9, 9, 13), (9, 9, 16), (9, 9, 20) |
+| Observation shape    | (9, 9, K + 3n + 1) int8: (9, 9, 11), (9, 9, 13), (9, 9, 16) |
 | Observation values   | [-1, 1]                                              |
 
 Azacru (Mike Wellman, 2005) is played on a 9 x 9 board of fields split into
@@ -50,10 +50,9 @@ per player and `n` players, from the acting player's side:
 | planes                  | meaning                                                       |
 |-------------------------|---------------------------------------------------------------|
 | `0 .. K-1`              | own piece in slot `k` (the slot that actions name)             |
-| `K + 4q`                | tiles of player `q` places after the viewer (q = 0: own)      |
-| `K + 4q + 1`            | pieces of that player                                          |
-| `K + 4q + 2`, `+ 3`     | those pieces' facing as (east, north) components in {-1, 0, 1} |
-| `K + 4n`                | all ones once the final round has begun                        |
+| `K + 3q`                | tiles of player `q` places after the viewer (q = 0: own)      |
+| `K + 3q + 1`, `+ 2`     | that player's pieces: facing as (east, north) components, each in {-1, 0, 1}; never both 0 where a piece stands, both 0 elsewhere |
+| `K + 3n`                | all ones once the final round has begun                        |
 
 The mask is 1 for each legal action of the acting player (all zeros for
 anyone else, and once the game is over).

@@ -62,6 +62,10 @@ class GameAECEnv(AECEnv):
             a: spaces.Discrete(self.rules.num_actions) for a in self.possible_agents
         }
         self._player_of = {a: i for i, a in enumerate(self.possible_agents)}
+        self._num_actions = self.rules.num_actions
+        self._obs_shape = self._observation_spaces[self.possible_agents[0]]["observation"].shape
+        self._has_chance = self.rules.info.chance != "deterministic"
+        self._live = False
         self._rewards_buf = np.zeros(self.rules.num_players, dtype=np.float32)
         self._np_random = None
         self.state = None
@@ -94,13 +98,13 @@ class GameAECEnv(AECEnv):
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
         self._new_buffers()
+        self._live = True
         actor = self._observe_current()
         self.agent_selection = self.possible_agents[actor]
 
     def _new_buffers(self) -> None:
-        shape = self._observation_spaces[self.possible_agents[0]]["observation"].shape
-        self._obs = np.empty(shape, dtype=np.int8)
-        self._mask = np.empty(self.rules.num_actions, dtype=np.int8)
+        self._obs = np.empty(self._obs_shape, dtype=np.int8)
+        self._mask = np.empty(self._num_actions, dtype=np.int8)
 
     def _observe_current(self) -> int:
         """Refresh the actor's buffers from the state; mark a finished game. Returns the actor."""
@@ -110,33 +114,33 @@ class GameAECEnv(AECEnv):
         return actor
 
     def step(self, action) -> None:
-        if self.state is None:
-            raise RuntimeError("step() called before reset(); call env.reset() first")
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        if not self._live:
+            if self.state is None:
+                raise RuntimeError("step() called before reset(); call env.reset() first")
             self._was_dead_step(action)
             return
-        a = self._checked_action(action, agent)
-        if a < 0:  # penalized illegal action: the game is over
-            return
+        agent = self.agent_selection
+        # Fast path for the common case (a legal Python int); anything else is
+        # converted, or refused with its reason, by _checked_action.
+        if type(action) is int and 0 <= action < self._num_actions and self._mask[action]:
+            a = action
+        else:
+            a = self._checked_action(action, agent)
+            if a < 0:  # penalized illegal action: the game is over
+                return
         self._cumulative_rewards[agent] = 0.0
-        self._obs = obs = np.empty_like(self._obs)
-        self._mask = mask = np.empty_like(self._mask)
+        self._obs = obs = np.empty(self._obs_shape, np.int8)
+        self._mask = mask = np.empty(self._num_actions, np.int8)
         code = self.rules.step(self.state, a, obs, mask, self._rewards_buf)
         self._history.append(a)
-        outcome, rewarded, actor = unpack_status(code)
-        if outcome == ONGOING:
-            if rewarded:
+        if code & 3 == ONGOING:  # see azgames.game.pack_status
+            if code & 4:
                 self._take_rewards()
-            self.agent_selection = self.possible_agents[actor]
+            self.agent_selection = self.possible_agents[code >> 3]
             if self._has_chance:
                 self._report_chance()
         else:
-            self._finish(outcome, self.rules.final_info(self.state), rewards=self._rewards_buf)
-
-    @property
-    def _has_chance(self) -> bool:
-        return self.rules.info.chance != "deterministic"
+            self._finish(code & 3, self.rules.final_info(self.state), rewards=self._rewards_buf)
 
     def _report_chance(self) -> None:
         events = self.rules.chance_info(self.state)
@@ -179,6 +183,7 @@ class GameAECEnv(AECEnv):
         self._finish(TERMINATED, infos, rewards)
 
     def _finish(self, outcome: int, infos: list[dict], rewards: np.ndarray | None) -> None:
+        self._live = False
         self.terminations = {a: outcome == TERMINATED for a in self.agents}
         self.truncations = {a: outcome == TRUNCATED for a in self.agents}
         self.infos = {a: dict(infos[i]) for i, a in enumerate(self.possible_agents) if a in self.agents}
@@ -238,8 +243,7 @@ class GameAECEnv(AECEnv):
     def set_state(self, state) -> None:
         """Continue from an arbitrary position (a batch of one), e.g. a test diagram.
         A record made afterwards starts from this position."""
-        if type(state) is not self.rules.state_type:
-            raise TypeError(f"expected a {self.rules.state_type.__name__}, got {type(state).__name__}")
+        self.rules.check_state(state, batch=1)
         self._start_from(state_ops.clone(state))
 
     # ------------------------------------------------------------ rendering

@@ -116,6 +116,21 @@ class Rules(abc.ABC):
     def initial_state(self, rng_words: np.ndarray) -> NamedTuple:
         """A batch of ``len(rng_words)`` fresh games, each seeded with its word."""
 
+    def check_state(self, state, batch: int | None = None) -> None:
+        """Raise ValueError unless ``state`` has this configuration's fields,
+        dtypes and per-game shapes (and ``batch`` games, if given)."""
+        if type(state) is not self.state_type:
+            raise ValueError(f"expected a {self.state_type.__name__}, got {type(state).__name__}")
+        template = self.initial_state(np.zeros(1, np.uint64))
+        for name, want, have in zip(state._fields, template, state):
+            if have.dtype != want.dtype or have.shape[1:] != want.shape[1:] or not have.flags.c_contiguous:
+                raise ValueError(
+                    f"state field {name!r} is {have.dtype} {have.shape}; this game needs "
+                    f"C-contiguous {want.dtype} (batch, {', '.join(map(str, want.shape[1:]))})"
+                )
+            if batch is not None and have.shape[0] != batch:
+                raise ValueError(f"state field {name!r} holds {have.shape[0]} games, expected {batch}")
+
     @abc.abstractmethod
     def step(self, state, action: int, obs: np.ndarray, mask: np.ndarray, rewards: np.ndarray) -> int:
         """Play a legal ``action`` in game 0; write the next actor's observation

@@ -104,5 +104,6 @@ class GameVectorEnv:
 
     def set_game(self, i: int, one_game) -> None:
         """Put a one-game state into slot ``i`` and refresh the observations."""
+        self.rules.check_state(one_game, batch=1)
         state_ops.assign(self.state, i, one_game, 0)
         self._refresh()

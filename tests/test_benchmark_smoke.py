@@ -1,0 +1,32 @@
+"""Smoke test of benchmarks/step_rate.py: it runs end to end and writes the
+JSON the README table comes from. Speed itself is never asserted in tests."""
+
+import json
+import runpy
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_step_rate_quick_run_writes_table_and_json(tmp_path, capsys):
+    bench = runpy.run_path(str(ROOT / "benchmarks" / "step_rate.py"))
+    out = tmp_path / "rates.json"
+    results = bench["main"](["--quick", "--games", "azacru", "--players", "2", "3", "--json", str(out)])
+    saved = json.loads(out.read_text())
+    assert saved == json.loads(json.dumps(results))
+    rows = {(r["game"], r["num_players"]): r for r in saved["games"]}
+    assert set(rows) == {("azacru", 2), ("azacru", 3)}
+    for row in rows.values():
+        assert row["aec_steps_per_s"] > 0
+        assert set(row["vector_steps_per_s"]) == {"1", "64", "1024", "4096"}
+        assert all(v > 0 for v in row["vector_steps_per_s"].values())
+    printed = capsys.readouterr().out
+    assert "| azacru | 2 |" in printed and "| azacru | 3 |" in printed
+
+
+def test_compile_probe_reports_cold_and_warm_times():
+    bench = runpy.run_path(str(ROOT / "benchmarks" / "step_rate.py"))
+    times = bench["compile_times"]("azacru", 2)
+    assert times["cold_s"] > 0 and times["warm_s"] > 0
+    # The warm process loads the cache that the cold one wrote.
+    assert times["warm_in_process_s"] < times["cold_in_process_s"]
