@@ -93,6 +93,7 @@ class GameAECEnv(AECEnv):
         self._history = []
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
+        self._rewards_stale = False
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
@@ -136,19 +137,30 @@ class GameAECEnv(AECEnv):
         if code & 3 == ONGOING:  # see azgames.game.pack_status
             if code & 4:
                 self._take_rewards()
+            elif self._rewards_stale:  # rewards hold the last step's only
+                self.rewards = dict.fromkeys(self.agents, 0.0)
+                self._rewards_stale = False
             self.agent_selection = self.possible_agents[code >> 3]
             if self._has_chance:
                 self._report_chance()
         else:
             self._finish(code & 3, self.rules.final_info(self.state), rewards=self._rewards_buf)
+            if self._has_chance:
+                self._report_chance()
 
     def _report_chance(self) -> None:
+        """Put the last step's chance events in every agent's info (new dicts:
+        infos handed out earlier do not change)."""
         events = self.rules.chance_info(self.state)
         for a in self.agents:
-            self.infos[a] = {"chance": events} if events else {}
+            info = {k: v for k, v in self.infos[a].items() if k != "chance"}
+            if events:
+                info["chance"] = events
+            self.infos[a] = info
 
     def _take_rewards(self) -> None:
         self.rewards = {a: float(self._rewards_buf[i]) for i, a in enumerate(self.possible_agents)}
+        self._rewards_stale = True
         self._accumulate_rewards()
 
     def _checked_action(self, action, agent: str) -> int:
@@ -190,7 +202,9 @@ class GameAECEnv(AECEnv):
         if rewards is not None:
             self._rewards_buf[:] = rewards
             self._take_rewards()
-        self._mask[:] = 0
+        # Fresh buffers: arrays handed out before the end must not change.
+        self._obs = self._obs.copy()
+        self._mask = np.zeros_like(self._mask)
 
     # ------------------------------------------------------------ observation
     def observe(self, agent: str) -> dict[str, np.ndarray]:

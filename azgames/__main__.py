@@ -1,0 +1,7 @@
+"""``python -m azgames``: see :mod:`azgames.cli`."""
+
+import sys
+
+from .cli import main
+
+sys.exit(main())

@@ -1,0 +1,237 @@
+"""The ``azgames`` command line (``python -m azgames ...``).
+
+    python -m azgames list                      games, player counts, action spaces
+    python -m azgames play                      demo: azacru, greedy vs random, rendered
+    python -m azgames play azacru --players 2 --agents greedy random --seed 0 \\
+        [--render ansi|none] [--delay 0] [--games 1] [--record out.json]
+    python -m azgames bench [ARGS ...]          benchmarks/step_rate.py's main()
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import inspect
+import os
+import runpy
+import sys
+import time
+from pathlib import Path
+
+from .registry import list_games
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+BENCH_SCRIPT = REPO_ROOT / "benchmarks" / "step_rate.py"
+
+
+def _rules_type(entry):
+    return importlib.import_module(entry.module).raw_env.rules_type
+
+
+def _action_sizes(rules_type) -> str:
+    """``289 (2 players), 217 (3-4 players)``: sizes grouped by player count."""
+    info = rules_type.info
+    groups: list[tuple[int, int, int]] = []
+    for n in range(info.min_players, info.max_players + 1):
+        size = rules_type(n).num_actions
+        if groups and groups[-1][2] == size:
+            groups[-1] = (groups[-1][0], n, size)
+        else:
+            groups.append((n, n, size))
+    return ", ".join(f"{s} ({a} players)" if a == b else f"{s} ({a}-{b} players)" for a, b, s in groups)
+
+
+def cmd_list(args) -> int:
+    from agents import agent_names
+
+    for entry in list_games():
+        rules_type = _rules_type(entry)
+        info = rules_type.info
+        players = (f"{info.min_players}" if info.min_players == info.max_players
+                   else f"{info.min_players}-{info.max_players}")
+        print(f"{entry.name}: {entry.summary}")
+        print(f"    players: {players}; actions: Discrete {_action_sizes(rules_type)}")
+        print(f"    agents: {', '.join(agent_names(entry.name))}")
+    return 0
+
+
+def _agent_list(parser, game: str, names: list[str] | None, players: int) -> list[str]:
+    from agents import agent_names
+
+    valid = agent_names(game)
+    if names is None:  # the demo: greedy (where it exists) against random
+        first = "greedy" if "greedy" in valid else "random"
+        return [first] + ["random"] * (players - 1)
+    bad = [n for n in names if n not in valid]
+    if bad:
+        parser.error(f"unknown agent {bad[0]!r} for {game}; valid agents: {', '.join(valid)}")
+    if len(names) == 1:
+        return names * players
+    if len(names) != players:
+        parser.error(f"--agents: give one agent per player ({players}) or a single agent for all, "
+                     f"got {len(names)}")
+    return names
+
+
+def _result_line(result: dict, labels: dict[str, str]) -> str:
+    tiles = ", ".join(f"{a} {s}" for a, s in result["scores"].items())
+    turns = result["turns"]
+    if result["truncated"]:
+        return f"Result: turn limit reached after {turns} turns, no winner (tiles: {tiles})"
+    winners = result["winners"]
+    named = " and ".join(f"{w} ({labels[w]})" for w in winners)
+    if len(winners) == 1:
+        return f"Result: {named} wins after {turns} turns (tiles: {tiles})"
+    return f"Result: draw between {named} after {turns} turns (tiles: {tiles})"
+
+
+def cmd_play(args, parser) -> int:
+    import numpy as np
+
+    import azgames
+    from agents import make_agent
+    from agents.match import play_game, play_match
+
+    rules_type = _rules_type(next(e for e in list_games() if e.name == args.game))
+    info = rules_type.info
+    if not info.min_players <= args.players <= info.max_players:
+        parser.error(f"--players {args.players}: {args.game} is for "
+                     f"{info.min_players}-{info.max_players} players")
+    if args.games < 1:
+        parser.error(f"--games {args.games}: play at least one game")
+    names = _agent_list(parser, args.game, args.agents, args.players)
+    render = args.render == "ansi" and args.games == 1
+    env = azgames.make(args.game, num_players=args.players, render_mode="ansi" if render else None)
+
+    if args.games > 1:
+        result = play_match(args.game, names, num_games=args.games, num_players=args.players,
+                            seed=args.seed, progress=not args.quiet, env=env)
+        print(result)
+    else:
+        seeds = np.random.SeedSequence(args.seed).spawn(args.players)
+        seats = [make_agent(n, seed=s, game=args.game) for n, s in zip(names, seeds)]
+        labels = dict(zip(env.possible_agents, names))
+        print(f"{args.game}: " + ", ".join(f"{a} = {n}" for a, n in labels.items())
+              + f" (seed {args.seed})")
+
+        played = [0]
+
+        def show(env, agent, action, notation):
+            played[0] += 1
+            print(f"turn {played[0]}: {agent} ({labels[agent]}) plays {notation}", flush=not render)
+            if render:
+                print(env.render(), flush=True)
+            if args.delay > 0:
+                time.sleep(args.delay)
+
+        if render:
+            env.reset(seed=args.seed)
+            print(env.render())
+        result = play_game(env, seats, seed=args.seed, on_move=show)
+        print(_result_line(result, labels))
+    if args.record:
+        env.unwrapped.save_record(args.record)
+        print(f"record of the {'last ' if args.games > 1 else ''}game saved to {args.record}")
+    return 0
+
+
+def cmd_bench(bench_args: list[str]) -> int:
+    if not BENCH_SCRIPT.exists():
+        print(f"azgames bench: the benchmark script {BENCH_SCRIPT} is missing "
+              f"(it lives in the source checkout, not in an installed package)", file=sys.stderr)
+        return 1
+    namespace = runpy.run_path(str(BENCH_SCRIPT), run_name="step_rate")
+    main = namespace.get("main")
+    if main is None:
+        print(f"azgames bench: {BENCH_SCRIPT} defines no main()", file=sys.stderr)
+        return 1
+    saved = sys.argv
+    sys.argv = [str(BENCH_SCRIPT), *bench_args]
+    try:
+        params = inspect.signature(main).parameters
+        rc = main(list(bench_args)) if params else main()
+    finally:
+        sys.argv = saved
+    return rc if isinstance(rc, int) else 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    games = [e.name for e in list_games()]
+    parser = argparse.ArgumentParser(
+        prog="azgames",
+        description="Azgames RL environments: list the games, watch or run matches of the "
+                    "baseline agents, benchmark the step rate.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    sub.add_parser("list", help="the registered games with player counts and action-space sizes",
+                   description="List the registered games: one-line summary, player counts, "
+                               "action-space sizes and the agents that can play them.")
+
+    play = sub.add_parser(
+        "play", help="play agents against each other (default: the greedy vs random demo)",
+        description="Play agents against each other. With no arguments: the demo, Azacru with "
+                    "2 players, greedy vs random, seed 0, rendered after every move. With "
+                    "--games N > 1 a match is played silently and its table printed.",
+    )
+    play.add_argument("game", nargs="?", default="azacru", choices=games,
+                      help="game to play (default: azacru)")
+    play.add_argument("--players", "-p", type=int, default=2, help="number of players (default: 2)")
+    play.add_argument("--agents", "-a", nargs="+", metavar="AGENT", default=None,
+                      help="agent per seat in seat order (or one for all seats), e.g. greedy random; "
+                           "default: greedy then random for the other seats")
+    play.add_argument("--seed", type=int, default=0, help="seed of the game(s) and the agents (default: 0)")
+    play.add_argument("--render", choices=["ansi", "none"], default="ansi",
+                      help="ansi: print the board after every move (single game only); "
+                           "none: print only the moves (default: ansi)")
+    play.add_argument("--delay", type=float, default=0.0, help="seconds to wait after each move of a single game (default: 0)")
+    play.add_argument("--games", "-n", type=int, default=1,
+                      help="number of games (default: 1); more than 1 plays a match (seats rotated "
+                           "every game) and prints its table instead of rendering")
+    play.add_argument("--record", metavar="PATH", default=None,
+                      help="save the JSON game record of the (last) game here; "
+                           "load it with azgames.load_record(PATH)")
+    play.add_argument("--quiet", "-q", action="store_true", help="no progress line during a match")
+
+    bench = sub.add_parser("bench", help="run benchmarks/step_rate.py (source checkout only)",
+                           description="Run main() of benchmarks/step_rate.py; further "
+                                       "arguments are passed on to it.")
+    play.set_defaults(subparser=play)
+    bench.add_argument("bench_args", nargs="*", metavar="ARG",
+                       help="arguments for the benchmark, e.g. --quick (its options: bench -- --help)")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of ``python -m azgames`` and the ``azgames`` script; returns the exit code."""
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # e.g. piped into head: stop quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+
+
+def _main(argv: list[str] | None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["bench"] and argv[1:] not in (["-h"], ["--help"]):
+        # Everything after "bench" belongs to the benchmark, options included.
+        rest = argv[1:]
+        return cmd_bench(rest[1:] if rest[:1] == ["--"] else rest)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command == "list":
+        return cmd_list(args)
+    if args.command == "play":
+        return cmd_play(args, args.subparser)
+    if args.command == "bench":
+        return cmd_bench(args.bench_args)
+    parser.print_help()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

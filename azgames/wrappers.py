@@ -1,0 +1,116 @@
+"""One learner against fixed opponents, as a single-agent gymnasium env.
+
+Stable-Baselines3 and sb3-contrib train one policy on a ``gymnasium.Env``;
+this wrapper turns any game of the suite into one. The opponents (agents with
+``act(env) -> int``, see ``agents/``) move inside ``step`` until it is the
+learner's turn again or the game ends, and the reward returned is the
+*learner's* reward accumulated over that whole span, including the final
+reward when an opponent's move ends the game. ``action_masks()`` serves
+sb3-contrib's ``MaskablePPO``.
+
+    from sb3_contrib import MaskablePPO
+    env = SingleAgentEnv("azacru", opponent="random", num_players=2)
+    MaskablePPO("MlpPolicy", env).learn(100_000)
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import gymnasium
+import numpy as np
+
+
+class SingleAgentEnv(gymnasium.Env):
+    """A gymnasium env in which one seat of a suite game is the learner.
+
+    ``opponent`` is an agent name known to ``agents.make_agent`` (e.g.
+    ``"random"``, ``"greedy"``), or a callable ``seed -> agent``; every other
+    seat gets its own instance. ``seat`` is the learner's player number, or
+    ``"random"`` to draw it at each reset from the env's generator.
+    """
+
+    metadata = {"render_modes": ["ansi", "rgb_array"]}
+
+    def __init__(self, game: str = "azacru", opponent: str | Callable[[Any], Any] = "random",
+                 seat: int | str = 0, render_mode: str | None = None, **env_kwargs: Any):
+        import azgames
+
+        self.env = azgames.make(game, render_mode=render_mode, **env_kwargs)
+        self.render_mode = render_mode
+        agents = self.env.possible_agents
+        if seat != "random" and seat not in range(len(agents)):
+            raise ValueError(f"seat={seat!r} must be 'random' or a player number 0-{len(agents) - 1}")
+        self.seat = seat
+        self._opponent_factory = self._factory(game, opponent)
+        self.observation_space = self.env.observation_space(agents[0])["observation"]
+        self.action_space = self.env.action_space(agents[0])
+        self.learner = agents[0]
+        self.opponents: dict[str, Any] = {}
+
+    @staticmethod
+    def _factory(game: str, opponent):
+        if callable(opponent):
+            return opponent
+        from agents import make_agent
+
+        make_agent(opponent, seed=0, game=game)  # fails early, naming the valid agents
+        return lambda seed: make_agent(opponent, seed=seed, game=game)
+
+    def reset(self, *, seed: int | None = None, options: dict | None = None):
+        super().reset(seed=seed)
+        self.env.reset(seed=None if seed is None else int(self.np_random.integers(2**63)))
+        agents = self.env.possible_agents
+        seat = self.seat if self.seat != "random" else int(self.np_random.integers(len(agents)))
+        self.learner = agents[seat]
+        self.opponents = {
+            a: self._opponent_factory(int(self.np_random.integers(2**63))) for a in agents if a != self.learner
+        }
+        reward, done = self._play_opponents()
+        obs, info = self._observation(), self._info()
+        if done:  # the game ended before the learner's first turn; nothing to learn from
+            info["ended_before_first_turn"] = reward
+        return obs, info
+
+    def step(self, action):
+        learner = self.learner
+        if self.env.agent_selection != learner:
+            raise RuntimeError("step() called after the episode ended; call reset()")
+        self.env.step(int(action))
+        reward = float(self.env.rewards.get(learner, 0.0))
+        more, done = (0.0, True) if self._over() else self._play_opponents()
+        reward += more
+        terminated = done and any(self.env.terminations.values())
+        truncated = done and not terminated
+        return self._observation(), reward, terminated, truncated, self._info()
+
+    def _over(self) -> bool:
+        a = self.env.agent_selection
+        return self.env.terminations[a] or self.env.truncations[a]
+
+    def _play_opponents(self) -> tuple[float, bool]:
+        """Let opponents move until the learner's turn; the learner's reward meanwhile."""
+        reward = 0.0
+        while not self._over() and self.env.agent_selection != self.learner:
+            mover = self.opponents[self.env.agent_selection]
+            self.env.step(mover.act(self.env))
+            reward += float(self.env.rewards.get(self.learner, 0.0))
+        return reward, self._over()
+
+    def _observation(self) -> np.ndarray:
+        return self.env.observe(self.learner)["observation"].copy()
+
+    def _info(self) -> dict:
+        info = dict(self.env.infos.get(self.learner, {}))
+        info["learner"] = self.learner
+        return info
+
+    def action_masks(self) -> np.ndarray:
+        """Legal actions of the learner (all False once the episode is over)."""
+        return self.env.observe(self.learner)["action_mask"].astype(bool)
+
+    def render(self):
+        return self.env.render()
+
+    def close(self) -> None:
+        self.env.close()
