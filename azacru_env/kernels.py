@@ -235,7 +235,8 @@ def write_observation(tiles, occupant, piece_field, piece_facing, turns_left, i,
         q = p - viewer
         q += num_players * (q < 0)
         for k in range(num_pieces):
-            f = piece_field[i, p, k]
+            # int64: plain Python (NUMBA_DISABLE_JIT) would wrap int8 products.
+            f = np.int64(piece_field[i, p, k])
             if f >= 0:
                 d = piece_facing[i, p, k]
                 c = f * planes + num_pieces + 3 * q
@@ -371,7 +372,8 @@ def vec_random_actions(rng, mask, out):
         row = mask[i]
         count = 0
         for a in range(row.shape[0]):
-            count += row[a]
+            if row[a]:
+                count += 1
         pick = below(rng, i, count)
         for a in range(row.shape[0]):
             if row[a]:

@@ -9,6 +9,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from azgames.game import GameInfo, Rules
+from azgames.jit import specialize
 
 from . import kernels as K
 from . import diagram, render
@@ -70,6 +71,14 @@ class AzacruRules(Rules):
         self.max_turns = int(max_turns)
         self.pieces = self.opening_field.shape[1]
         self.pass_action = self.pieces * K.ACTIONS_PER_PIECE
+        self.bind_kernels()
+
+    def bind_kernels(self) -> None:
+        state = self.initial_state(np.zeros(1, np.uint64))
+        obs = np.zeros(self.observation_shape(), np.int8)
+        mask = np.zeros(self.num_actions, np.int8)
+        rewards = np.zeros(self.num_players, np.float32)
+        self._entry_step = specialize(K.step_one, *state, 0, self.max_turns, obs, mask, rewards)
 
     @property
     def agents(self) -> tuple[str, ...]:
@@ -120,7 +129,7 @@ class AzacruRules(Rules):
         return state
 
     def step(self, state, action, obs, mask, rewards) -> int:
-        return K.step_one(*state, action, self.max_turns, obs, mask, rewards)
+        return self._entry_step(*state, action, self.max_turns, obs, mask, rewards)
 
     def observe(self, state, viewer, obs, mask) -> int:
         return K.observe_one(*state, viewer, obs, mask)

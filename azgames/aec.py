@@ -23,6 +23,7 @@ from pettingzoo import AECEnv
 
 from . import state as state_ops
 from .game import ONGOING, TERMINATED, TRUNCATED, Rules, unpack_status
+from .rng import seed_words
 
 ILLEGAL_ACTION_POLICIES = ("raise", "penalize")
 
@@ -67,7 +68,7 @@ class GameAECEnv(AECEnv):
         self._has_chance = self.rules.info.chance != "deterministic"
         self._live = False
         self._rewards_buf = np.zeros(self.rules.num_players, dtype=np.float32)
-        self._np_random = None
+        self._seed_word = None  # None: the first unseeded reset takes fresh entropy
         self.state = None
 
     # ------------------------------------------------------------ spaces
@@ -81,10 +82,13 @@ class GameAECEnv(AECEnv):
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         """Start a new game. ``seed`` seeds the game's generator (chance events);
         with no seed, the env's generator continues (fresh entropy the first time)."""
-        if seed is not None or self._np_random is None:
-            self._np_random = np.random.default_rng(seed)
-        word = self._np_random.integers(0, 2**64, dtype=np.uint64, endpoint=False, size=1)
-        self._start_from(self.rules.initial_state(word))
+        # Each reset draws the next word of a hash chain started by the last
+        # seed: a plain int, so clone() and pickle copy it for free.
+        if seed is not None:
+            self._seed_word = int(seed_words(seed, 1)[0])
+        else:
+            self._seed_word = int(seed_words(self._seed_word, 1)[0])
+        self._start_from(self.rules.initial_state(np.array([self._seed_word], np.uint64)))
 
     def _start_from(self, state) -> None:
         """Make ``state`` (a batch of one) the current game and the start of its record."""
@@ -236,7 +240,6 @@ class GameAECEnv(AECEnv):
         other._obs, other._mask = self._obs.copy(), self._mask.copy()
         other._rewards_buf = self._rewards_buf.copy()
         other._history = list(self._history)
-        other._np_random = copy.deepcopy(self._np_random)
         for name in ("agents", "rewards", "_cumulative_rewards", "terminations", "truncations"):
             setattr(other, name, copy.copy(getattr(self, name)))
         other.infos = {a: dict(i) for a, i in self.infos.items()}

@@ -76,6 +76,18 @@ class Rules(abc.ABC):
         #: The full, JSON-able option set, defaults filled in.
         self.options: dict[str, Any] = {**self.option_defaults(), **options}
 
+    # Compiled entry points (azgames.jit.specialize) are not picklable: a
+    # pickled Rules drops them and binds them again when loaded.
+    def __getstate__(self) -> dict[str, Any]:
+        return {k: v for k, v in self.__dict__.items() if not k.startswith("_entry_")}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self.bind_kernels()
+
+    def bind_kernels(self) -> None:
+        """Specialise hot kernels for this configuration (see ``__getstate__``)."""
+
     # ------------------------------------------------------------ declaration
     @classmethod
     def option_defaults(cls) -> dict[str, Any]:

@@ -5,7 +5,9 @@
     python benchmarks/step_rate.py --games azacru --players 2 3
 
 Measured, per game and player count, with random legal actions:
-- AEC ``env()`` agent-steps/s in an RL loop (``last()``, sample from the mask, ``step``);
+- AEC ``env()`` agent-steps/s in an RL loop: ``last()``, sample from the mask
+  (``mask.nonzero()[0]`` and ``random.randrange``: 1.2 us, against 3 us for
+  ``np.flatnonzero`` with a numpy Generator), ``step``;
 - vector env steps/s at N = 1, 64, 1024, 4096: ``step(random_actions())``,
   observation and mask included (one env-step = one action in one game);
 - compile time: a fresh process importing the game and taking its first AEC
@@ -22,6 +24,7 @@ import argparse
 import json
 import os
 import platform
+import random
 import statistics
 import subprocess
 import sys
@@ -40,7 +43,7 @@ def aec_rate(make_env, seconds: float, seed: int = 0) -> float:
     """Agent-steps/s of an RL loop over an AEC env, resetting finished games."""
     env = make_env()
     env.reset(seed=seed)
-    rng = np.random.default_rng(seed)
+    rng = random.Random(seed)
     steps = 0
     start = time.perf_counter()
     deadline = start + seconds
@@ -51,8 +54,8 @@ def aec_rate(make_env, seconds: float, seed: int = 0) -> float:
                 break
             env.reset()
             continue
-        legal = np.flatnonzero(obs["action_mask"])
-        env.step(int(legal[rng.integers(len(legal))]))
+        legal = obs["action_mask"].nonzero()[0]
+        env.step(int(legal[rng.randrange(len(legal))]))
         steps += 1
         if steps & 1023 == 0 and time.perf_counter() > deadline:
             break

@@ -1,0 +1,123 @@
+"""The ``python -m azgames`` command line, run in a subprocess like a user would."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import azgames
+from azgames import cli
+
+ROOT = Path(__file__).resolve().parents[1]
+BOARD_FOOTER = re.compile(r"^\s+a\s+b\s+c\s+d\s+e\s+f\s+g\s+h\s+i\s*$", re.M)
+RESULT = re.compile(r"^Result: (.*) after (\d+) turns \(tiles: player_0 (\d+), player_1 (\d+)\)$")
+
+
+def azgames_cli(*args: str, timeout: float = 180) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "azgames", *args], cwd=ROOT, capture_output=True,
+                          text=True, timeout=timeout)
+
+
+def test_list_names_azacru_with_players_and_action_space_sizes():
+    run = azgames_cli("list")
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.startswith("azacru: Azacru")
+    assert "players: 2-4" in run.stdout
+    assert "289 (2 players), 217 (3-4 players)" in run.stdout
+    assert "agents: random, greedy" in run.stdout
+
+
+def test_play_with_no_arguments_is_the_rendered_greedy_vs_random_demo():
+    run = azgames_cli("play")
+    assert run.returncode == 0, run.stderr
+    lines = run.stdout.strip().splitlines()
+    assert lines[0] == "azacru: player_0 = greedy, player_1 = random (seed 0)"
+    moves = [ln for ln in lines if re.match(r"^turn \d+: player_\d \((greedy|random)\) plays ", ln)]
+    assert moves[0].startswith("turn 1: player_0 (greedy) plays ")
+    assert moves[1].startswith("turn 2: player_1 (random) plays ")
+    # One board before the first move and one after every move.
+    assert len(BOARD_FOOTER.findall(run.stdout)) == len(moves) + 1
+    assert "Azacru, game over after" in run.stdout
+    result = RESULT.match(lines[-1])
+    assert result, lines[-1]
+    assert int(result.group(2)) == len(moves)
+    p0, p1 = int(result.group(3)), int(result.group(4))
+    if p0 != p1:
+        winner = "player_0 (greedy)" if p0 > p1 else "player_1 (random)"
+        assert result.group(1) == f"{winner} wins"
+    # The same seed plays the same game.
+    assert azgames_cli("play").stdout == run.stdout
+
+
+def test_play_render_none_prints_moves_but_no_boards():
+    run = azgames_cli("play", "--render", "none", "--seed", "3")
+    assert run.returncode == 0, run.stderr
+    assert not BOARD_FOOTER.search(run.stdout)
+    assert run.stdout.strip().splitlines()[-1].startswith("Result: ")
+
+
+def test_play_several_games_prints_the_match_table():
+    run = azgames_cli("play", "azacru", "--games", "4", "--agents", "greedy", "random", "--seed", "1")
+    assert run.returncode == 0, run.stderr
+    lines = run.stdout.strip().splitlines()
+    assert lines[0].startswith("azacru, 2 players, 4 games")
+    assert "win rate" in lines[1]
+    rows = {ln.split()[0]: ln.split()[1:4] for ln in lines[2:]}
+    assert set(rows) == {"greedy", "random"}
+    for wins, draws, losses in rows.values():
+        assert int(wins) + int(draws) + int(losses) == 4
+    assert not BOARD_FOOTER.search(run.stdout)
+    assert "4/4" in run.stderr  # the progress line goes to stderr
+
+
+@pytest.mark.parametrize("games", ["1", "3"])
+def test_record_writes_a_json_game_that_load_record_replays(tmp_path, games):
+    path = tmp_path / "game.json"
+    run = azgames_cli("play", "--games", games, "--record", str(path), "--quiet")
+    assert run.returncode == 0, run.stderr
+    assert str(path) in run.stdout
+    env = azgames.load_record(path)
+    assert env.terminations["player_0"]
+    info = env.infos["player_0"]
+    if games == "1":
+        result = next(RESULT.match(ln) for ln in run.stdout.splitlines() if ln.startswith("Result: "))
+        assert int(result.group(2)) == info["turns"]
+        assert [int(result.group(3)), int(result.group(4))] == list(info["scores"].values())
+
+
+def test_a_bad_agent_name_fails_and_lists_the_valid_agents():
+    run = azgames_cli("play", "--agents", "greedy", "alphazero")
+    assert run.returncode != 0
+    assert "unknown agent 'alphazero'" in run.stderr
+    assert "valid agents: random, greedy" in run.stderr
+
+
+def test_a_bad_game_name_fails_and_lists_the_games():
+    run = azgames_cli("play", "chess")
+    assert run.returncode != 0
+    assert "invalid choice: 'chess'" in run.stderr and "azacru" in run.stderr
+
+
+def test_wrong_number_of_agents_is_explained(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(["play", "--players", "3", "--agents", "greedy", "random"])
+    assert exit_.value.code != 0
+    assert "one agent per player (3)" in capsys.readouterr().err
+
+
+def test_bench_says_so_when_the_benchmark_script_is_missing(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(cli, "BENCH_SCRIPT", tmp_path / "step_rate.py")
+    assert cli.main(["bench"]) == 1
+    assert "benchmark script" in capsys.readouterr().err
+
+
+def test_bench_runs_the_script_main_with_the_remaining_arguments(tmp_path, monkeypatch, capsys):
+    script = tmp_path / "step_rate.py"
+    script.write_text("def main(argv=None):\n    print('bench main got', argv)\n    return {}\n")
+    monkeypatch.setattr(cli, "BENCH_SCRIPT", script)
+    assert cli.main(["bench", "--quick", "--players", "2"]) == 0
+    assert capsys.readouterr().out == "bench main got ['--quick', '--players', '2']\n"
