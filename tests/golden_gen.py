@@ -1,0 +1,104 @@
+"""Golden playthroughs (in the manner of OpenSpiel's playthrough files).
+
+For each variant a fixed-seed game is played, the actions drawn by a seeded
+``numpy`` Generator among the legal ones, and written out turn by turn: the
+ansi board, the legal actions (index and notation), the action taken, the
+rewards, and at the end the result. ``tests/test_golden.py`` plays the same
+games again and diffs them against the files in ``tests/golden/``.
+
+    python tests/golden_gen.py            # rewrite every file
+    python tests/golden_gen.py 2p 3p      # only some variants
+
+Regenerate only after a deliberate rule change (or a deliberate change of
+the notation or the ansi board), and read the diff before committing it.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import textwrap
+from pathlib import Path
+
+import numpy as np
+
+import azgames
+
+GOLDEN_DIR = Path(__file__).resolve().parent / "golden"
+
+#: variant -> (game, env arguments, seed of the env and of the action generator)
+VARIANTS = {
+    "azacru_2p": ("azacru", {"num_players": 2}, 0),
+    "azacru_3p": ("azacru", {"num_players": 3}, 0),
+    "azacru_4p": ("azacru", {"num_players": 4}, 0),
+    "azacru_classic": ("azacru", {"num_players": 2, "opening": "classic"}, 0),
+}
+
+
+def golden_path(variant: str) -> Path:
+    return GOLDEN_DIR / f"{variant}.txt"
+
+
+def _fmt(x: float) -> str:
+    return f"{x:+.4f}".rstrip("0").rstrip(".") if x else "0"
+
+
+def playthrough(variant: str) -> str:
+    """The golden text of ``variant``'s game."""
+    game, kwargs, seed = VARIANTS[variant]
+    env = azgames.make(game, render_mode="ansi", **kwargs)
+    env.reset(seed=seed)
+    u = env.unwrapped
+    rng = np.random.default_rng(seed)
+    agents = env.possible_agents
+    out = [
+        f"# Golden playthrough {variant}: written by `python tests/golden_gen.py`, checked by",
+        "# tests/test_golden.py. Regenerate only after a deliberate rule change; review the diff.",
+        f"game: {game}",
+        f"arguments: {json.dumps(kwargs, sort_keys=True)}",
+        f"options: {json.dumps(u.rules.options, sort_keys=True)}",
+        f"seed: {seed} (env.reset(seed) and numpy.random.default_rng(seed).choice(legal actions))",
+        f"agents: {', '.join(agents)}",
+        f"num_actions: {env.action_space(agents[0]).n}",
+        "",
+    ]
+    turn = 0
+    while not (env.terminations[env.agent_selection] or env.truncations[env.agent_selection]):
+        turn += 1
+        agent = env.agent_selection
+        legal = u.legal_actions()
+        out.append(f"=== turn {turn}: {agent} ===")
+        out.append(env.render().rstrip("\n"))
+        listing = " ".join(f"{a}={u.action_to_str(a)}" for a in legal)
+        out.append(f"legal ({len(legal)}):")
+        out.extend(textwrap.wrap(listing, 100, initial_indent="  ", subsequent_indent="  "))
+        a = int(rng.choice(legal))
+        out.append(f"action: {a} = {u.action_to_str(a)}")
+        env.step(a)
+        out.append("rewards: " + " ".join(f"{b}={_fmt(env.rewards[b])}" for b in agents))
+        out.append("")
+    out.append("=== result ===")
+    out.append(env.render().rstrip("\n"))
+    out.append("terminated: " + " ".join(f"{b}={env.terminations[b]}" for b in agents))
+    out.append("truncated: " + " ".join(f"{b}={env.truncations[b]}" for b in agents))
+    out.append("rewards: " + " ".join(f"{b}={_fmt(env.rewards[b])}" for b in agents))
+    for b in agents:
+        out.append(f"info {b}: {json.dumps(env.infos[b], sort_keys=True)}")
+    return "\n".join(out) + "\n"
+
+
+def main(argv: list[str]) -> None:
+    names = argv or list(VARIANTS)
+    unknown = [n for n in names if n not in VARIANTS and f"azacru_{n}" not in VARIANTS]
+    if unknown:
+        raise SystemExit(f"unknown variant(s) {unknown}; known: {', '.join(VARIANTS)}")
+    GOLDEN_DIR.mkdir(exist_ok=True)
+    for name in names:
+        variant = name if name in VARIANTS else f"azacru_{name}"
+        path = golden_path(variant)
+        path.write_text(playthrough(variant))
+        print(f"wrote {path}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,50 @@
+"""Golden playthroughs: the fixed-seed games of ``tests/golden_gen.py`` must
+reproduce ``tests/golden/*.txt`` exactly (boards, legal actions, notation,
+rewards, result). A difference means the rules, the notation or the board
+rendering changed."""
+
+from __future__ import annotations
+
+import difflib
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+_spec = importlib.util.spec_from_file_location("golden_gen", Path(__file__).with_name("golden_gen.py"))
+golden_gen = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(golden_gen)
+
+
+@pytest.mark.parametrize("variant", list(golden_gen.VARIANTS))
+def test_golden_playthrough(variant):
+    path = golden_gen.golden_path(variant)
+    assert path.exists(), f"{path} is missing; run `python tests/golden_gen.py {variant}`"
+    expected = path.read_text()
+    actual = golden_gen.playthrough(variant)
+    if actual != expected:
+        diff = "".join(difflib.unified_diff(
+            expected.splitlines(keepends=True), actual.splitlines(keepends=True),
+            fromfile=f"{path} (golden)", tofile=f"{variant} (played now)", n=2,
+        ))
+        lines = diff.splitlines(keepends=True)
+        if len(lines) > 120:
+            diff = "".join(lines[:120]) + f"... ({len(lines) - 120} more diff lines)\n"
+        pytest.fail(
+            f"the {variant} playthrough differs from its golden file.\n{diff}\n"
+            f"If (and only if) this follows a deliberate rule change, regenerate with\n"
+            f"    python tests/golden_gen.py {variant}\n"
+            f"and review the diff of {path} before committing it.",
+            pytrace=False,
+        )
+
+
+def test_golden_games_are_not_trivial():
+    """The golden games must show the rules at work: a finished game, a
+    pass and the final round in at least one, twists after border crossings."""
+    texts = {v: golden_gen.golden_path(v).read_text() for v in golden_gen.VARIANTS}
+    for variant, text in texts.items():
+        assert "game over" in text, f"{variant} did not end by the rules"
+        assert text.count("=== turn") >= 20, variant
+    joined = "\n".join(texts.values())
+    assert "= pass" in joined and "(final round)" in joined

@@ -1,0 +1,110 @@
+"""The kernels as plain Python (``NUMBA_DISABLE_JIT=1``).
+
+The coverage run and one CI step execute every kernel as ordinary Python, so
+the kernels must stay valid Python *with the same results*: numpy scalars
+do not promote like numba's integers (an ``int8`` times an ``int`` stays
+``int8`` in numpy and wraps around). Each test runs a few fast tests in a
+subprocess with the JIT disabled, and one compares a whole vector-env
+trajectory computed both ways.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+TIMEOUT = 240
+
+#: Fast tests worth running as plain Python (paths relative to the repository).
+TARGETS = {
+    "playout-smoke": ["tests/azacru_props/test_playouts.py::test_vector_playout_smoke"],
+    "equivalence-smoke": ["tests/azacru_props/test_equivalence.py::test_equivalence_smoke"],
+    "golden-2p": ["tests/test_golden.py::test_golden_playthrough[azacru_2p]"],
+    "conformance-2p": [
+        "tests/test_conformance.py::test_illegal_action_raises_with_notation_and_reason[azacru-2p]",
+        "tests/test_conformance.py::test_record_round_trip[azacru-3p]",
+    ],
+}
+RULE_TESTS = "tests/azacru/test_rules.py"
+
+
+def run_without_jit(args: list[str], timeout: int = TIMEOUT) -> subprocess.CompletedProcess:
+    env = dict(os.environ, NUMBA_DISABLE_JIT="1")
+    env.pop("PYTEST_ADDOPTS", None)
+    return subprocess.run(args, cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout)
+
+
+def run_pytest_without_jit(targets: list[str], *extra: str) -> None:
+    proc = run_without_jit([sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider",
+                            *extra, *targets])
+    assert proc.returncode == 0, (
+        f"with NUMBA_DISABLE_JIT=1, pytest {' '.join(targets)} failed (exit {proc.returncode}):\n"
+        f"{(proc.stdout + proc.stderr)[-6000:]}"
+    )
+
+
+@pytest.mark.parametrize("name", [
+    "playout-smoke",
+    "equivalence-smoke",
+    "golden-2p",
+    "conformance-2p",
+])
+def test_fast_tests_pass_without_jit(name):
+    run_pytest_without_jit(TARGETS[name])
+
+
+def test_rule_tests_pass_without_jit():
+    if not (ROOT / RULE_TESTS).exists():
+        pytest.skip(f"{RULE_TESTS} does not exist yet")
+    run_pytest_without_jit([RULE_TESTS])
+
+
+_TRAJECTORY = """
+import sys, numpy as np, azacru_env
+from azgames.jit import JIT_DISABLED
+num_players, steps, path = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+venv = azacru_env.VectorEnv(num_envs=6, seed=11, num_players=num_players, max_turns=40)
+obs, mask = venv.reset()
+out = {"jit_disabled": np.array(JIT_DISABLED), "reset_obs": obs.copy(), "reset_mask": mask.copy()}
+for t in range(steps):
+    a = venv.random_actions()
+    obs, mask, rewards, term, trunc, player = venv.step(a)
+    for name, x in (("actions", a), ("obs", obs), ("mask", mask), ("rewards", rewards),
+                    ("term", term), ("trunc", trunc), ("player", player)):
+        out[f"{name}{t}"] = np.array(x, copy=True)
+for name, x in zip(venv.state._fields, venv.state):
+    out["state_" + name] = x.copy()
+np.savez(path, **out)
+"""
+
+
+def _trajectory(tmp_path, num_players, steps, jit: bool) -> dict:
+    path = tmp_path / f"trajectory_{'jit' if jit else 'nojit'}.npz"
+    args = [sys.executable, "-c", _TRAJECTORY, str(num_players), str(steps), str(path)]
+    if jit:
+        proc = subprocess.run(args, cwd=ROOT, capture_output=True, text=True, timeout=TIMEOUT,
+                              env={k: v for k, v in os.environ.items() if k != "NUMBA_DISABLE_JIT"})
+    else:
+        proc = run_without_jit(args)
+    assert proc.returncode == 0, proc.stderr[-4000:]
+    with np.load(path) as data:
+        return {k: data[k] for k in data.files}
+
+
+@pytest.mark.parametrize("num_players", [2, 4])
+def test_plain_python_kernels_match_the_jit(tmp_path, num_players):
+    """The same seeded vector-env run (random actions, auto-resets, truncation
+    at 40 turns) gives bit-identical arrays with and without the JIT."""
+    jit = _trajectory(tmp_path, num_players, 90, jit=True)
+    plain = _trajectory(tmp_path, num_players, 90, jit=False)
+    assert not jit.pop("jit_disabled") and plain.pop("jit_disabled")
+    assert jit.keys() == plain.keys()
+    differ = [k for k in jit if not np.array_equal(jit[k], plain[k])]
+    kinds = sorted({k.rstrip("0123456789") for k in differ})
+    assert differ == [], f"plain Python and numba disagree on {len(differ)} arrays: {kinds}"
