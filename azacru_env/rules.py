@@ -9,6 +9,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from azgames.game import GameInfo, Rules
+from azgames import state as state_ops
 from azgames.jit import specialize
 
 from . import kernels as K
@@ -71,6 +72,7 @@ class AzacruRules(Rules):
         self.max_turns = int(max_turns)
         self.pieces = self.opening_field.shape[1]
         self.pass_action = self.pieces * K.ACTIONS_PER_PIECE
+        self._opening = self._new_games(np.zeros(1, np.uint64))
         self.bind_kernels()
 
     def bind_kernels(self) -> None:
@@ -96,6 +98,13 @@ class AzacruRules(Rules):
 
     # ------------------------------------------------------------ state
     def initial_state(self, rng_words: np.ndarray) -> AzacruState:
+        if len(rng_words) == 1:  # the AEC env's reset: copy the opening, built once
+            state = state_ops.clone(self._opening)
+            state.rng[0] = rng_words[0]
+            return state
+        return self._new_games(rng_words)
+
+    def _new_games(self, rng_words: np.ndarray) -> AzacruState:
         b, p, k = len(rng_words), self.num_players, self.pieces
         state = AzacruState(
             tiles=np.empty((b, 81), np.int8),

@@ -23,7 +23,7 @@ from pettingzoo import AECEnv
 
 from . import state as state_ops
 from .game import ONGOING, TERMINATED, TRUNCATED, Rules, unpack_status
-from .rng import seed_words
+from .rng import next_word, seed_words
 
 ILLEGAL_ACTION_POLICIES = ("raise", "penalize")
 
@@ -84,10 +84,10 @@ class GameAECEnv(AECEnv):
         with no seed, the env's generator continues (fresh entropy the first time)."""
         # Each reset draws the next word of a hash chain started by the last
         # seed: a plain int, so clone() and pickle copy it for free.
-        if seed is not None:
+        if seed is not None or self._seed_word is None:
             self._seed_word = int(seed_words(seed, 1)[0])
         else:
-            self._seed_word = int(seed_words(self._seed_word, 1)[0])
+            self._seed_word = next_word(self._seed_word)
         self._start_from(self.rules.initial_state(np.array([self._seed_word], np.uint64)))
 
     def _start_from(self, state) -> None:
