@@ -12,7 +12,8 @@ Measured, per game and player count, with random legal actions:
   observation and mask included (one env-step = one action in one game);
 - compile time: a fresh process importing the game and taking its first AEC
   and vector steps, with an empty numba cache (cold) and again with it filled (warm);
-- PettingZoo ``connect_four_v3`` ``env()`` in the same RL loop, in the same run.
+- PettingZoo ``connect_four_v3`` ``env()`` in the same RL loop, in the same run,
+  and OpenSpiel's C++ connect_four through pyspiel (the ``bench`` extra).
 
 Each rate is the median of ``--repeats`` timed runs. Machines are noisy:
 compare ratios within one run rather than absolute numbers across runs.
@@ -120,6 +121,28 @@ def connect_four_env():
     return connect_four_v3.env
 
 
+def openspiel_connect_four_rate(seconds: float, seed: int = 0) -> float | None:
+    """OpenSpiel's C++ connect_four through pyspiel, in the same loop: numpy
+    mask and observation each step, the same sampler. None without open-spiel."""
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    game = pyspiel.load_game("connect_four")
+    rng = random.Random(seed)
+    steps = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            mask = np.asarray(state.legal_actions_mask(), np.int8)
+            np.asarray(state.observation_tensor(), np.float32)
+            legal = mask.nonzero()[0]
+            state.apply_action(int(legal[rng.randrange(len(legal))]))
+            steps += 1
+    return steps / (time.perf_counter() - start)
+
+
 def run(games: list[str], players: list[int], seconds: float, repeats: int, quick: bool) -> dict:
     import azgames
 
@@ -135,6 +158,11 @@ def run(games: list[str], players: list[int], seconds: float, repeats: int, quic
     results["reference"]["pettingzoo_connect_four_v3_env"] = c4
     print(f"PettingZoo connect_four_v3 env(): {c4:,.0f} agent-steps/s" if c4 else
           "PettingZoo connect_four_v3 not installed (pip install -e .[bench])", flush=True)
+    osp = openspiel_connect_four_rate(0.01)
+    if osp is not None:
+        osp = median_rate(lambda: openspiel_connect_four_rate(seconds), repeats)
+        print(f"OpenSpiel connect_four (pyspiel): {osp:,.0f} steps/s", flush=True)
+    results["reference"]["openspiel_connect_four"] = osp
     for game in games:
         for n in players:
             row: dict = {"game": game, "num_players": n}
@@ -174,9 +202,12 @@ def table(results: dict) -> str:
         ratio = f"{r['aec_vs_connect_four']:.1f}x" if "aec_vs_connect_four" in r else "-"
         vec = " | ".join(_fmt(r["vector_steps_per_s"][str(s)]) for s in sizes)
         lines.append(f"| {r['game']} | {r['num_players']} | {_fmt(r['aec_steps_per_s'])} | {ratio} | {vec} | {comp} |")
-    c4 = results["reference"].get("pettingzoo_connect_four_v3_env")
-    if c4:
-        lines.append(f"\nReference in the same run: PettingZoo connect_four_v3 `env()` {_fmt(c4)} agent-steps/s.")
+    ref = results["reference"]
+    named = [(ref.get("pettingzoo_connect_four_v3_env"), "PettingZoo connect_four_v3 `env()`"),
+             (ref.get("openspiel_connect_four"), "OpenSpiel connect_four (C++ via pyspiel, numpy mask and observation)")]
+    found = [f"{label} {_fmt(rate)} steps/s" for rate, label in named if rate]
+    if found:
+        lines.append("\nReferences in the same run: " + "; ".join(found) + ".")
     return "\n".join(lines)
 
 
