@@ -27,7 +27,6 @@ from azgames.rng import below
 from .board import BORDERLAND, BORDERLAND_FIELDS, DX, DY
 
 ACTIONS_PER_PIECE = 72
-MAX_DISTANCE = 8
 #: Direction offsets for turn 0/1/2 and twist 0/1/2: none, 45 left, 45 right.
 TURN = np.array([0, -1, 1], dtype=np.int64)
 

@@ -160,18 +160,22 @@ def test_pickle_env(case):
     assert steps > 10 and env1.agents == env2.agents == []
 
 
+def copy_env(env, how: str):
+    """A copy of ``env`` mid-game, made by pickling, deep copy or ``clone()``."""
+    if how == "pickle":
+        return pickle.loads(pickle.dumps(env))
+    if how == "deepcopy":
+        return copy.deepcopy(env)
+    return env.unwrapped.clone()
+
+
 @cases
 @pytest.mark.parametrize("how", ["pickle", "deepcopy", "clone"])
 def test_copy_mid_game_continues_identically(case, how):
     env = case.make()
     env.reset(seed=11)
     play_random(env, np.random.default_rng(5), turns=17)
-    if how == "pickle":
-        other = pickle.loads(pickle.dumps(env))
-    elif how == "deepcopy":
-        other = copy.deepcopy(env)
-    else:
-        other = env.unwrapped.clone()
+    other = copy_env(env, how)
     assert_same_snapshot(snapshot(env), snapshot(other))
     assert assert_continue_identically(env, other) > 0
 
@@ -184,12 +188,7 @@ def test_copy_mid_game_is_independent(case, how):
     env.reset(seed=12)
     play_random(env, np.random.default_rng(6), turns=9)
     before = snapshot(env)
-    if how == "pickle":
-        other = pickle.loads(pickle.dumps(env))
-    elif how == "deepcopy":
-        other = copy.deepcopy(env)
-    else:
-        other = env.unwrapped.clone()
+    other = copy_env(env, how)
     assert len(play_random(other, np.random.default_rng(7))) > 0
     other.reset(seed=99)
     assert_same_snapshot(before, snapshot(env))

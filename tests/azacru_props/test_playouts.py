@@ -142,7 +142,6 @@ def play_aec_checked(num_players, seed, opening="standard"):
     env = azacru_env.raw_env(num_players=num_players, opening=opening)
     env.reset(seed=seed)
     rng = np.random.default_rng(seed)
-    rules = env.rules
     turns = 0
     while not (env.terminations[env.agent_selection] or env.truncations[env.agent_selection]):
         agent = env.agent_selection
