@@ -79,7 +79,8 @@ def _result_line(result: dict, labels: dict[str, str]) -> str:
     if result["truncated"]:
         return f"Result: turn limit reached after {turns} turns, no winner (tiles: {tiles})"
     winners = result["winners"]
-    named = " and ".join(f"{w} ({labels[w]})" for w in winners)
+    parts = [f"{w} ({labels[w]})" for w in winners]
+    named = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
     if len(winners) == 1:
         return f"Result: {named} wins after {turns} turns (tiles: {tiles})"
     return f"Result: draw between {named} after {turns} turns (tiles: {tiles})"
