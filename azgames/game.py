@@ -159,7 +159,10 @@ class Rules(abc.ABC):
 
     @abc.abstractmethod
     def final_info(self, state) -> list[dict[str, Any]]:
-        """Per-player info dicts at the end of game 0 (scores, winners, ...)."""
+        """Per-player info dicts at the end of game 0. Every game provides at
+        least ``score`` (this player's), ``scores`` (agent -> score), ``winners``
+        (agent names; several on a shared win) and ``turns``: the match runner
+        and the command line read them."""
 
     @abc.abstractmethod
     def action_to_str(self, state, action: int) -> str:
