@@ -22,7 +22,7 @@ import numpy as np
 
 from azgames.game import ONGOING, TERMINATED, TRUNCATED, pack_status
 from azgames.jit import njit, njit_parallel, prange
-from azgames.rng import below
+from azgames.batch import first_illegal
 
 from .board import BORDERLAND, BORDERLAND_FIELDS, DX, DY
 
@@ -340,13 +340,9 @@ def vec_step(tiles, occupant, piece_field, piece_facing, player, turns_left, ply
     """Step every game; a finished game restarts from the opening at once
     (its rewards and flags are reported, its new first position observed)."""
     n = tiles.shape[0]
-    first_bad = n
-    for i in prange(n):  # refuse the whole batch before anything moves
-        a = actions[i]
-        if a < 0 or a >= mask.shape[1] or mask[i, a] == 0:
-            first_bad = min(first_bad, i)
-    if first_bad < n:
-        return first_bad
+    bad = first_illegal(actions, mask)
+    if bad >= 0:
+        return bad
     flat = obs.reshape((n, obs.size // n))
     for i in prange(n):
         code = play(tiles, occupant, piece_field, piece_facing, player, turns_left, ply, outcome,
@@ -362,21 +358,3 @@ def vec_step(tiles, occupant, piece_field, piece_facing, player, turns_left, ply
         write_mask(tiles, occupant, piece_field, piece_facing, i, p, mask, i)
         write_observation(tiles, occupant, piece_field, piece_facing, turns_left, i, p, flat, i)
     return -1
-
-
-@njit_parallel
-def vec_random_actions(rng, mask, out):
-    """A uniformly random legal action per game, from the game's own generator."""
-    for i in prange(mask.shape[0]):
-        row = mask[i]
-        count = 0
-        for a in range(row.shape[0]):
-            if row[a]:
-                count += 1
-        pick = below(rng, i, count)
-        for a in range(row.shape[0]):
-            if row[a]:
-                if pick == 0:
-                    out[i] = a
-                    break
-                pick -= 1

@@ -227,6 +227,3 @@ class AzacruRules(Rules):
     def vec_step(self, state, actions, obs, mask, rewards, terminated, truncated, player) -> int:
         return K.vec_step(*state, actions, self.max_turns, self.opening_field, self.opening_facing,
                           obs, mask, rewards, terminated, truncated, player)
-
-    def vec_random_actions(self, state, mask, out) -> None:
-        K.vec_random_actions(state.rng, mask, out)

@@ -19,6 +19,7 @@ from typing import Any, ClassVar, NamedTuple
 import numpy as np
 from gymnasium import spaces
 
+from .batch import random_legal_actions
 from .jit import njit
 
 ONGOING, TERMINATED, TRUNCATED = 0, 1, 2
@@ -193,6 +194,6 @@ class Rules(abc.ABC):
         """Step every game, auto-resetting finished ones; returns the index of
         the first game whose action was illegal (nothing is stepped then), or -1."""
 
-    @abc.abstractmethod
     def vec_random_actions(self, state, mask, out) -> None:
         """A uniformly random legal action per game, drawn from its own generator."""
+        random_legal_actions(state.rng, mask, out)
