@@ -1,10 +1,46 @@
 """Batch kernels every game shares: checking a batch of actions against the
-masks, and drawing random legal actions from each game's generator."""
+masks, drawing random legal actions from each game's generator, and running
+a serial kernel over a batch on several threads."""
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
+from functools import lru_cache
+
+import numba
+
 from .jit import njit_parallel, prange
 from .rng import below
+
+#: Below this many games per thread, one call on the calling thread is faster.
+MIN_CHUNK = 128
+
+
+@lru_cache(maxsize=None)
+def _pool(threads: int) -> ThreadPoolExecutor:
+    return ThreadPoolExecutor(max_workers=threads, thread_name_prefix="azgames-batch")
+
+
+def run_in_chunks(kernel, state, *args) -> None:
+    """Call ``kernel(*state, start, stop, *args)`` on contiguous slices covering
+    every game of ``state``, one slice per numba thread, concurrently.
+
+    For kernels whose arguments numba's ``prange`` cannot capture (a
+    configuration NamedTuple holding arrays): the kernels are compiled with
+    ``nogil=True``, so Python threads run them in parallel. Games are
+    independent and each slice writes only its own rows."""
+    n = len(state[0])
+    threads = numba.get_num_threads()
+    chunks = min(threads, max(1, n // MIN_CHUNK))
+    if chunks == 1:
+        kernel(*state, 0, n, *args)
+        return
+    bounds = [n * k // chunks for k in range(chunks + 1)]
+    futures = [_pool(threads).submit(kernel, *state, bounds[k], bounds[k + 1], *args)
+               for k in range(1, chunks)]
+    kernel(*state, bounds[0], bounds[1], *args)
+    for f in futures:
+        f.result()
 
 
 @njit_parallel

@@ -1,0 +1,141 @@
+"""
+# Azimuth
+
+| Import               | `import azimuth_env` or `azgames.make("azimuth")`         |
+|----------------------|-----------------------------------------------------------|
+| Actions              | Discrete                                                  |
+| Parallel API         | No (AEC); batched `azimuth_env.VectorEnv`                 |
+| Manual control       | No                                                        |
+| Agents               | `agents = ['player_0', ..., 'player_{n-1}']`, n = 2-4      |
+| Action shape         | (1,)                                                      |
+| Action values        | Discrete(465) with 2 players, Discrete(369) with 3, Discrete(376) with 4 |
+| Observation shape    | (6, 6, 11n + 5) int8: (6, 6, 27), (6, 6, 38), (6, 6, 49)   |
+| Observation values   | [-1, 6]                                                   |
+
+Azimuth: Ride the Winds (Sharon Katz and Lior Keinan, Tyto Games). Castaways
+sail rafts home across a 6 x 6 grid of raft points. Each player places wind
+tokens on the 5 x 5 marks between the points; a wind sails the rafts of its
+colour at its four corners one leg downwind, and rafts stack. Once all of a
+player's winds are placed, they may turn or move them, and turn other
+players' winds next to their rafts ("wind control"). A castaway boards rafts
+of its colour from the island's shallows, swims between them, and wins when
+a wind of its colour pushes its raft from one of its landing spots onto its
+beach. The full rules as implemented, the layouts, and every choice the rule
+book leaves open are in `docs/rules/azimuth.md`.
+
+Players are coloured red (player_0, `R`), black (`K`), blondie (`Y`) and
+blue (`B`). Lighthouses are placed in reverse seat order; player_0 places
+last and moves first.
+
+## Arguments
+
+``` python
+azimuth_env.env(num_players=2, render_mode=None, illegal_action="raise",
+                island=False, coconuts=None, lighthouses="choose", max_turns=400)
+```
+
+- `num_players`: 2, 3 or 4.
+- `render_mode`: `None`, `"ansi"` (text sea) or `"rgb_array"` (image).
+- `illegal_action`: `"raise"` raises `ValueError` naming the action and why it
+  is illegal; `"penalize"` ends the game with -1 for the offender, 0 for the
+  others, and the reason in `infos[agent]["illegal_action"]`.
+- `island`: with 4 players, put the island in the middle and start the
+  castaways on it (otherwise they start on their fifth raft).
+- `coconuts`: limit wind control to 4 turns of other players' winds each.
+  `None` (default) follows the book: on with 3-4 players, off with 2.
+- `lighthouses`: `"choose"` (the players place their beaches as the game's
+  first actions), `"random"` (placed at set-up from the game's seed), or one
+  beach per player in seat order, e.g. `["a1-b1", "d1-e1"]`.
+- `max_turns`: the game is truncated (rewards 0) after this many actions
+  (lighthouse placements included).
+
+## Observation space
+
+`{"observation": Box(-1, 6, (6, 6, C), int8), "action_mask": Box(0, 1, (A,), int8)}`.
+`observation[y, x, c]` is seen from the acting player's side: the sea is
+turned so that its beach (before it has one, its side of the board) is at the
+bottom. Cell `(y, x)` is the raft point in row `y`, column `x` of that view,
+and also the wind mark whose south-west corner that point is (marks use
+`y, x < 5`). Player `q` below is counted from the viewer (0: the viewer, 1:
+the next to play, ...), for rafts, winds and castaways alike:
+
+| planes                     | where      | meaning                                                     |
+|----------------------------|------------|-------------------------------------------------------------|
+| `l n + q`, l = 0, 1, 2     | points     | the raft `l` places below the top of the stack is colour `q` |
+| `3n + q`                   | points     | number of colour-`q` rafts in the stack (any depth)          |
+| `4n + q`                   | points     | castaway `q` stands here                                    |
+| `5n + q`                   | everywhere | castaway `q` is on the island                               |
+| `6n`                       | marks      | the island                                                  |
+| `6n + 1 + q`               | points     | landing spots of player `q`'s beach                          |
+| `7n + 1 + q`               | marks      | a wind of colour `q`                                        |
+| `8n + 1`                   | marks      | that wind is the viewer's own (it placed it)                 |
+| `8n + 2`, `8n + 3`         | marks      | the wind's direction as (east, north) components in the view |
+| `8n + 4 + q`               | everywhere | winds of its own colour player `q` still holds               |
+| `9n + 4 + q`               | everywhere | winds of the other colour player `q` still holds (2 players) |
+| `10n + 4 + q`              | everywhere | coconuts player `q` has left                                 |
+| `11n + 4`                  | everywhere | ones while the lighthouses are being placed                  |
+
+Stacks are shown to depth 3 one raft at a time, and in full as colour counts.
+The mask is 1 for each legal action of the acting player (all zeros for
+anyone else, and once the game is over).
+
+## Action space
+
+Actions are numbered in the acting player's view, like the observation (with
+2 players every view is the board itself), so one policy serves every seat;
+`env.unwrapped.action_to_str(action)` and `str_to_action(text)` translate
+to board coordinates. With `B` beach positions and `S` wind colours held
+(2 with 2 players, else 1):
+
+| actions                               | notation         | meaning                                      |
+|---------------------------------------|------------------|----------------------------------------------|
+| `b` (< B)                             | `beach a1-b1`    | place your lighthouse: its landing spots      |
+| `B + (m 4 + d) S + s`                 | `place R c3 E`   | place a wind of colour slot `s` on mark `m`, blowing `d` (N E S W) |
+| `B + 100 S + 2 m + k`                 | `turn c3 cw`     | turn the wind on `m` clockwise (k 0) or anticlockwise (k 1) |
+| `B + 100 S + 50 + 8 m + k`            | `move c3 NE`     | move your wind on `m` one mark towards compass point `k` (N, NE, ... NW) |
+| `B + 100 S + 250 + k`                 | `board c4`       | board the raft on the island's `k`-th shallow point |
+| `B + 100 S + 254`                     | `home`           | return from the shallows to the island        |
+| `B + 100 S + 255 + d`                 | `swim N`         | swim one leg to a raft of your colour          |
+| `B + 100 S + 259`                     | `pass`           | only when nothing else is legal               |
+
+Marks are named a1-e5 and points a1-f6, a1 in the south-west corner.
+
+## Rewards
+
+The first castaway home wins: +1 to its player and -1 to every other player
+(zero-sum with 2 players). A truncated game gives 0 to all. `infos[agent]`
+at the end holds `score` (1 for the winner), `scores`, `winners`, `turns`
+and `colour`.
+
+## Version history
+
+- v0: initial release.
+"""
+
+from __future__ import annotations
+
+from pettingzoo.utils.env import AECEnv
+
+from azgames.aec import GameAECEnv
+from azgames.vector import GameVectorEnv
+
+from .rules import AzimuthRules
+
+
+class raw_env(GameAECEnv):
+    """Azimuth as a PettingZoo AEC env (see the module docstring)."""
+
+    rules_type = AzimuthRules
+    metadata = {**GameAECEnv.metadata, "name": "azimuth_v0"}
+
+
+def env(num_players: int = 2, render_mode: str | None = None, **options) -> AECEnv:
+    """The Azimuth AEC env. It checks the PettingZoo contract itself (illegal
+    actions, step order), so it needs none of PettingZoo's wrappers."""
+    return raw_env(num_players=num_players, render_mode=render_mode, **options)
+
+
+class VectorEnv(GameVectorEnv):
+    """``num_envs`` Azimuth games stepped together in numba, with auto-reset."""
+
+    rules_type = AzimuthRules

@@ -1,0 +1,368 @@
+"""Azimuth's :class:`~azgames.game.Rules`: configuration, notation and the
+glue between the shared envs and the kernels."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from azgames import state as state_ops
+from azgames.batch import first_illegal, run_in_chunks
+from azgames.game import GameInfo, Rules
+from azgames.jit import specialize
+
+from . import diagram, render
+from . import kernels as K
+from .board import (AT_HOME, CHOOSE, COLOUR_LETTERS, COLOUR_NAMES, COMPASS8, DIRECTIONS, FIXED,
+                    NUM_MARKS, NUM_POINTS, ON_ISLAND, RANDOM, SIZE, Config, action_layout,
+                    action_rotation_tables, beach_name, load_layout, mark_name, parse_mark,
+                    parse_point, point_name, rotation_tables)
+
+
+class AzimuthState(NamedTuple):
+    """A batch of Azimuth games (leading axis: game)."""
+
+    stack: np.ndarray  # (B, 36, D) int8: raft colours on each point, bottom first; -1 above the top
+    height: np.ndarray  # (B, 36) int8: rafts on each point
+    wind_colour: np.ndarray  # (B, 25) int8: colour of the wind on each mark, -1 none
+    wind_owner: np.ndarray  # (B, 25) int8: the player who placed it, -1 none
+    wind_dir: np.ndarray  # (B, 25) int8: 0 N, 1 E, 2 S, 3 W
+    hand: np.ndarray  # (B, P, 2) int8: winds still to place: own colour, the opponent's (2 players)
+    coconuts: np.ndarray  # (B, P) int8
+    castaway: np.ndarray  # (B, P) int8: point, ON_ISLAND (36), AT_HOME (37) or NOT_PLACED (-1)
+    beach: np.ndarray  # (B, P) int8: beach position (layout index), -1 until placed
+    player: np.ndarray  # (B,) int8: who acts
+    ply: np.ndarray  # (B,) int32: actions played so far
+    outcome: np.ndarray  # (B,) int8: ONGOING, TERMINATED or TRUNCATED
+    rng: np.ndarray  # (B,) uint64: the game's generator word (raft shuffle, random beaches and actions)
+
+
+ILLEGAL_REASONS = {
+    K.SETUP_FIRST: "the lighthouses are being placed: place your beach first",
+    K.NOT_YOUR_ZONE: "that beach position is not in your zone",
+    K.BEACH_OVERLAPS: "that beach would share a landing spot with a beach already placed",
+    K.SETUP_OVER: "your beach is already placed",
+    K.NO_WIND_IN_HAND: "you hold no wind of that colour",
+    K.MARK_TAKEN: "the mark holds a wind or the island",
+    K.HEAD_TO_HEAD: "it would be head to head with a wind of the same colour",
+    K.WINDS_IN_HAND: "winds may be turned or moved only once all yours are placed",
+    K.NO_WIND: "there is no wind on that mark",
+    K.NOT_YOUR_WIND: "only your own winds may be moved",
+    K.NO_CONTROL: "none of your rafts is next to that wind, so you do not control it",
+    K.NO_COCONUT: "turning another player's wind costs a coconut and you have none left",
+    K.MOVE_OFF_BOARD: "the wind would leave the board",
+    K.MOVE_BLOCKED: "a raft stands on the point the diagonal move crosses",
+    K.NOT_ON_ISLAND: "your castaway is not on the island",
+    K.NO_RAFT_TO_BOARD: "the top raft on that point of the shallows is not your colour",
+    K.NOT_IN_SHALLOWS: "your castaway is not on a raft in the shallows",
+    K.NOT_ON_RAFT: "your castaway is not on a raft",
+    K.NO_RAFT_TO_SWIM: "there is no raft of your colour on top of that neighbouring point",
+    K.PASS_WHILE_ABLE: "passing is only allowed when no other action is",
+}
+
+_PLACE_RE = re.compile(r"^place\s+([A-Za-z])\s+([a-e][1-5])\s+([NESW])$", re.I)
+_TURN_RE = re.compile(r"^turn\s+([a-e][1-5])\s+(cw|ccw)$", re.I)
+_MOVE_RE = re.compile(r"^move\s+([a-e][1-5])\s+(N|NE|E|SE|S|SW|W|NW)$", re.I)
+_BEACH_RE = re.compile(r"^beach\s+(\S+)$", re.I)
+
+
+class AzimuthRules(Rules):
+    info = GameInfo(
+        name="azimuth",
+        long_name="Azimuth: Ride the Winds",
+        min_players=2,
+        max_players=4,
+        chance="deterministic",  # the raft shuffle is part of the seeded set-up
+        information="perfect",
+        utility="general_sum",  # zero-sum with 2 players (set per instance)
+        reward_model="terminal",
+    )
+    state_type = AzimuthState
+
+    @classmethod
+    def option_defaults(cls) -> dict[str, Any]:
+        return {"island": False, "coconuts": None, "lighthouses": "choose", "max_turns": 400}
+
+    def __init__(self, num_players: int = 2, **options: Any):
+        super().__init__(num_players, **options)
+        n = self.num_players
+        if n == 2:
+            self.info = dataclasses.replace(self.info, utility="zero_sum")
+        island = self.options["island"]
+        if not isinstance(island, bool):
+            raise ValueError(f"island={island!r} must be True or False")
+        coconuts = self.options["coconuts"]
+        if coconuts not in (None, True, False):
+            raise ValueError(f"coconuts={coconuts!r} must be True, False or None (the book's choice)")
+        coconuts = n > 2 if coconuts is None else coconuts
+        self.layout = load_layout(n, island, coconuts)
+        max_turns = self.options["max_turns"]
+        if not isinstance(max_turns, (int, np.integer)) or isinstance(max_turns, bool) or max_turns < 1:
+            raise ValueError(f"max_turns={max_turns!r} must be a positive integer")
+        self.max_turns = int(max_turns)
+        self.depth = n * int(self.layout.rafts_per_colour)
+        self.actions = action_layout(len(self.layout.beach_side), 2 if n == 2 else 1)
+        to_view, from_view = action_rotation_tables(self.actions, self.layout.island)
+        view_points, view_marks = rotation_tables()
+        mode, fixed = self._lighthouse_mode(self.options["lighthouses"])
+        self.config = Config(self.layout, self.actions, to_view, from_view, view_points, view_marks,
+                             mode, fixed, self.max_turns)
+        self.bind_kernels()
+
+    def _lighthouse_mode(self, value) -> tuple[int, np.ndarray]:
+        n = self.num_players
+        fixed = np.full(n, -1, np.int64)
+        if value == "choose":
+            return CHOOSE, fixed
+        if value == "random":
+            return RANDOM, fixed
+        names = {beach_name(self.layout, b): b for b in range(len(self.layout.beach_side))}
+        if isinstance(value, str) or not hasattr(value, "__len__") or len(value) != n:
+            raise ValueError(
+                f"lighthouses={value!r}: use 'choose', 'random', or one beach per player, "
+                f"e.g. {list(names)[:n]}"
+            )
+        probe = self._blank(1)
+        for p in range(n - 1, -1, -1):  # in placement order, so the zone rules apply
+            spots = "-".join(point_name(parse_point(t)) for t in str(value[p]).split("-"))
+            b = next((b for name, b in names.items() if set(name.split("-")) == set(spots.split("-"))), None)
+            if b is None:
+                raise ValueError(f"lighthouses[{p}]={value[p]!r} is not a beach position; "
+                                 f"choose from {sorted(names)}")
+            if not K.beach_free(probe.beach, 0, p, b, self.layout):
+                raise ValueError(f"lighthouses[{p}]={value[p]!r} is outside player {p}'s zone or "
+                                 f"shares a landing spot with a beach placed before it")
+            probe.beach[0, p] = b
+            fixed[p] = b
+        return FIXED, fixed
+
+    def bind_kernels(self) -> None:
+        state = self._blank(1)
+        obs = np.zeros(self.observation_shape(), np.int8)
+        mask = np.zeros(self.num_actions, np.int8)
+        rewards = np.zeros(self.num_players, np.float32)
+        self._entry_step = specialize(K.step_one, *state, 0, self.config, obs, mask, rewards)
+
+    # ------------------------------------------------------------ declaration
+    @property
+    def agents(self) -> tuple[str, ...]:
+        return tuple(f"player_{p}" for p in range(self.num_players))
+
+    @property
+    def num_actions(self) -> int:
+        return self.actions.size
+
+    def observation_shape(self, player: int = 0) -> tuple[int, ...]:
+        return (SIZE, SIZE, (K.DEPTH + 8) * self.num_players + 5)
+
+    def observation_bounds(self, player: int = 0) -> tuple[int, int]:
+        return -1, max(self.layout.winds_own, self.layout.rafts_per_colour, self.layout.coconuts)
+
+    # ------------------------------------------------------------ state
+    def _blank(self, batch: int) -> AzimuthState:
+        b, n = batch, self.num_players
+        return AzimuthState(
+            stack=np.full((b, NUM_POINTS, self.depth), -1, np.int8),
+            height=np.zeros((b, NUM_POINTS), np.int8),
+            wind_colour=np.full((b, NUM_MARKS), -1, np.int8),
+            wind_owner=np.full((b, NUM_MARKS), -1, np.int8),
+            wind_dir=np.zeros((b, NUM_MARKS), np.int8),
+            hand=np.zeros((b, n, 2), np.int8),
+            coconuts=np.zeros((b, n), np.int8),
+            castaway=np.full((b, n), ON_ISLAND, np.int8),
+            beach=np.full((b, n), -1, np.int8),
+            player=np.zeros(b, np.int8),
+            ply=np.zeros(b, np.int32),
+            outcome=np.zeros(b, np.int8),
+            rng=np.zeros(b, np.uint64),
+        )
+
+    def initial_state(self, rng_words: np.ndarray) -> AzimuthState:
+        state = self._blank(len(rng_words))
+        state.rng[:] = rng_words
+        K.reset_batch(*state, self.config)
+        return state
+
+    def state_from_diagram(self, text: str, to_move: str = "R", beaches: dict | None = None,
+                           hands: dict | None = None, coconuts: dict | None = None,
+                           home: str | None = None, ply: int = 0) -> AzimuthState:
+        """A one-game state from a diagram (:mod:`azimuth_env.diagram`).
+
+        ``to_move`` is the colour letter of the player to act. ``beaches`` maps
+        colour letters to beach positions (``{"R": "a1-b1"}``); players left out
+        take the first free position in placement order. ``hands`` maps letters
+        to ``(own, other)`` winds still to place (default: the full set less the
+        winds of theirs on the board) and ``coconuts`` to coconuts left. A
+        castaway not standing on the board is on the island, or at ``home``."""
+        n = self.num_players
+        letters = COLOUR_LETTERS[:n]
+        state = self._blank(1)
+        stacks, standing, winds, island = diagram.parse_sea(text, n, self.depth)
+        if island != self.layout.island:
+            want = mark_name(self.layout.island) if self.layout.island >= 0 else "no island"
+            raise ValueError(f"the diagram's island ('#') must be where this layout has it: {want}")
+        state.stack[0], state.height[0] = diagram.sea_arrays(stacks, self.depth)
+        counts = np.bincount([c for s in stacks.values() for c in s], minlength=n)
+        if (counts > self.layout.rafts_per_colour).any():
+            raise ValueError(f"the diagram has more than {self.layout.rafts_per_colour} rafts of a colour")
+        for m, (c, owner, d) in winds.items():
+            state.wind_colour[0, m], state.wind_owner[0, m], state.wind_dir[0, m] = c, owner, d
+        for p in range(n):
+            if p in standing:
+                state.castaway[0, p] = standing[p]
+            elif home == letters[p]:
+                state.castaway[0, p] = AT_HOME
+            elif self.layout.island < 0:
+                raise ValueError(f"castaway {letters[p]} must stand on a raft (no island in this layout)")
+            else:
+                state.castaway[0, p] = ON_ISLAND
+            placed_own = sum(1 for c, o, _ in winds.values() if o == p and c == p)
+            placed_other = sum(1 for c, o, _ in winds.values() if o == p and c != p)
+            own, other = (hands or {}).get(letters[p], (self.layout.winds_own - placed_own,
+                                                        self.layout.winds_other - placed_other))
+            if min(own, other) < 0:
+                raise ValueError(f"player {letters[p]} has more winds on the board than it holds")
+            state.hand[0, p] = own, other
+            state.coconuts[0, p] = (coconuts or {}).get(letters[p], self.layout.coconuts)
+        for p in range(n - 1, -1, -1):
+            name = (beaches or {}).get(letters[p])
+            if name is None:
+                b = next(b for b in range(len(self.layout.beach_side))
+                         if K.beach_free(state.beach, 0, p, b, self.layout))
+            else:
+                b = self.beach_index(name)
+            state.beach[0, p] = b
+        if to_move not in letters:
+            raise ValueError(f"to_move={to_move!r}: choose a colour letter from {letters!r}")
+        state.player[0] = letters.index(to_move)
+        state.ply[0] = ply
+        return state
+
+    def beach_index(self, name: str) -> int:
+        spots = {parse_point(t) for t in name.split("-")}
+        for b in range(len(self.layout.beach_side)):
+            if set(int(p) for p in self.layout.beach_spots[b] if p >= 0) == spots:
+                return b
+        raise ValueError(f"{name!r} is not a beach position of this layout")
+
+    # ------------------------------------------------------------ playing
+    def step(self, state, action, obs, mask, rewards) -> int:
+        return self._entry_step(*state, action, self.config, obs, mask, rewards)
+
+    def observe(self, state, viewer, obs, mask) -> int:
+        return K.observe_one(*state, viewer, self.config, obs, mask)
+
+    def illegal_reason(self, state, action) -> str | None:
+        if state.outcome[0] != K.ONGOING:
+            return "the game is over"
+        code = K.check_action(*state, action, self.config)
+        return ILLEGAL_REASONS.get(int(code)) if code else None
+
+    def view_rotation(self, state, player: int, i: int = 0) -> int:
+        """Quarter turns clockwise of ``player``'s view (its beach at the bottom)."""
+        return int(K.rotation(state.beach, i, player, self.layout))
+
+    def absolute_action(self, state, action: int, i: int = 0) -> int:
+        """The actor's ``action`` (in its view) as an action of the unturned board."""
+        return int(self.config.from_view[self.view_rotation(state, int(state.player[i]), i), action])
+
+    def final_info(self, state) -> list[dict[str, Any]]:
+        home = [q for q in range(self.num_players) if state.castaway[0, q] == AT_HOME]
+        scores = [1 if q in home else 0 for q in range(self.num_players)]
+        table = dict(zip(self.agents, scores))
+        winners = [self.agents[q] for q in home]
+        return [{"score": s, "scores": table, "winners": winners, "turns": int(state.ply[0]),
+                 "colour": COLOUR_NAMES[q]} for q, s in enumerate(scores)]
+
+    # ------------------------------------------------------------ notation
+    def action_to_str(self, state, action: int) -> str:
+        """``beach a1-b1``, ``place R c3 E``, ``turn c3 cw``, ``move c3 NE``,
+        ``board c4``, ``home``, ``swim N`` or ``pass``, in board coordinates."""
+        if not 0 <= action < self.num_actions:
+            raise ValueError(f"action {action} is out of range [0, {self.num_actions})")
+        al = self.actions
+        a = self.absolute_action(state, action)
+        p = int(state.player[0])
+        if a < al.place:
+            return f"beach {beach_name(self.layout, a)}"
+        if a < al.turn:
+            k = a - al.place
+            s, m, d = k % al.slots, k // al.slots // 4, k // al.slots % 4
+            colour = p if s == 0 else 1 - p
+            return f"place {COLOUR_LETTERS[colour]} {mark_name(m)} {DIRECTIONS[d]}"
+        if a < al.move:
+            return f"turn {mark_name((a - al.turn) // 2)} {('cw', 'ccw')[(a - al.turn) % 2]}"
+        if a < al.board:
+            return f"move {mark_name((a - al.move) // 8)} {COMPASS8[(a - al.move) % 8]}"
+        if a < al.home:
+            shallow = int(self.layout.shallows[a - al.board])
+            return f"board {point_name(shallow)}" if shallow >= 0 else "board (no island)"
+        if a == al.home:
+            return "home"
+        if a < al.pass_:
+            return f"swim {DIRECTIONS[a - al.swim]}"
+        return "pass"
+
+    def str_to_action(self, state, text: str) -> int:
+        """Parse the notation of :meth:`action_to_str` (case-insensitive) into
+        the actor's action index."""
+        al = self.actions
+        t = " ".join(text.split())
+        low = t.lower()
+        p = int(state.player[0])
+        a = None
+        if low in ("home", "pass"):
+            a = al.home if low == "home" else al.pass_
+        elif low.startswith("swim ") and low[5:].upper() in ("N", "E", "S", "W"):
+            a = al.swim + DIRECTIONS.index(low[5:].upper())
+        elif low.startswith("board "):
+            point = parse_point(low[6:])
+            if point not in self.layout.shallows:
+                raise ValueError(f"{text!r}: {point_name(point)} is not in the island's shallows")
+            a = al.board + list(self.layout.shallows).index(point)
+        elif m := _BEACH_RE.match(t):
+            a = al.beach + self.beach_index(m.group(1))
+        elif m := _PLACE_RE.match(t):
+            letter = m.group(1).upper()
+            slots = {COLOUR_LETTERS[p]: 0}
+            if al.slots == 2:
+                slots[COLOUR_LETTERS[1 - p]] = 1
+            if letter not in slots:
+                raise ValueError(f"{text!r}: {COLOUR_NAMES[p]} can place winds of colour {sorted(slots)}")
+            a = al.place + (parse_mark(m.group(2)) * 4 + DIRECTIONS.index(m.group(3).upper())) * al.slots \
+                + slots[letter]
+        elif m := _TURN_RE.match(t):
+            a = al.turn + parse_mark(m.group(1)) * 2 + (m.group(2).lower() == "ccw")
+        elif m := _MOVE_RE.match(t):
+            a = al.move + parse_mark(m.group(1)) * 8 + COMPASS8.index(m.group(2).upper())
+        if a is None:
+            raise ValueError(
+                f"{text!r} is not an Azimuth action; write e.g. 'beach a1-b1', 'place R c3 E', "
+                f"'turn c3 cw', 'move c3 NE', 'board c4', 'home', 'swim N' or 'pass'"
+            )
+        r = self.view_rotation(state, p)
+        return int(self.config.to_view[r, a])
+
+    # ------------------------------------------------------------ rendering
+    def render_ansi(self, state) -> str:
+        return render.ansi(state, self)
+
+    def render_rgb(self, state) -> np.ndarray:
+        return render.rgb(state, self)
+
+    # ------------------------------------------------------------ batches
+    def vec_observe(self, state, obs, mask, player) -> None:
+        n = len(player)
+        run_in_chunks(K.observe_range, state, self.config, obs.reshape(n, -1), mask, player)
+
+    def vec_step(self, state, actions, obs, mask, rewards, terminated, truncated, player) -> int:
+        bad = first_illegal(actions, mask)
+        if bad >= 0:
+            return bad
+        n = len(actions)
+        run_in_chunks(K.step_range, state, actions, self.config, obs.reshape(n, -1), mask, rewards,
+                      terminated, truncated, player)
+        return -1
