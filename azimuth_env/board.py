@@ -253,15 +253,99 @@ CHOOSE, RANDOM, FIXED = 0, 1, 2
 
 
 class Config(NamedTuple):
-    """Everything the kernels need besides the state: one argument, built once
-    per configuration by :class:`azimuth_env.rules.AzimuthRules`."""
+    """Everything the kernels need besides the state, in one argument (built
+    once per configuration by :meth:`from_parts`).
 
-    layout: Layout
-    actions: ActionLayout
-    to_view: np.ndarray  # (4, A) see action_rotation_tables
-    from_view: np.ndarray  # (4, A)
-    view_points: np.ndarray  # (4, 36) see rotation_tables
-    view_marks: np.ndarray  # (4, 25)
+    Its only array is ``tables``, every layout and view table concatenated;
+    the ``o_*`` fields say where each starts. numba updates a reference count
+    for each array in a tuple it passes or reads from, on every call, which
+    with a tuple of 13 arrays cost a third of an Azimuth step."""
+
+    tables: np.ndarray  # int64, see the offsets below
+    island: int  # wind mark under the island, -1 without one
+    start_on_island: bool
+    winds_own: int
+    winds_other: int
+    coconuts: int  # each; 0: wind control is free
+    num_beaches: int
+    num_setup: int
+    slots: int  # wind colours a player may hold
+    # where each action group starts (see ActionLayout)
+    a_place: int
+    a_turn: int
+    a_move: int
+    a_board: int
+    a_home: int
+    a_swim: int
+    a_pass: int
+    num_actions: int
     lighthouse_mode: int  # CHOOSE, RANDOM or FIXED
-    fixed_beaches: np.ndarray  # (P,) beach position of each player when FIXED, else -1
     max_turns: int
+    # offsets into tables
+    o_shallows: int  # (4,) the island's corner points
+    o_setup_points: int  # (num_setup,)
+    o_setup_colours: int  # (num_setup,)
+    o_beach_spots: int  # (num_beaches, 3), -1 padded
+    o_beach_side: int  # (num_beaches,)
+    o_beach_players: int  # (num_beaches,) bit sets
+    o_beach_raft: int  # (num_beaches,)
+    o_default_side: int  # (P,)
+    o_fixed_beaches: int  # (P,)
+    o_to_view: int  # (4, num_actions) see action_rotation_tables
+    o_from_view: int  # (4, num_actions)
+    o_view_points: int  # (4, 36) see rotation_tables
+    o_view_marks: int  # (4, 25)
+
+    @classmethod
+    def from_parts(cls, layout: Layout, actions: ActionLayout, lighthouse_mode: int,
+                   fixed_beaches: np.ndarray, max_turns: int) -> "Config":
+        to_view, from_view = action_rotation_tables(actions, layout.island)
+        view_points, view_marks = rotation_tables()
+        parts = [layout.shallows, layout.setup_points, layout.setup_colours, layout.beach_spots,
+                 layout.beach_side, layout.beach_players, layout.beach_raft, layout.default_side,
+                 fixed_beaches, to_view, from_view, view_points, view_marks]
+        offsets = np.cumsum([0] + [np.size(a) for a in parts])[:-1].tolist()
+        tables = np.concatenate([np.ravel(a).astype(np.int64) for a in parts])
+        return cls(tables, layout.island, layout.start_on_island, layout.winds_own,
+                   layout.winds_other, layout.coconuts, len(layout.beach_side),
+                   len(layout.setup_points), actions.slots, actions.place, actions.turn,
+                   actions.move, actions.board, actions.home, actions.swim, actions.pass_,
+                   actions.size, lighthouse_mode, max_turns, *offsets)
+
+    def to_view(self, r: int, action: int) -> int:
+        return int(self.tables[self.o_to_view + r * self.num_actions + action])
+
+    def from_view(self, r: int, action: int) -> int:
+        return int(self.tables[self.o_from_view + r * self.num_actions + action])
+
+
+def _mark_tables():
+    """Neighbour tables the kernels index instead of testing the board's edges."""
+    ahead = np.full((NUM_MARKS, 4), -1, np.int64)  # mark one step in direction d
+    target = np.full((NUM_MARKS, 8), -1, np.int64)  # mark one step towards compass point k
+    crossed = np.full((NUM_MARKS, 8), -1, np.int64)  # point a diagonal step passes over
+    corners = np.zeros((NUM_MARKS, 4), np.int64)
+    for m in range(NUM_MARKS):
+        x, y = m % MARKS, m // MARKS
+        corners[m] = mark_corners(m)
+        for d in range(4):
+            nx, ny = x + DX[d], y + DY[d]
+            if 0 <= nx < MARKS and 0 <= ny < MARKS:
+                ahead[m, d] = ny * MARKS + nx
+        for k in range(8):
+            nx, ny = x + DX8[k], y + DY8[k]
+            if 0 <= nx < MARKS and 0 <= ny < MARKS:
+                target[m, k] = ny * MARKS + nx
+                if k % 2:
+                    crossed[m, k] = (y + (DY8[k] > 0)) * SIZE + x + (DX8[k] > 0)
+    neighbour = np.full((NUM_POINTS, 4), -1, np.int64)  # point one leg in direction d
+    for p in range(NUM_POINTS):
+        x, y = p % SIZE, p // SIZE
+        for d in range(4):
+            nx, ny = x + DX[d], y + DY[d]
+            if 0 <= nx < SIZE and 0 <= ny < SIZE:
+                neighbour[p, d] = ny * SIZE + nx
+    return ahead, target, crossed, corners, neighbour
+
+
+MARK_AHEAD, MOVE_TARGET, MOVE_CROSSED, MARK_CORNERS, POINT_NEIGHBOUR = _mark_tables()

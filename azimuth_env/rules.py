@@ -9,8 +9,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from azgames import state as state_ops
-from azgames.batch import first_illegal, run_in_chunks
+from azgames.batch import first_illegal, random_legal_actions_serial, run_in_chunks
 from azgames.game import GameInfo, Rules
 from azgames.jit import specialize
 
@@ -18,8 +17,8 @@ from . import diagram, render
 from . import kernels as K
 from .board import (AT_HOME, CHOOSE, COLOUR_LETTERS, COLOUR_NAMES, COMPASS8, DIRECTIONS, FIXED,
                     NUM_MARKS, NUM_POINTS, ON_ISLAND, RANDOM, SIZE, Config, action_layout,
-                    action_rotation_tables, beach_name, load_layout, mark_name, parse_mark,
-                    parse_point, point_name, rotation_tables)
+                    beach_name, load_layout, mark_name, parse_mark,
+                    parse_point, point_name)
 
 
 class AzimuthState(NamedTuple):
@@ -105,11 +104,11 @@ class AzimuthRules(Rules):
         self.max_turns = int(max_turns)
         self.depth = n * int(self.layout.rafts_per_colour)
         self.actions = action_layout(len(self.layout.beach_side), 2 if n == 2 else 1)
-        to_view, from_view = action_rotation_tables(self.actions, self.layout.island)
-        view_points, view_marks = rotation_tables()
+        # The config first without fixed beaches, so the kernels can check them.
+        self.config = Config.from_parts(self.layout, self.actions, CHOOSE,
+                                        np.full(n, -1, np.int64), self.max_turns)
         mode, fixed = self._lighthouse_mode(self.options["lighthouses"])
-        self.config = Config(self.layout, self.actions, to_view, from_view, view_points, view_marks,
-                             mode, fixed, self.max_turns)
+        self.config = Config.from_parts(self.layout, self.actions, mode, fixed, self.max_turns)
         self.bind_kernels()
 
     def _lighthouse_mode(self, value) -> tuple[int, np.ndarray]:
@@ -132,7 +131,7 @@ class AzimuthRules(Rules):
             if b is None:
                 raise ValueError(f"lighthouses[{p}]={value[p]!r} is not a beach position; "
                                  f"choose from {sorted(names)}")
-            if not K.beach_free(probe.beach, 0, p, b, self.layout):
+            if not K.beach_free(probe.beach, 0, p, b, self.config):
                 raise ValueError(f"lighthouses[{p}]={value[p]!r} is outside player {p}'s zone or "
                                  f"shares a landing spot with a beach placed before it")
             probe.beach[0, p] = b
@@ -156,7 +155,7 @@ class AzimuthRules(Rules):
         return self.actions.size
 
     def observation_shape(self, player: int = 0) -> tuple[int, ...]:
-        return (SIZE, SIZE, (K.DEPTH + 8) * self.num_players + 5)
+        return ((K.DEPTH + 8) * self.num_players + 5, SIZE, SIZE)
 
     def observation_bounds(self, player: int = 0) -> tuple[int, int]:
         return -1, max(self.layout.winds_own, self.layout.rafts_per_colour, self.layout.coconuts)
@@ -231,7 +230,7 @@ class AzimuthRules(Rules):
             name = (beaches or {}).get(letters[p])
             if name is None:
                 b = next(b for b in range(len(self.layout.beach_side))
-                         if K.beach_free(state.beach, 0, p, b, self.layout))
+                         if K.beach_free(state.beach, 0, p, b, self.config))
             else:
                 b = self.beach_index(name)
             state.beach[0, p] = b
@@ -263,11 +262,11 @@ class AzimuthRules(Rules):
 
     def view_rotation(self, state, player: int, i: int = 0) -> int:
         """Quarter turns clockwise of ``player``'s view (its beach at the bottom)."""
-        return int(K.rotation(state.beach, i, player, self.layout))
+        return int(K.rotation(state.beach, i, player, self.config))
 
     def absolute_action(self, state, action: int, i: int = 0) -> int:
         """The actor's ``action`` (in its view) as an action of the unturned board."""
-        return int(self.config.from_view[self.view_rotation(state, int(state.player[i]), i), action])
+        return self.config.from_view(self.view_rotation(state, int(state.player[i]), i), action)
 
     def final_info(self, state) -> list[dict[str, Any]]:
         home = [q for q in range(self.num_players) if state.castaway[0, q] == AT_HOME]
@@ -344,7 +343,7 @@ class AzimuthRules(Rules):
                 f"'turn c3 cw', 'move c3 NE', 'board c4', 'home', 'swim N' or 'pass'"
             )
         r = self.view_rotation(state, p)
-        return int(self.config.to_view[r, a])
+        return self.config.to_view(r, a)
 
     # ------------------------------------------------------------ rendering
     def render_ansi(self, state) -> str:
@@ -355,14 +354,16 @@ class AzimuthRules(Rules):
 
     # ------------------------------------------------------------ batches
     def vec_observe(self, state, obs, mask, player) -> None:
-        n = len(player)
-        run_in_chunks(K.observe_range, state, self.config, obs.reshape(n, -1), mask, player)
+        run_in_chunks(K.observe_games, (*state, obs.reshape(len(player), -1), mask, player), self.config)
 
     def vec_step(self, state, actions, obs, mask, rewards, terminated, truncated, player) -> int:
         bad = first_illegal(actions, mask)
         if bad >= 0:
             return bad
-        n = len(actions)
-        run_in_chunks(K.step_range, state, actions, self.config, obs.reshape(n, -1), mask, rewards,
-                      terminated, truncated, player)
+        games = (*state, actions, obs.reshape(len(actions), -1), mask, rewards, terminated, truncated, player)
+        run_in_chunks(K.step_games, games, self.config)
         return -1
+
+    def vec_random_actions(self, state, mask, out) -> None:
+        # On the same threads as the steps: an OpenMP team beside them spins.
+        run_in_chunks(random_legal_actions_serial, (state.rng, mask, out))
