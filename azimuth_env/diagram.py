@@ -72,6 +72,13 @@ def format_sea(stack, height, wind_colour, wind_owner, wind_dir, castaway, islan
     return "\n".join(lines)
 
 
+def to_diagram(state, island: int, i: int = 0) -> str:
+    """The diagram of game ``i`` of an :class:`~azimuth_env.rules.AzimuthState`
+    (``island``: the layout's island mark, -1 without one)."""
+    return format_sea(state.stack, state.height, state.wind_colour, state.wind_owner,
+                      state.wind_dir, state.castaway, island, i)
+
+
 def parse_sea(text: str, num_players: int, depth: int):
     """Parse a diagram into ``(stacks, standing, winds, island)``: ``stacks`` maps
     point -> colours bottom first, ``standing`` player -> point, ``winds`` mark

@@ -32,6 +32,12 @@ VARIANTS = {
     "azacru_3p": ("azacru", {"num_players": 3}, 0),
     "azacru_4p": ("azacru", {"num_players": 4}, 0),
     "azacru_classic": ("azacru", {"num_players": 2, "opening": "classic"}, 0),
+    # Azimuth: random play rarely brings a castaway home, so each seed is the
+    # first (of 3000) whose random game ends with a landing within 120 actions.
+    "azimuth_2p": ("azimuth", {"num_players": 2}, 7),
+    "azimuth_3p": ("azimuth", {"num_players": 3}, 1915),
+    "azimuth_4p": ("azimuth", {"num_players": 4}, 930),
+    "azimuth_4p_island": ("azimuth", {"num_players": 4, "island": True}, 442),
 }
 
 

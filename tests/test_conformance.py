@@ -23,7 +23,10 @@ from pettingzoo.test.seed_test import seed_action_spaces, seed_observation_space
 
 import azacru_env
 import azgames
+import azimuth_env
 from azacru_env.diagram import to_diagram
+from azimuth_env.board import load_layout
+from azimuth_env.diagram import to_diagram as azimuth_diagram
 from azgames import state as state_ops
 
 
@@ -39,6 +42,12 @@ ENVS = [
     Case("azacru-3p", partial(azacru_env.env, num_players=3), to_diagram),
     Case("azacru-4p", partial(azacru_env.env, num_players=4), to_diagram),
     Case("azacru-2p-classic", partial(azacru_env.env, num_players=2, opening="classic"), to_diagram),
+    *(Case(f"azimuth-{n}p{'-island' if island else ''}",
+           partial(azimuth_env.env, num_players=n, island=island),
+           partial(azimuth_diagram, island=load_layout(n, island).island))
+      for n, island in ((2, False), (3, False), (4, False), (4, True))),
+    Case("azimuth-2p-random-lighthouses", partial(azimuth_env.env, num_players=2, lighthouses="random"),
+         partial(azimuth_diagram, island=load_layout(2).island)),
 ]
 
 cases = pytest.mark.parametrize("case", ENVS, ids=[c.id for c in ENVS])

@@ -39,12 +39,30 @@ def test_golden_playthrough(variant):
         )
 
 
-def test_golden_games_are_not_trivial():
+def _texts(game: str) -> dict[str, str]:
+    return {v: golden_gen.golden_path(v).read_text() for v, (g, _, _) in golden_gen.VARIANTS.items()
+            if g == game}
+
+
+def test_azacru_golden_games_are_not_trivial():
     """The golden games must show the rules at work: a finished game, a
     pass and the final round in at least one, twists after border crossings."""
-    texts = {v: golden_gen.golden_path(v).read_text() for v in golden_gen.VARIANTS}
+    texts = _texts("azacru")
     for variant, text in texts.items():
         assert "game over" in text, f"{variant} did not end by the rules"
         assert text.count("=== turn") >= 20, variant
     joined = "\n".join(texts.values())
     assert "= pass" in joined and "(final round)" in joined
+
+
+def test_azimuth_golden_games_are_not_trivial():
+    """Each golden game places its lighthouses, places, turns and moves winds,
+    moves castaways, and ends with a castaway home."""
+    texts = _texts("azimuth")
+    assert len(texts) == 4
+    for variant, text in texts.items():
+        assert "is home after" in text, f"{variant} did not end with a landing"
+        for notation in ("= beach ", "= place ", "= turn ", "= move "):
+            assert notation in text, f"{variant} never plays {notation.strip('= ')}"
+    joined = "\n".join(texts.values())
+    assert "= board " in joined and "= swim " in joined
