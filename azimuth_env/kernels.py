@@ -64,9 +64,10 @@ PASS_WHILE_ABLE = 20
 def rotation(beach, i, p, cfg):
     """Quarter turns clockwise that bring player ``p``'s beach (or, before it
     has one, its default side) to the bottom of its view."""
-    b = beach[i, p]
+    # int64: in plain Python (NUMBA_DISABLE_JIT) int8 + a large offset overflows.
+    b = np.int64(beach[i, p])
     tab = cfg.tables
-    side = tab[cfg.o_default_side + p] if b < 0 else tab[cfg.o_beach_side + b]
+    side = tab[cfg.o_default_side + np.int64(p)] if b < 0 else tab[cfg.o_beach_side + b]
     return (2 - side) % 4
 
 
@@ -111,7 +112,7 @@ def beach_free(beach, i, p, b, cfg):
     if (tab[cfg.o_beach_players + b] >> p) & 1 == 0:
         return False
     for q in range(beach.shape[1]):
-        other = beach[i, q]
+        other = np.int64(beach[i, q])
         if other < 0:
             continue
         for s in range(3):
@@ -136,7 +137,7 @@ def wind_colour_of_slot(p, slot):
 @njit_inline
 def lands(beach, i, q, point, d, cfg):
     """True if castaway ``q`` pushed from ``point`` in direction ``d`` reaches its beach."""
-    b = beach[i, q]
+    b = np.int64(beach[i, q])
     tab = cfg.tables
     if b < 0 or tab[cfg.o_beach_side + b] != d:
         return False
@@ -512,7 +513,7 @@ def write_observation(stack, height, wind_colour, wind_owner, wind_dir, hand, co
         here = castaway[i, player_]
         if here >= 0 and here < NUM_POINTS:
             row[(castaway_ch + q) * NUM_POINTS + tab[points + here]] = 1
-        b = beach[i, player_]
+        b = np.int64(beach[i, player_])
         if b >= 0:
             for s in range(3):
                 spot = tab[cfg.o_beach_spots + b * 3 + s]

@@ -25,13 +25,16 @@ TIMEOUT = 240
 TARGETS = {
     "playout-smoke": ["tests/azacru_props/test_playouts.py::test_vector_playout_smoke"],
     "equivalence-smoke": ["tests/azacru_props/test_equivalence.py::test_equivalence_smoke"],
-    "golden-2p": ["tests/test_golden.py::test_golden_playthrough[azacru_2p]"],
+    "golden-2p": ["tests/test_golden.py::test_golden_playthrough[azacru_2p]",
+                  "tests/test_golden.py::test_golden_playthrough[azimuth_2p]"],
     "conformance-2p": [
         "tests/test_conformance.py::test_illegal_action_raises_with_notation_and_reason[azacru-2p]",
         "tests/test_conformance.py::test_record_round_trip[azacru-3p]",
+        "tests/test_conformance.py::test_illegal_action_raises_with_notation_and_reason[azimuth-4p]",
+        "tests/test_conformance.py::test_record_round_trip[azimuth-3p]",
     ],
 }
-RULE_TESTS = "tests/azacru/test_rules.py"
+RULE_TESTS = ["tests/azacru/test_rules.py", "tests/azimuth/test_rules.py"]
 
 
 def run_without_jit(args: list[str], timeout: int = TIMEOUT) -> subprocess.CompletedProcess:
@@ -59,17 +62,17 @@ def test_fast_tests_pass_without_jit(name):
     run_pytest_without_jit(TARGETS[name])
 
 
-def test_rule_tests_pass_without_jit():
-    if not (ROOT / RULE_TESTS).exists():
-        pytest.skip(f"{RULE_TESTS} does not exist yet")
-    run_pytest_without_jit([RULE_TESTS])
+@pytest.mark.parametrize("rule_tests", RULE_TESTS)
+def test_rule_tests_pass_without_jit(rule_tests):
+    run_pytest_without_jit([rule_tests])
 
 
 _TRAJECTORY = """
-import sys, numpy as np, azacru_env
+import importlib, sys, numpy as np
 from azgames.jit import JIT_DISABLED
-num_players, steps, path = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
-venv = azacru_env.VectorEnv(num_envs=6, seed=11, num_players=num_players, max_turns=40)
+game, num_players, steps, path = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+module = importlib.import_module(game + "_env")
+venv = module.VectorEnv(num_envs=6, seed=11, num_players=num_players, max_turns=40)
 obs, mask = venv.reset()
 out = {"jit_disabled": np.array(JIT_DISABLED), "reset_obs": obs.copy(), "reset_mask": mask.copy()}
 for t in range(steps):
@@ -84,9 +87,9 @@ np.savez(path, **out)
 """
 
 
-def _trajectory(tmp_path, num_players, steps, jit: bool) -> dict:
+def _trajectory(tmp_path, game, num_players, steps, jit: bool) -> dict:
     path = tmp_path / f"trajectory_{'jit' if jit else 'nojit'}.npz"
-    args = [sys.executable, "-c", _TRAJECTORY, str(num_players), str(steps), str(path)]
+    args = [sys.executable, "-c", _TRAJECTORY, game, str(num_players), str(steps), str(path)]
     if jit:
         proc = subprocess.run(args, cwd=ROOT, capture_output=True, text=True, timeout=TIMEOUT,
                               env={k: v for k, v in os.environ.items() if k != "NUMBA_DISABLE_JIT"})
@@ -97,12 +100,13 @@ def _trajectory(tmp_path, num_players, steps, jit: bool) -> dict:
         return {k: data[k] for k in data.files}
 
 
-@pytest.mark.parametrize("num_players", [2, 4])
-def test_plain_python_kernels_match_the_jit(tmp_path, num_players):
+@pytest.mark.parametrize("game, num_players", [("azacru", 2), ("azacru", 4), ("azimuth", 2),
+                                               ("azimuth", 4)])
+def test_plain_python_kernels_match_the_jit(tmp_path, game, num_players):
     """The same seeded vector-env run (random actions, auto-resets, truncation
     at 40 turns) gives bit-identical arrays with and without the JIT."""
-    jit = _trajectory(tmp_path, num_players, 90, jit=True)
-    plain = _trajectory(tmp_path, num_players, 90, jit=False)
+    jit = _trajectory(tmp_path, game, num_players, 90, jit=True)
+    plain = _trajectory(tmp_path, game, num_players, 90, jit=False)
     assert not jit.pop("jit_disabled") and plain.pop("jit_disabled")
     assert jit.keys() == plain.keys()
     differ = [k for k in jit if not np.array_equal(jit[k], plain[k])]
