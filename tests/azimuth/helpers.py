@@ -11,11 +11,11 @@ from azimuth_env.diagram import format_sea
 
 
 def position(diagram: str, num_players: int = 2, to_move: str = "R", beaches: dict | None = None,
-             hands: dict | None = None, coconuts: dict | None = None, **options):
+             hands: dict | None = None, coconuts_left: dict | None = None, **options):
     """An AEC env (PettingZoo API) at the position drawn in ``diagram``.
 
     ``to_move`` is the colour letter (R, K, Y, B) of the player to act;
-    ``beaches``, ``hands`` and ``coconuts`` map colour letters to a beach
+    ``beaches``, ``hands`` and ``coconuts_left`` map colour letters to a beach
     (``"a1-b1"``), winds still in hand ``(own, other)`` and coconuts left (see
     ``AzimuthRules.state_from_diagram`` for the defaults). ``options`` go to
     the env (``island=True``, ``coconuts=True``, ...)."""
@@ -23,7 +23,8 @@ def position(diagram: str, num_players: int = 2, to_move: str = "R", beaches: di
     env.reset(seed=0)
     rules = env.unwrapped.rules
     env.unwrapped.set_state(rules.state_from_diagram(
-        textwrap.dedent(diagram), to_move=to_move, beaches=beaches, hands=hands, coconuts=coconuts))
+        textwrap.dedent(diagram), to_move=to_move, beaches=beaches, hands=hands,
+        coconuts=coconuts_left))
     return env
 
 

@@ -19,7 +19,6 @@ K@ a6, Y@ f1, B@ a1), out of the way.
 from __future__ import annotations
 
 import re
-import textwrap
 
 import pytest
 
@@ -1764,7 +1763,7 @@ def test_coconuts_pay_for_wind_control_and_run_out():
         2  .    .    R    .    .    .
               .    .    .    .    R^
         1  .    .    .    .    .    .
-    """, num_players=3, hands={"R": (0, 0)}, coconuts={"R": 1})
+    """, num_players=3, hands={"R": (0, 0)}, coconuts_left={"R": 1})
     play(env, "turn e1 cw")  # red's own wind: free
     assert coconuts(env, "R") == 1
     play(env, "place K a5 N", "place Y e5 N")
@@ -1814,11 +1813,7 @@ def test_two_players_play_without_coconuts_unless_asked():
     play(free, "turn b2 cw")
     assert coconuts(free, "R") == 0
 
-    # (helpers.position's ``coconuts`` is the coconuts left, so build this env by hand)
-    paid = azgames.make("azimuth", num_players=2, coconuts=True)
-    paid.reset(seed=0)
-    paid.unwrapped.set_state(paid.unwrapped.rules.state_from_diagram(
-        textwrap.dedent(diagram), hands={"R": (0, 0)}))
+    paid = position(diagram, hands={"R": (0, 0)}, coconuts=True)
     assert coconuts(paid, "R") == 4
     play(paid, "turn b2 cw")
     assert coconuts(paid, "R") == 3
