@@ -242,9 +242,12 @@ def action_rotation_tables(al: ActionLayout, island: int) -> tuple[np.ndarray, n
 
 
 def rotation_tables() -> tuple[np.ndarray, np.ndarray]:
-    """``(points, marks)``: (4, 36) and (4, 25) cell indices after ``r`` quarter turns."""
+    """``(points, marks)``: (4, 36) and (4, 25) observation cells (``y * 6 + x``
+    of the 6 x 6 planes) of each point and mark after ``r`` quarter turns. A
+    mark's cell is that of its south-west corner point in the turned view."""
     points = np.array([[rotate_point(p, r) for p in range(NUM_POINTS)] for r in range(4)], np.int64)
-    marks = np.array([[rotate_mark(m, r) for m in range(NUM_MARKS)] for r in range(4)], np.int64)
+    marks = np.array([[rotate_mark(m, r) // MARKS * SIZE + rotate_mark(m, r) % MARKS
+                       for m in range(NUM_MARKS)] for r in range(4)], np.int64)
     return points, marks
 
 

@@ -9,7 +9,7 @@
 | Agents               | `agents = ['player_0', ..., 'player_{n-1}']`, n = 2-4      |
 | Action shape         | (1,)                                                      |
 | Action values        | Discrete(465) with 2 players, Discrete(369) with 3, Discrete(376) with 4 |
-| Observation shape    | (6, 6, 11n + 5) int8: (6, 6, 27), (6, 6, 38), (6, 6, 49)   |
+| Observation shape    | (11n + 5, 6, 6) int8: (27, 6, 6), (38, 6, 6), (49, 6, 6)   |
 | Observation values   | [-1, 6]                                                   |
 
 Azimuth: Ride the Winds (Sharon Katz and Lior Keinan, Tyto Games). Castaways
@@ -51,8 +51,9 @@ azimuth_env.env(num_players=2, render_mode=None, illegal_action="raise",
 
 ## Observation space
 
-`{"observation": Box(-1, 6, (6, 6, C), int8), "action_mask": Box(0, 1, (A,), int8)}`.
-`observation[y, x, c]` is seen from the acting player's side: the sea is
+`{"observation": Box(-1, 6, (C, 6, 6), int8), "action_mask": Box(0, 1, (A,), int8)}`,
+channels first (as OpenSpiel's tensors and PyTorch's convolutions have them).
+`observation[c, y, x]` is seen from the acting player's side: the sea is
 turned so that its beach (before it has one, its side of the board) is at the
 bottom. Cell `(y, x)` is the raft point in row `y`, column `x` of that view,
 and also the wind mark whose south-west corner that point is (marks use
