@@ -74,16 +74,16 @@ def _agent_list(parser, game: str, names: list[str] | None, players: int) -> lis
 
 
 def _result_line(result: dict, labels: dict[str, str]) -> str:
-    tiles = ", ".join(f"{a} {s}" for a, s in result["scores"].items())
+    scores = ", ".join(f"{a} {s}" for a, s in result["scores"].items())
     turns = result["turns"]
     if result["truncated"]:
-        return f"Result: turn limit reached after {turns} turns, no winner (tiles: {tiles})"
+        return f"Result: turn limit reached after {turns} turns, no winner (scores: {scores})"
     winners = result["winners"]
     parts = [f"{w} ({labels[w]})" for w in winners]
     named = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
     if len(winners) == 1:
-        return f"Result: {named} wins after {turns} turns (tiles: {tiles})"
-    return f"Result: draw between {named} after {turns} turns (tiles: {tiles})"
+        return f"Result: {named} wins after {turns} turns (scores: {scores})"
+    return f"Result: draw between {named} after {turns} turns (scores: {scores})"
 
 
 def cmd_play(args, parser) -> int:

@@ -14,7 +14,7 @@ from azgames import cli
 
 ROOT = Path(__file__).resolve().parents[1]
 BOARD_FOOTER = re.compile(r"^\s+a\s+b\s+c\s+d\s+e\s+f\s+g\s+h\s+i\s*$", re.M)
-RESULT = re.compile(r"^Result: (.*) after (\d+) turns \(tiles: player_0 (\d+), player_1 (\d+)\)$")
+RESULT = re.compile(r"^Result: (.*) after (\d+) turns \(scores: player_0 (\d+), player_1 (\d+)\)$")
 
 
 def azgames_cli(*args: str, timeout: float = 180) -> subprocess.CompletedProcess:
