@@ -61,6 +61,13 @@ PASS_WHILE_ABLE = 20
 
 
 @njit_inline
+def ix(index):
+    """A non-negative index as unsigned: numba then skips its negative-index
+    wrap-around test on each access (measured: 15-20% of an observation)."""
+    return np.uint64(index)
+
+
+@njit_inline
 def rotation(beach, i, p, cfg):
     """Quarter turns clockwise that bring player ``p``'s beach (or, before it
     has one, its default side) to the bottom of its view."""
@@ -244,16 +251,16 @@ def write_mask(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts,
     if here == ON_ISLAND:
         for k in range(4):
             if top_is(stack, height, i, tab[cfg.o_shallows + k], p):
-                row[tab[view + cfg.a_board + k]] = 1
+                row[ix(tab[ix(view + cfg.a_board + k)])] = 1
                 count += 1
     elif here >= 0 and here < NUM_POINTS:
         for k in range(4):
             if tab[cfg.o_shallows + k] == here:
-                row[tab[view + cfg.a_home]] = 1
+                row[ix(tab[ix(view + cfg.a_home)])] = 1
                 count += 1
             t = POINT_NEIGHBOUR[here, k]
             if t >= 0 and top_is(stack, height, i, t, p):
-                row[tab[view + cfg.a_swim + k]] = 1
+                row[ix(tab[ix(view + cfg.a_swim + k)])] = 1
                 count += 1
     if hand[i, p, 0] + hand[i, p, 1] > 0:
         slots = cfg.slots
@@ -267,7 +274,7 @@ def write_mask(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts,
                     continue
                 for d in range(4):
                     if not head_to_head(wind_colour, wind_dir, i, m, colour, d):
-                        row[tab[place + (m * 4 + d) * slots + s]] = 1
+                        row[ix(tab[ix(place + (m * 4 + d) * slots + s)])] = 1
                         count += 1
     else:
         may_control = cfg.coconuts == 0 or coconuts[i, p] > 0
@@ -280,23 +287,23 @@ def write_mask(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts,
                 for k in range(8):
                     t = MOVE_TARGET[m, k]
                     x = MOVE_CROSSED[m, k]
-                    ok = (t >= 0) & (t != island) & (wind_colour[i, max(t, 0)] < 0) & (
-                        (x < 0) | (height[i, max(x, 0)] == 0))
-                    row[tab[move_at + m * 8 + k]] = ok
+                    ok = (t >= 0) & (t != island) & (wind_colour[i, ix(max(t, 0))] < 0) & (
+                        (x < 0) | (height[i, ix(max(x, 0))] == 0))
+                    row[ix(tab[ix(move_at + m * 8 + k)])] = ok
                     count += ok
                 turn = True
             else:
                 near = False
                 for k in range(4):
-                    pt = MARK_CORNERS[m, k]
+                    pt = ix(MARK_CORNERS[m, k])
                     for level in range(height[i, pt]):
                         near |= stack[i, pt, level] == p
                 turn = may_control & near
-            row[tab[turn_at + m * 2]] = turn
-            row[tab[turn_at + m * 2 + 1]] = turn
+            row[ix(tab[ix(turn_at + m * 2)])] = turn
+            row[ix(tab[ix(turn_at + m * 2 + 1)])] = turn
             count += 2 * turn
     if count == 0:
-        row[tab[view + cfg.a_pass]] = 1
+        row[ix(tab[ix(view + cfg.a_pass)])] = 1
     return count
 
 
@@ -468,8 +475,7 @@ def relative(player, viewer, num_players):
 def fill_plane(row, channel, value):
     """Set a whole 6 x 6 plane of an observation row (a contiguous run) to ``value``."""
     start = channel * NUM_POINTS
-    for cell in range(NUM_POINTS):
-        row[start + cell] = value
+    row[start:start + NUM_POINTS] = value  # a slice: no per-cell negative-index checks
 
 
 @njit_inline
@@ -502,39 +508,39 @@ def write_observation(stack, height, wind_colour, wind_owner, wind_dir, hand, co
     marks = cfg.o_view_marks + r * NUM_MARKS
     for pt in range(NUM_POINTS):
         h = np.int64(height[i, pt])
-        cell = tab[points + pt]
+        cell = tab[ix(points + pt)]
         for level in range(h):
             q = relative(np.int64(stack[i, pt, h - 1 - level]), viewer, n)
             if level < DEPTH:
-                row[(level * n + q) * NUM_POINTS + cell] = 1
-            row[(count_ch + q) * NUM_POINTS + cell] += 1
+                row[ix((level * n + q) * NUM_POINTS + cell)] = 1
+            row[ix((count_ch + q) * NUM_POINTS + cell)] += 1
     for player_ in range(n):
         q = relative(player_, viewer, n)
         here = castaway[i, player_]
         if here >= 0 and here < NUM_POINTS:
-            row[(castaway_ch + q) * NUM_POINTS + tab[points + here]] = 1
+            row[ix((castaway_ch + q) * NUM_POINTS + tab[ix(points + here)])] = 1
         b = np.int64(beach[i, player_])
         if b >= 0:
             for s in range(3):
-                spot = tab[cfg.o_beach_spots + b * 3 + s]
+                spot = tab[ix(cfg.o_beach_spots + b * 3 + s)]
                 if spot >= 0:
-                    row[(landing_ch + q) * NUM_POINTS + tab[points + spot]] = 1
+                    row[ix((landing_ch + q) * NUM_POINTS + tab[ix(points + spot)])] = 1
         fill_plane(row, island_castaway_ch + q, here == ON_ISLAND)
         fill_plane(row, hand_ch + q, hand[i, player_, 0])
         fill_plane(row, hand_ch + n + q, hand[i, player_, 1])
         fill_plane(row, coconut_ch + q, coconuts[i, player_])
     fill_plane(row, setup_ch, beach[i, player[i]] < 0)
     if cfg.island >= 0:
-        row[island_ch * NUM_POINTS + tab[marks + cfg.island]] = 1
+        row[ix(island_ch * NUM_POINTS + tab[ix(marks + cfg.island)])] = 1
     for m in range(NUM_MARKS):
         colour = np.int64(wind_colour[i, m])
         present = colour >= 0
-        cell = tab[marks + m]
-        d = (wind_dir[i, m] + r) % 4
-        row[(wind_ch + relative(max(colour, 0), viewer, n)) * NUM_POINTS + cell] = present
-        row[mine_ch * NUM_POINTS + cell] = present & (wind_owner[i, m] == viewer)
-        row[(mine_ch + 1) * NUM_POINTS + cell] = present * DX[d]
-        row[(mine_ch + 2) * NUM_POINTS + cell] = present * DY[d]
+        cell = tab[ix(marks + m)]
+        d = (wind_dir[i, m] + r) & 3
+        row[ix((wind_ch + relative(max(colour, 0), viewer, n)) * NUM_POINTS + cell)] = present
+        row[ix(mine_ch * NUM_POINTS + cell)] = present & (wind_owner[i, m] == viewer)
+        row[ix((mine_ch + 1) * NUM_POINTS + cell)] = present * DX[d]
+        row[ix((mine_ch + 2) * NUM_POINTS + cell)] = present * DY[d]
 
 
 # ---------------------------------------------------------------- set-up
