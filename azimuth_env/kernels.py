@@ -413,6 +413,9 @@ def play(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, casta
         place_beach(stack, height, castaway, beach, i, p, a, cfg)
         # Play order is the reverse of placement order: the last to place starts.
         player[i] = p - 1 if p > 0 else 0
+        if ply[i] >= cfg.max_turns:
+            outcome[i] = TRUNCATED
+            return pack_status(TRUNCATED, False, player[i])
         return pack_status(ONGOING, False, player[i])
     lander = -1
     if a < cfg.a_turn:
