@@ -83,28 +83,8 @@ end holds `score`, `scores` (tiles per agent), `winners` and `turns`.
 
 from __future__ import annotations
 
-from pettingzoo.utils.env import AECEnv
-
-from azgames.aec import GameAECEnv
-from azgames.vector import GameVectorEnv
+from azgames.envs import game_envs
 
 from .rules import AzacruRules
 
-
-class raw_env(GameAECEnv):
-    """Azacru as a PettingZoo AEC env (see the module docstring)."""
-
-    rules_type = AzacruRules
-    metadata = {**GameAECEnv.metadata, "name": "azacru_v0"}
-
-
-def env(num_players: int = 2, render_mode: str | None = None, **options) -> AECEnv:
-    """The Azacru AEC env. It checks the PettingZoo contract itself (illegal
-    actions, step order), so it needs none of PettingZoo's wrappers."""
-    return raw_env(num_players=num_players, render_mode=render_mode, **options)
-
-
-class VectorEnv(GameVectorEnv):
-    """``num_envs`` Azacru games stepped together in numba, with auto-reset."""
-
-    rules_type = AzacruRules
+raw_env, env, VectorEnv = game_envs(AzacruRules, "azacru_v0", __name__)

@@ -115,28 +115,8 @@ and `colour`.
 
 from __future__ import annotations
 
-from pettingzoo.utils.env import AECEnv
-
-from azgames.aec import GameAECEnv
-from azgames.vector import GameVectorEnv
+from azgames.envs import game_envs
 
 from .rules import AzimuthRules
 
-
-class raw_env(GameAECEnv):
-    """Azimuth as a PettingZoo AEC env (see the module docstring)."""
-
-    rules_type = AzimuthRules
-    metadata = {**GameAECEnv.metadata, "name": "azimuth_v0"}
-
-
-def env(num_players: int = 2, render_mode: str | None = None, **options) -> AECEnv:
-    """The Azimuth AEC env. It checks the PettingZoo contract itself (illegal
-    actions, step order), so it needs none of PettingZoo's wrappers."""
-    return raw_env(num_players=num_players, render_mode=render_mode, **options)
-
-
-class VectorEnv(GameVectorEnv):
-    """``num_envs`` Azimuth games stepped together in numba, with auto-reset."""
-
-    rules_type = AzimuthRules
+raw_env, env, VectorEnv = game_envs(AzimuthRules, "azimuth_v0", __name__)
