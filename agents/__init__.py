@@ -7,7 +7,9 @@ a legal action of ``env.agent_selection``. Agents are built with a ``seed``
 for their own :class:`numpy.random.Generator`.
 
 ``make_agent("greedy", seed=0, game="azacru")`` builds a registered agent by
-name; :mod:`agents.match` plays games, matches and round robins.
+name (``"greedy"`` is a different agent per game: :class:`AzacruGreedy`,
+:class:`AzimuthGreedy`); :mod:`agents.match` plays games, matches and round
+robins.
 """
 
 from __future__ import annotations
@@ -21,12 +23,18 @@ from .random_agent import RandomAgent
 @dataclass(frozen=True)
 class AgentEntry:
     name: str
-    factory: Callable[..., Any]  # factory(seed=...) -> agent
+    factory: Callable[..., Any]  # factory(seed=...) -> agent (by_game: factory(seed=..., game=...))
     games: frozenset[str] | None  # None: every game
     summary: str
+    by_game: bool = False  # the factory builds the agent of the game it is given
 
 
-def _greedy(seed=None, **kwargs):
+def _greedy(seed=None, game=None, **kwargs):
+    """The greedy baseline of ``game`` (Azacru's when no game is given)."""
+    if game == "azimuth":
+        from .azimuth_greedy import AzimuthGreedy  # imports the Azimuth kernels
+
+        return AzimuthGreedy(seed=seed, **kwargs)
     from .azacru_greedy import AzacruGreedy  # imports the Azacru kernels
 
     return AzacruGreedy(seed=seed, **kwargs)
@@ -34,8 +42,10 @@ def _greedy(seed=None, **kwargs):
 
 AGENTS: dict[str, AgentEntry] = {
     "random": AgentEntry("random", RandomAgent, None, "uniform over the legal actions"),
-    "greedy": AgentEntry("greedy", _greedy, frozenset({"azacru"}),
-                         "one-ply: the move leaving it the most own tiles"),
+    "greedy": AgentEntry("greedy", _greedy, frozenset({"azacru", "azimuth"}),
+                         "one-ply: Azacru, the move leaving it the most own tiles; Azimuth, the "
+                         "action bringing its castaway nearest home (short plans of its own)",
+                         by_game=True),
 }
 
 
@@ -50,15 +60,22 @@ def make_agent(name: str, seed=None, game: str | None = None, **kwargs):
     if name not in valid:
         where = f" for {game}" if game else ""
         raise ValueError(f"unknown agent {name!r}{where}; valid agents: {', '.join(valid)}")
-    return AGENTS[name].factory(seed=seed, **kwargs)
+    entry = AGENTS[name]
+    if entry.by_game:
+        return entry.factory(seed=seed, game=game, **kwargs)
+    return entry.factory(seed=seed, **kwargs)
 
 
-def __getattr__(name):  # AzacruGreedy without compiling anything at import time
+def __getattr__(name):  # the greedy agents without compiling anything at import time
     if name == "AzacruGreedy":
         from .azacru_greedy import AzacruGreedy
 
         return AzacruGreedy
+    if name == "AzimuthGreedy":
+        from .azimuth_greedy import AzimuthGreedy
+
+        return AzimuthGreedy
     raise AttributeError(f"module 'agents' has no attribute {name!r}")
 
 
-__all__ = ["RandomAgent", "AzacruGreedy", "AGENTS", "agent_names", "make_agent"]
+__all__ = ["RandomAgent", "AzacruGreedy", "AzimuthGreedy", "AGENTS", "agent_names", "make_agent"]
