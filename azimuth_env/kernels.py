@@ -2,9 +2,7 @@
 
 Every per-game function takes state arrays and a game index ``i``; the batch
 entry points at the bottom (game 0 for the AEC env, ranges of games for
-the vector env, run on slices by ``azgames.batch.run_in_chunks`` since
-``prange`` cannot capture the configuration tuple) are the only ones called
-from Python. Board data arrive in one
+the vector env) are the only ones called from Python. Board data arrive in one
 :class:`azimuth_env.board.Config` argument ``cfg``, whose only array is
 ``cfg.tables`` (read at the ``cfg.o_*`` offsets); fixed neighbour tables
 (``MOVE_TARGET`` ...) replace edge tests.
@@ -24,10 +22,10 @@ from __future__ import annotations
 import numpy as np
 
 from azgames.game import ONGOING, TERMINATED, TRUNCATED, pack_status
-from azgames.jit import njit, njit_inline
+from azgames.jit import njit, njit_inline, njit_parallel, prange
 from azgames.rng import below
 
-from .board import (AT_HOME, CHOOSE, DX, DY, FIXED, MARK_AHEAD, MARK_CORNERS, MARKS, MOVE_CROSSED,
+from .board import (AT_HOME, CHOOSE, Config, DX, DY, FIXED, MARK_AHEAD, MARK_CORNERS, MARKS, MOVE_CROSSED,
                     MOVE_TARGET, NOT_PLACED, NUM_MARKS, NUM_POINTS, ON_ISLAND, POINT_NEIGHBOUR, SIZE)
 
 #: Stack levels, counted from the top, that the observation shows one by one.
@@ -694,3 +692,37 @@ def step_games(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts,
                    beach, i, p, cfg, mask, i)
         write_observation(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts,
                           castaway, beach, player, i, p, cfg, obs, i)
+
+
+# A parallel loop cannot capture a tuple that holds an array, so the vector
+# entry points take the config as its array and a tuple of its scalars and
+# rebuild it in each chunk; each chunk is a serial kernel over a slice of
+# the batch (slices start at game 0: numba drops its negative-index checks).
+
+
+@njit_parallel
+def vec_observe(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach,
+                player, ply, outcome, rng, obs, mask, player_out, tables, scalars, chunks):
+    n = stack.shape[0]
+    for c in prange(chunks):
+        lo = n * c // chunks
+        hi = n * (c + 1) // chunks
+        observe_games(stack[lo:hi], height[lo:hi], wind_colour[lo:hi], wind_owner[lo:hi],
+                      wind_dir[lo:hi], hand[lo:hi], coconuts[lo:hi], castaway[lo:hi], beach[lo:hi],
+                      player[lo:hi], ply[lo:hi], outcome[lo:hi], rng[lo:hi], obs[lo:hi],
+                      mask[lo:hi], player_out[lo:hi], Config(tables, *scalars))
+
+
+@njit_parallel
+def vec_step(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach,
+             player, ply, outcome, rng, actions, obs, mask, rewards, terminated, truncated,
+             player_out, tables, scalars, chunks):
+    n = stack.shape[0]
+    for c in prange(chunks):
+        lo = n * c // chunks
+        hi = n * (c + 1) // chunks
+        step_games(stack[lo:hi], height[lo:hi], wind_colour[lo:hi], wind_owner[lo:hi],
+                   wind_dir[lo:hi], hand[lo:hi], coconuts[lo:hi], castaway[lo:hi], beach[lo:hi],
+                   player[lo:hi], ply[lo:hi], outcome[lo:hi], rng[lo:hi], actions[lo:hi],
+                   obs[lo:hi], mask[lo:hi], rewards[lo:hi], terminated[lo:hi], truncated[lo:hi],
+                   player_out[lo:hi], Config(tables, *scalars))

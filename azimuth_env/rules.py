@@ -7,9 +7,10 @@ import dataclasses
 import re
 from typing import Any, NamedTuple
 
+import numba
 import numpy as np
 
-from azgames.batch import first_illegal, random_legal_actions_serial, run_in_chunks
+from azgames.batch import first_illegal
 from azgames.game import GameInfo, Rules
 from azgames.jit import specialize
 
@@ -109,6 +110,7 @@ class AzimuthRules(Rules):
                                         np.full(n, -1, np.int64), self.max_turns)
         mode, fixed = self._lighthouse_mode(self.options["lighthouses"])
         self.config = Config.from_parts(self.layout, self.actions, mode, fixed, self.max_turns)
+        self._scalars = tuple(self.config[1:])  # the config less its array (vector kernels)
         self.bind_kernels()
 
     def _lighthouse_mode(self, value) -> tuple[int, np.ndarray]:
@@ -353,17 +355,17 @@ class AzimuthRules(Rules):
         return render.rgb(state, self)
 
     # ------------------------------------------------------------ batches
+    def _chunks(self, num_games: int) -> int:
+        return max(1, min(numba.get_num_threads(), num_games))
+
     def vec_observe(self, state, obs, mask, player) -> None:
-        run_in_chunks(K.observe_games, (*state, obs.reshape(len(player), -1), mask, player), self.config)
+        K.vec_observe(*state, obs.reshape(len(player), -1), mask, player, self.config.tables,
+                      self._scalars, self._chunks(len(player)))
 
     def vec_step(self, state, actions, obs, mask, rewards, terminated, truncated, player) -> int:
         bad = first_illegal(actions, mask)
         if bad >= 0:
             return bad
-        games = (*state, actions, obs.reshape(len(actions), -1), mask, rewards, terminated, truncated, player)
-        run_in_chunks(K.step_games, games, self.config)
+        K.vec_step(*state, actions, obs.reshape(len(actions), -1), mask, rewards, terminated,
+                   truncated, player, self.config.tables, self._scalars, self._chunks(len(actions)))
         return -1
-
-    def vec_random_actions(self, state, mask, out) -> None:
-        # On the same threads as the steps: an OpenMP team beside them spins.
-        run_in_chunks(random_legal_actions_serial, (state.rng, mask, out))
