@@ -352,3 +352,5 @@ def _mark_tables():
 
 
 MARK_AHEAD, MOVE_TARGET, MOVE_CROSSED, MARK_CORNERS, POINT_NEIGHBOUR = _mark_tables()
+#: The 4 corner points of each mark as a bit set (bit p: point p).
+MARK_CORNER_BITS = (np.int64(1) << MARK_CORNERS).sum(axis=1)

@@ -25,7 +25,7 @@ from azgames.game import ONGOING, TERMINATED, TRUNCATED, pack_status
 from azgames.jit import njit, njit_inline, njit_parallel, prange
 from azgames.rng import below
 
-from .board import (AT_HOME, CHOOSE, Config, DX, DY, FIXED, MARK_AHEAD, MARK_CORNERS, MARKS, MOVE_CROSSED,
+from .board import (AT_HOME, CHOOSE, Config, DX, DY, FIXED, MARK_AHEAD, MARK_CORNER_BITS, MARK_CORNERS, MARKS, MOVE_CROSSED,
                     MOVE_TARGET, NOT_PLACED, NUM_MARKS, NUM_POINTS, ON_ISLAND, POINT_NEIGHBOUR, SIZE)
 
 #: Stack levels, counted from the top, that the observation shows one by one.
@@ -278,6 +278,17 @@ def write_mask(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts,
         may_control = cfg.coconuts == 0 or coconuts[i, p] > 0
         turn_at = view + cfg.a_turn
         move_at = view + cfg.a_move
+        # Is a raft of the player's colour next to another player's wind? With
+        # 3-4 players (8-12 such winds) one pass over the points into a bit
+        # set beats scanning the 4 corners of each wind (measured: 14% of the mask).
+        by_point = may_control and castaway.shape[1] > 2
+        mine = np.int64(0)
+        if by_point:
+            for pt in range(NUM_POINTS):
+                has = False
+                for level in range(height[i, pt]):
+                    has |= stack[i, pt, level] == p
+                mine |= np.int64(has) << pt
         for m in range(NUM_MARKS):
             if wind_colour[i, m] < 0:
                 continue
@@ -290,6 +301,8 @@ def write_mask(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts,
                     row[ix(tab[ix(move_at + m * 8 + k)])] = ok
                     count += ok
                 turn = True
+            elif by_point:
+                turn = (mine & MARK_CORNER_BITS[m]) != 0
             else:
                 near = False
                 for k in range(4):
