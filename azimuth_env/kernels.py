@@ -290,19 +290,12 @@ def write_mask(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts,
                     has |= stack[i, pt, level] == p
                 mine |= np.int64(has) << pt
         for m in range(NUM_MARKS):
-            if wind_colour[i, m] < 0:
-                continue
-            if wind_owner[i, m] == p:
-                for k in range(8):
-                    t = MOVE_TARGET[m, k]
-                    x = MOVE_CROSSED[m, k]
-                    ok = (t >= 0) & (t != island) & (wind_colour[i, ix(max(t, 0))] < 0) & (
-                        (x < 0) | (height[i, ix(max(x, 0))] == 0))
-                    row[ix(tab[ix(move_at + m * 8 + k)])] = ok
-                    count += ok
-                turn = True
-            elif by_point:
-                turn = (mine & MARK_CORNER_BITS[m]) != 0
+            present = wind_colour[i, m] >= 0
+            own = present & (wind_owner[i, m] == p)
+            if by_point:
+                turn = own | (present & ((mine & MARK_CORNER_BITS[m]) != 0))
+            elif own or not present:
+                turn = own
             else:
                 near = False
                 for k in range(4):
@@ -313,6 +306,14 @@ def write_mask(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts,
             row[ix(tab[ix(turn_at + m * 2)])] = turn
             row[ix(tab[ix(turn_at + m * 2 + 1)])] = turn
             count += 2 * turn
+            if own:
+                for k in range(8):
+                    t = MOVE_TARGET[m, k]
+                    x = MOVE_CROSSED[m, k]
+                    ok = (t >= 0) & (t != island) & (wind_colour[i, ix(max(t, 0))] < 0) & (
+                        (x < 0) | (height[i, ix(max(x, 0))] == 0))
+                    row[ix(tab[ix(move_at + m * 8 + k)])] = ok
+                    count += ok
     if count == 0:
         row[ix(tab[ix(view + cfg.a_pass)])] = 1
     return count
@@ -514,9 +515,10 @@ def write_observation(stack, height, wind_colour, wind_owner, wind_dir, hand, co
     hand_ch = mine_ch + 3
     coconut_ch = hand_ch + 2 * n
     setup_ch = coconut_ch + n
-    row = obs[j]  # a row view: its loops index from 0, which numba can vectorise
-    for c in range(row.shape[0]):
-        row[c] = 0
+    row = obs[j]
+    # The planes filled below hold one number everywhere: clear only the others.
+    row[:island_castaway_ch * NUM_POINTS] = 0
+    row[island_ch * NUM_POINTS:hand_ch * NUM_POINTS] = 0
     r = rotation(beach, i, viewer, cfg)
     points = cfg.o_view_points + r * NUM_POINTS  # tab[points + pt]: pt's cell in the view
     marks = cfg.o_view_marks + r * NUM_MARKS
