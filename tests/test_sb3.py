@@ -18,9 +18,10 @@ def final_reward(info, learner):
     return float(np.mean([np.sign(mine - s) for s in others]))
 
 
-def test_wrapper_passes_gymnasium_checks():
+@pytest.mark.parametrize("game", ["azacru", "azimuth"])
+def test_wrapper_passes_gymnasium_checks(game):
     # check_env samples actions without the mask: penalize illegal ones.
-    check_env(SingleAgentEnv("azacru", opponent="random", illegal_action="penalize"),
+    check_env(SingleAgentEnv(game, opponent="random", illegal_action="penalize"),
               skip_render_check=True)
 
 
@@ -69,9 +70,10 @@ def test_bad_seat_and_opponent_are_refused():
         SingleAgentEnv("azacru", opponent="nobody")
 
 
-def test_maskable_ppo_smoke():
+@pytest.mark.parametrize("game", ["azacru", "azimuth"])
+def test_maskable_ppo_smoke(game):
     sb3_contrib = pytest.importorskip("sb3_contrib")
-    env = SingleAgentEnv("azacru", opponent="random")
+    env = SingleAgentEnv(game, opponent="random")
     model = sb3_contrib.MaskablePPO("MlpPolicy", env, n_steps=128, batch_size=64, seed=0, verbose=0)
     model.learn(256)
     obs, _ = env.reset(seed=1)
