@@ -285,9 +285,11 @@ def write_mask(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts,
         mine = np.int64(0)
         if by_point:
             for pt in range(NUM_POINTS):
-                has = False
-                for level in range(height[i, pt]):
-                    has |= stack[i, pt, level] == p
+                h = height[i, pt]
+                has = (h > 0) & (stack[i, pt, max(h - 1, 0)] == p)  # top first, as in the observation
+                if h > 1:
+                    for level in range(h - 1):
+                        has |= stack[i, pt, level] == p
                 mine |= np.int64(has) << pt
         for m in range(NUM_MARKS):
             present = wind_colour[i, m] >= 0
@@ -548,10 +550,20 @@ def write_observation(stack, height, wind_colour, wind_owner, wind_dir, hand, co
                 spot = tab[ix(cfg.o_beach_spots + b * 3 + s)]
                 if spot >= 0:
                     row[ix((landing_ch + q) * NUM_POINTS + tab[ix(points + spot)])] = 1
-        fill_plane(row, island_castaway_ch + q, here == ON_ISLAND)
-        fill_plane(row, hand_ch + q, hand[i, player_, 0])
-        fill_plane(row, hand_ch + n + q, hand[i, player_, 1])
-        fill_plane(row, coconut_ch + q, coconuts[i, player_])
+        # This player's planes that hold one number everywhere, in one pass.
+        on_island = here == ON_ISLAND
+        own = hand[i, player_, 0]
+        other = hand[i, player_, 1]
+        nuts = coconuts[i, player_]
+        at_island = (island_castaway_ch + q) * NUM_POINTS
+        at_own = (hand_ch + q) * NUM_POINTS
+        at_other = (hand_ch + n + q) * NUM_POINTS
+        at_nuts = (coconut_ch + q) * NUM_POINTS
+        for cell in range(NUM_POINTS):
+            row[ix(at_island + cell)] = on_island
+            row[ix(at_own + cell)] = own
+            row[ix(at_other + cell)] = other
+            row[ix(at_nuts + cell)] = nuts
     fill_plane(row, setup_ch, beach[i, player[i]] < 0)
     if cfg.island >= 0:
         row[ix(island_ch * NUM_POINTS + tab[ix(marks + cfg.island)])] = 1
