@@ -5,6 +5,9 @@ diagrams."""
 from __future__ import annotations
 
 import textwrap
+from contextlib import contextmanager
+
+import numba
 
 import azgames
 from azimuth_env.diagram import format_sea
@@ -53,3 +56,16 @@ def same_sea(env, diagram: str) -> bool:
 def legal_actions(env) -> set[str]:
     """The acting player's legal actions, in notation."""
     return {env.unwrapped.action_to_str(a) for a in env.unwrapped.legal_actions()}
+
+
+@contextmanager
+def numba_threads(count: int):
+    """Run numba's parallel kernels on at most ``count`` threads meanwhile: a
+    few dozen games gain nothing from threads, and on a busy machine each
+    parallel call can wait milliseconds for a descheduled worker."""
+    before = numba.get_num_threads()
+    numba.set_num_threads(min(count, before))
+    try:
+        yield
+    finally:
+        numba.set_num_threads(before)

@@ -23,9 +23,7 @@ from __future__ import annotations
 
 import inspect
 from collections import Counter
-from contextlib import contextmanager
 
-import numba
 import numpy as np
 import pytest
 
@@ -37,6 +35,7 @@ from azimuth_env import kernels as K
 from azimuth_env.rules import AzimuthRules
 
 from . import reference as ref
+from .helpers import numba_threads
 
 CONFIGS = [(2, {}), (3, {}), (4, {}), (4, {"island": True}), (2, {"coconuts": True}),
            (3, {"coconuts": False})]
@@ -336,19 +335,6 @@ def random_position(rules: AzimuthRules, rng) -> ref.Position:
                             int(rng.integers(0, layout.winds_other + 1))]
             coconuts[q] = int(rng.integers(0, layout.coconuts + 1)) if rng.random() < 0.6 else 0
     return ref.Position(stacks, winds, hands, coconuts, castaways, beaches, mover)
-
-
-@contextmanager
-def numba_threads(count: int):
-    """Run numba's parallel kernels on ``count`` threads meanwhile: a few dozen
-    games gain nothing from threads, and on a busy machine each parallel call
-    can wait milliseconds for a descheduled worker."""
-    before = numba.get_num_threads()
-    numba.set_num_threads(min(count, before))
-    try:
-        yield
-    finally:
-        numba.set_num_threads(before)
 
 
 def playout_positions(num_players, options, num_envs, seed, snapshots):

@@ -34,14 +34,14 @@ rewards, infos and the winner's castaway at home.
 
 from __future__ import annotations
 
-from contextlib import contextmanager
 
-import numba
 import numpy as np
 import pytest
 
 import azimuth_env
 from azgames import state as state_ops
+
+from tests.azimuth.helpers import numba_threads
 
 from . import check_kernels as C
 
@@ -60,17 +60,6 @@ DEFAULT_VARIANTS = ["2p", "3p", "4p", "4p-island", "2p-coconuts", "3p-no-coconut
                     "4p-random-lighthouses"]
 DEFAULT_GAMES = 2000
 SLOW_GAMES = 30_000
-
-
-@contextmanager
-def numba_threads(count: int):
-    """Numba's parallel kernels on at most ``count`` threads meanwhile."""
-    before = numba.get_num_threads()
-    numba.set_num_threads(min(count, before))
-    try:
-        yield
-    finally:
-        numba.set_num_threads(before)
 
 
 def describe(rules, one) -> str:
