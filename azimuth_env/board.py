@@ -40,10 +40,6 @@ COLOUR_LETTERS = "RKYB"
 COLOUR_NAMES = ("red", "black", "blondie", "blue")
 SIDES = "NESW"  # a beach's side is the direction from its landing spots to it
 
-# Action groups, in this order (see action_layout).
-GROUPS = ("beach", "place", "turn", "move", "board", "home", "swim", "pass")
-
-
 def point_name(p: int) -> str:
     return f"{'abcdef'[p % SIZE]}{p // SIZE + 1}"
 
@@ -171,11 +167,6 @@ def load_layout(num_players: int, island: bool = False, coconuts: bool = False) 
         coconuts=int(d["coconuts"]) if coconuts else 0,
         rafts_per_colour=len(points) // num_players + fifth,
     )
-
-
-def rotation_for_side(side: int) -> int:
-    """Quarter turns clockwise that bring a beach on ``side`` to the bottom (south)."""
-    return (2 - side) % 4
 
 
 def beach_name(layout: Layout, b: int) -> str:

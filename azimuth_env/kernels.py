@@ -489,13 +489,6 @@ def relative(player, viewer, num_players):
 
 
 @njit_inline
-def fill_plane(row, channel, value):
-    """Set a whole 6 x 6 plane of an observation row (a contiguous run) to ``value``."""
-    start = channel * NUM_POINTS
-    row[start:start + NUM_POINTS] = value  # a slice: no per-cell negative-index checks
-
-
-@njit_inline
 def write_observation(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway,
                       beach, player, i, viewer, cfg, obs, j):
     """Planes of game ``i`` from ``viewer``'s side, turned so that its beach is
@@ -564,7 +557,7 @@ def write_observation(stack, height, wind_colour, wind_owner, wind_dir, hand, co
             row[ix(at_own + cell)] = own
             row[ix(at_other + cell)] = other
             row[ix(at_nuts + cell)] = nuts
-    fill_plane(row, setup_ch, beach[i, player[i]] < 0)
+    row[setup_ch * NUM_POINTS:(setup_ch + 1) * NUM_POINTS] = beach[i, player[i]] < 0
     if cfg.island >= 0:
         row[ix(island_ch * NUM_POINTS + tab[ix(marks + cfg.island)])] = 1
     for m in range(NUM_MARKS):
