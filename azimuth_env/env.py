@@ -10,7 +10,7 @@
 | Action shape         | (1,)                                                      |
 | Action values        | Discrete(465) with 2 players, Discrete(369) with 3, Discrete(376) with 4 |
 | Observation shape    | (11n + 5, 6, 6) int8: (27, 6, 6), (38, 6, 6), (49, 6, 6)   |
-| Observation values   | [-1, 6]                                                   |
+| Observation values   | [-1, 6] with 2-3 players, [-1, 5] with 4                  |
 
 Azimuth: Ride the Winds (Sharon Katz and Lior Keinan, Tyto Games). Castaways
 sail rafts home across a 6 x 6 grid of raft points. Each player places wind
@@ -51,7 +51,8 @@ azimuth_env.env(num_players=2, render_mode=None, illegal_action="raise",
 
 ## Observation space
 
-`{"observation": Box(-1, 6, (C, 6, 6), int8), "action_mask": Box(0, 1, (A,), int8)}`,
+`{"observation": Box(-1, H, (C, 6, 6), int8), "action_mask": Box(0, 1, (A,), int8)}`
+(`H` = 6 with 2-3 players, 5 with 4: the most rafts of a colour or winds in hand),
 channels first (as OpenSpiel's tensors and PyTorch's convolutions have them).
 `observation[c, y, x]` is seen from the acting player's side: the sea is
 turned so that its beach (before it has one, its side of the board) is at the
