@@ -684,17 +684,25 @@ def check_action(stack, height, wind_colour, wind_owner, wind_dir, hand, coconut
     return LEGAL
 
 
+@njit_inline
+def observe_actor(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach,
+                  player, i, cfg, obs, mask, player_out):
+    """Row ``i`` of the vector env's outputs: who acts in game ``i``, its mask and observation."""
+    p = player[i]
+    player_out[i] = p
+    write_mask(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway,
+               beach, i, p, cfg, mask, i)
+    write_observation(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts,
+                      castaway, beach, player, i, p, cfg, obs, i)
+
+
 @njit
 def observe_games(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach,
                   player, ply, outcome, rng, obs, mask, player_out, cfg):
     """Observation, mask and actor of every game (``obs`` is (N, C * 36))."""
     for i in range(stack.shape[0]):
-        p = player[i]
-        player_out[i] = p
-        write_mask(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway,
-                   beach, i, p, cfg, mask, i)
-        write_observation(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts,
-                          castaway, beach, player, i, p, cfg, obs, i)
+        observe_actor(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway,
+                      beach, player, i, cfg, obs, mask, player_out)
 
 
 @njit
@@ -713,12 +721,8 @@ def step_games(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts,
         if result != ONGOING:
             reset_game(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway,
                        beach, player, ply, outcome, rng, i, cfg)
-        p = player[i]
-        player_out[i] = p
-        write_mask(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway,
-                   beach, i, p, cfg, mask, i)
-        write_observation(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts,
-                          castaway, beach, player, i, p, cfg, obs, i)
+        observe_actor(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway,
+                      beach, player, i, cfg, obs, mask, player_out)
 
 
 # A parallel loop cannot capture a tuple that holds an array, so the vector
