@@ -102,17 +102,21 @@ def check_sampled_actions(rules, venv, mask, rng, games: int, per_game: int, sta
             stats["unmasked actions refused"] += 1
 
 
+def checker_tables(rules):
+    """``(params, setup_points, beach_spots, beach_raft)`` for the numba checker."""
+    layout = rules.layout
+    return (C.make_params(rules), np.ascontiguousarray(layout.setup_points, np.int64),
+            np.ascontiguousarray(layout.beach_spots, np.int64),
+            np.ascontiguousarray(layout.beach_raft, np.int64))
+
+
 def run_checked_playout(num_players, options, games, num_envs=1024, seed=0, max_steps=None,
                         sample_games=2, sample_actions=4):
     """Random games in a vector env until ``games`` have finished, checking
     every step. Returns a dict of counts."""
     venv = azimuth_env.VectorEnv(num_envs=num_envs, seed=seed, num_players=num_players, **options)
     rules = venv.rules
-    layout = rules.layout
-    params = C.make_params(rules)
-    setup_points = np.ascontiguousarray(layout.setup_points, np.int64)
-    beach_spots = np.ascontiguousarray(layout.beach_spots, np.int64)
-    beach_raft = np.ascontiguousarray(layout.beach_raft, np.int64)
+    params, setup_points, beach_spots, beach_raft = checker_tables(rules)
     rng = np.random.default_rng(seed)
     n = num_envs
     err = np.zeros(n, np.int64)
@@ -222,11 +226,7 @@ def play_aec_checked(num_players, options, seed, full_every=25, start=None, move
     if start is not None:
         raw.set_state(start)
     rules = raw.rules
-    layout = rules.layout
-    params = C.make_params(rules)
-    setup_points = np.ascontiguousarray(layout.setup_points, np.int64)
-    beach_spots = np.ascontiguousarray(layout.beach_spots, np.int64)
-    beach_raft = np.ascontiguousarray(layout.beach_raft, np.int64)
+    params, setup_points, beach_spots, beach_raft = checker_tables(rules)
     rng = np.random.default_rng(seed)
     moves = list(moves)
     agents = env.possible_agents
