@@ -22,6 +22,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from . import state as state_ops
+from .chance import ChanceOutcome
 from .game import ONGOING, TERMINATED, TRUNCATED, Rules, unpack_status
 from .rng import next_word, seed_words
 
@@ -101,7 +102,8 @@ class GameAECEnv(AECEnv):
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
+        self._start_info = self.rules.start_info(state)
+        self.infos = {a: dict(self._start_info) for a in self.agents}
         self._new_buffers()
         self._live = True
         actor = self._observe_current()
@@ -202,13 +204,45 @@ class GameAECEnv(AECEnv):
         self._live = False
         self.terminations = {a: outcome == TERMINATED for a in self.agents}
         self.truncations = {a: outcome == TRUNCATED for a in self.agents}
-        self.infos = {a: dict(infos[i]) for i, a in enumerate(self.possible_agents) if a in self.agents}
+        self.infos = {a: {**self._start_info, **infos[i]}
+                      for i, a in enumerate(self.possible_agents) if a in self.agents}
         if rewards is not None:
             self._rewards_buf[:] = rewards
             self._take_rewards()
         # Fresh buffers: arrays handed out before the end must not change.
         self._obs = self._obs.copy()
         self._mask = np.zeros_like(self._mask)
+
+    # ------------------------------------------------------------ explicit chance
+    def chance_outcomes(self, action, merge: bool = True) -> list[ChanceOutcome]:
+        """The chance outcomes that the actor's legal ``action`` would draw now,
+        with their probabilities (empty when it draws nothing): a search agent
+        branches on them with :meth:`step_outcome` on clones. ``merge=False``
+        lists every die draw instead of every distinct effect."""
+        return self.rules.chance_outcomes(self.state, self._legal_action(action), merge)
+
+    def step_outcome(self, action, outcome: ChanceOutcome | tuple[int, ...]) -> None:
+        """Play ``action`` with its chance events forced to ``outcome`` (one of
+        :meth:`chance_outcomes`, or its ``draws``). The record keeps the draws."""
+        a = self._legal_action(action)
+        draws = tuple(outcome.draws if isinstance(outcome, ChanceOutcome) else outcome)
+        possible = {o.draws for o in self.rules.chance_outcomes(self.state, a, merge=False)}
+        if draws not in possible:
+            raise ValueError(
+                f"draws {draws} are not an outcome of {self.action_to_str(a)}"
+                + ("" if possible else " (it draws nothing)")
+            )
+        self.rules.force_draws(self.state, draws)
+        self.step(a)
+        self._history[-1] = (a, draws)
+
+    def _legal_action(self, action) -> int:
+        if not self._live:
+            raise RuntimeError("the game is over (or not started): there is nothing to draw")
+        a = operator.index(action)
+        if not (0 <= a < self._num_actions and self._mask[a]):
+            raise ValueError(f"action {a} is not legal for {self.agent_selection} here")
+        return a
 
     # ------------------------------------------------------------ observation
     def observe(self, agent: str) -> dict[str, np.ndarray]:

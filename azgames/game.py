@@ -20,6 +20,7 @@ import numpy as np
 from gymnasium import spaces
 
 from .batch import random_legal_actions
+from .chance import ChanceOutcome
 from .jit import njit
 
 ONGOING, TERMINATED, TRUNCATED = 0, 1, 2
@@ -183,6 +184,20 @@ class Rules(abc.ABC):
         """Chance events drawn during the last step of game 0, for ``infos``
         (only called when ``info.chance`` is not ``"deterministic"``)."""
         return None
+
+    def chance_outcomes(self, state, action: int, merge: bool = True) -> list[ChanceOutcome]:
+        """What playing the legal ``action`` in game 0 may draw, with the
+        probabilities (:mod:`azgames.chance`); empty if it draws nothing."""
+        return []
+
+    def force_draws(self, state, draws: tuple[int, ...]) -> None:
+        """Make game 0's next step draw ``draws`` (one outcome's ``draws``)."""
+        raise ValueError(f"{self.info.name} has no chance events to force")
+
+    def start_info(self, state) -> dict[str, Any]:
+        """What every agent's ``infos`` holds at the start of game 0 (e.g. the
+        turn order a set-up roll decided), and keeps until the end."""
+        return {}
 
     # ------------------------------------------------------------ batches
     @abc.abstractmethod

@@ -1,7 +1,8 @@
 """Game records: a game saved as JSON (never pickle) and loaded back.
 
 A record holds the game's configuration, its starting position (all state
-arrays, the random generator word included), the actions played, their
+arrays, the random generator word included), the actions played (an action
+whose dice were forced with ``step_outcome`` is ``[action, draws]``), their
 notation, and the final position. Loading rebuilds the env, replays the
 actions through ``step`` and checks that it reaches the recorded final
 position, so a record doubles as a regression test of the rules.
@@ -26,10 +27,12 @@ def to_record(env) -> dict[str, Any]:
     rules = env.rules
     replay = env.clone()
     replay._start_from(state_ops.clone(env._start_state))
-    moves = []
-    for a in env._history:
+    moves, actions = [], []
+    for entry in env._history:
+        a, draws = entry if isinstance(entry, tuple) else (entry, None)
         moves.append(replay.action_to_str(a))
-        replay.step(a)
+        _replay_step(replay, a, draws)
+        actions.append(a if draws is None else [a, list(draws)])
     return {
         "format": RECORD_FORMAT,
         "game": rules.info.name,
@@ -37,11 +40,19 @@ def to_record(env) -> dict[str, Any]:
         "options": rules.options,
         "agents": list(rules.agents),
         "start": state_ops.to_jsonable(env._start_state),
-        "actions": list(env._history),
+        "actions": actions,
         "moves": moves,
         "final": state_ops.to_jsonable(env.state),
         "result": {a: env.infos[a] for a in env.agents} if any(env.terminations.values()) else None,
     }
+
+
+def _replay_step(env, action: int, draws) -> None:
+    """Step ``env``; an action whose chance draws were forced replays with the same draws."""
+    if draws is None:
+        env.step(action)
+    else:
+        env.step_outcome(action, tuple(draws))
 
 
 def save_record(env, path: str | Path) -> Path:
@@ -61,10 +72,11 @@ def from_record(record: dict[str, Any], **env_kwargs: Any):
     env.reset()
     rules = env.unwrapped.rules
     env.unwrapped.set_state(state_ops.from_jsonable(rules.state_type, record["start"]))
-    for ply, a in enumerate(record["actions"]):
+    for ply, entry in enumerate(record["actions"]):
         if env.terminations[env.agent_selection] or env.truncations[env.agent_selection]:
             raise ValueError(f"record has actions after the game ended (action {ply})")
-        env.step(int(a))
+        a, draws = entry if isinstance(entry, list) else (entry, None)
+        _replay_step(env.unwrapped, int(a), draws)
     final = state_ops.from_jsonable(rules.state_type, record["final"])
     if not state_ops.equal(final, env.unwrapped.state):
         raise ValueError("replaying the record's actions does not reach its final position")

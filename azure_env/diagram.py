@@ -1,0 +1,140 @@
+"""The text map: one token per square, north at the top, shared by the ansi
+render, the golden files and test set-ups.
+
+Tokens::
+
+    -        no tile here
+    .        an empty map square
+    35       coins lying on the square (values 3 and 5)
+    m a b c  a square of the suit tile of the monster, hunter_0, _1, _2
+    M A B C  that agent's piece, followed by the coins it carries (A35)
+
+Row numbers may start each line and a line of column letters may close the
+diagram; both are ignored when parsing::
+
+    12  -  -  m  m  -  -
+    11  -  -  M  m  -  -
+    10  .  .  .  .  .  .
+     9  .  .  .  .  5  .
+     ...
+     2  b  b  a  a  c  c
+     1  b  b  a  A  c  c
+        a  b  c  d  e  f
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .board import COLUMNS, MAP, VOID, Layout
+
+PIECE_LETTERS = "MABC"
+TILE_LETTERS = "mabc"
+
+
+def player_of_letter(letter: str) -> int:
+    """0 for the monster's ``M``/``m``, 1-3 for hunters ``A``-``C``."""
+    index = PIECE_LETTERS.find(letter.upper())
+    if index < 0:
+        raise ValueError(f"{letter!r} names no agent (M, A, B or C)")
+    return index
+
+
+def format_map(layout: Layout, pos, slot_owner, coin_value, coin_loc) -> str:
+    """The diagram of one game (per-game rows of the state arrays)."""
+    w, h, S = layout.width, layout.height, layout.num_squares
+    tokens = []
+    for s in range(S):
+        slot = int(layout.slot[s])
+        if slot == MAP:
+            tokens.append(".")
+        elif slot == VOID or slot_owner[slot] < 0:
+            tokens.append("-")
+        else:
+            tokens.append(TILE_LETTERS[slot_owner[slot]])
+    lying = [sorted(int(coin_value[k]) for k in range(len(coin_loc)) if coin_loc[k] == s) for s in range(S)]
+    for s in range(S):
+        if lying[s]:
+            tokens[s] = "".join(map(str, lying[s]))
+    for p, s in enumerate(pos):
+        carried = sorted(int(coin_value[k]) for k in range(len(coin_loc)) if coin_loc[k] == S + p)
+        tokens[int(s)] = PIECE_LETTERS[p] + "".join(map(str, carried))
+    width = max(2, max(len(t) for t in tokens))
+    lines = []
+    for y in range(h - 1, -1, -1):
+        row = " ".join(t.rjust(width) for t in tokens[y * w:(y + 1) * w])
+        lines.append(f"{y + 1:>2} {row}")
+    lines.append("   " + " ".join(c.rjust(width) for c in COLUMNS[:w]))
+    return "\n".join(lines)
+
+
+@dataclass
+class ParsedMap:
+    """What a diagram says: pieces, suit tile owners, coins on squares and carried."""
+
+    pos: dict[int, int] = field(default_factory=dict)  # player -> square
+    slot_owner: np.ndarray = None  # per slot: owner or -1
+    lying: list[tuple[int, int]] = field(default_factory=list)  # (value, square)
+    carried: list[tuple[int, int]] = field(default_factory=list)  # (value, player)
+
+
+def parse_map(text: str, layout: Layout) -> ParsedMap:
+    """Read a diagram drawn on ``layout``; ValueError naming the square at fault."""
+    w, h = layout.width, layout.height
+    rows = []
+    for line in text.strip("\n").splitlines():
+        tokens = line.split()
+        if not tokens or tokens == list(COLUMNS[:w]):
+            continue
+        if len(tokens) == w + 1 and tokens[0].isdigit():
+            tokens = tokens[1:]
+        if len(tokens) != w:
+            raise ValueError(f"diagram row {line.strip()!r} has {len(tokens)} squares; the map is {w} wide")
+        rows.append(tokens)
+    if len(rows) != h:
+        raise ValueError(f"diagram has {len(rows)} rows; the map {layout.name!r} has {h}")
+    out = ParsedMap(slot_owner=np.full(4, -1, np.int64))
+    for r, tokens in enumerate(rows):
+        y = h - 1 - r
+        for x, token in enumerate(tokens):
+            s = y * w + x
+            name = layout.name_of(s)
+            slot = int(layout.slot[s])
+            head, coins = token[0], token[1:]
+            if head.isdigit():
+                head, coins = ".", token
+            if not coins.isdigit() and coins:
+                raise ValueError(f"{name}: bad token {token!r}")
+            values = [int(c) for c in coins]
+            if any(v > 5 for v in values):
+                raise ValueError(f"{name}: coin values are 0-5, got {token!r}")
+            if head == "-":
+                if slot == MAP:
+                    raise ValueError(f"{name} is a map square; write '.' for it")
+                continue
+            if head == ".":
+                if slot != MAP:
+                    raise ValueError(f"{name} is not a map square of {layout.name!r}")
+                out.lying += [(v, s) for v in values]
+                continue
+            if head in TILE_LETTERS or head in PIECE_LETTERS:
+                p = player_of_letter(head)
+                if head in PIECE_LETTERS:
+                    if p in out.pos:
+                        raise ValueError(f"{name}: piece {head} appears twice")
+                    out.pos[p] = s
+                    out.carried += [(v, p) for v in values]
+                elif values:
+                    raise ValueError(f"{name}: coins never lie on a suit tile")
+                if slot >= 0:  # only its owner stands on a suit tile
+                    if out.slot_owner[slot] not in (-1, p):
+                        raise ValueError(f"{name}: suit tile {slot} is marked for two agents")
+                    out.slot_owner[slot] = p
+                    continue
+                if slot == MAP and head in PIECE_LETTERS:
+                    continue
+            raise ValueError(f"{name}: token {token!r} does not fit a square of kind {slot}")
+    return out
+

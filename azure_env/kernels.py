@@ -1,0 +1,425 @@
+"""Azure Attack's rules as numba kernels over batched state arrays.
+
+Every per-game function takes the state's arrays and a game index ``i``; the
+entry points at the bottom (one game for the AEC env, ``prange`` over games
+for the vector env) are the only functions called from Python. ``tables`` is
+the layout's table array (:func:`azure_env.board.kernel_tables`), ``S`` its
+number of squares.
+
+Players: 0 is the monster, 1-3 the hunters. A coin's place ``coin_loc`` is a
+square (``< S``), or ``S + CARRIED + p`` (carried by p), ``S + BANKED + p``
+(banked in p's suit tile) or ``S + OUT`` (not in the game: test diagrams).
+
+Actions: 0-3 step north, east, south, west; 4 stops (ends the turn).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from azgames.batch import first_illegal
+from azgames.chance import roll_die
+from azgames.game import ONGOING, TERMINATED, TRUNCATED, pack_status
+from azgames.jit import njit, njit_inline, njit_parallel, prange
+from azgames.rng import below
+
+from .board import MAP, STOP
+
+MONSTER = 0
+MONSTER_ALLOWANCE, HUNTER_ALLOWANCE, COIN_COST = 6, 4, 2
+DIE_FACES = 6
+CARRIED, BANKED, OUT = 0, 4, 8
+#: Piecepack tiles: 4 suits x values 0-5; each player's suit tile is its
+#: suit's null, so the map draws from the rest.
+SUITS, VALUES = 4, 6
+
+# Fight results, in fight[i, 4].
+ATTACKER_WINS, DEFENDER_WINS, BOTH_HOME = 0, 1, 2
+
+# Why a step is illegal (rules.ILLEGAL_REASONS has the words).
+LEGAL, OFF_MAP, OTHERS_TILE, VISITED = 0, 1, 2, 3
+
+# Observation planes (each S squares, in square order).
+OWN, ALLIES, ENEMIES, CARRIED_COINS, CARRIED_VALUE = 0, 1, 2, 3, 4
+COINS = 5  # 5-10: coins of value 0-5 lying on the square
+MAP_PLANE, OWN_TILE, ALLY_TILES, ENEMY_TILES = 11, 12, 13, 14
+VISITED_PLANE, ACTOR, NEXT, ALLOWANCE, OWN_BANKED, OTHER_BANKED = 15, 16, 17, 18, 19, 20
+NUM_PLANES = 21
+
+
+@njit_inline
+def allowance(p, carried):
+    """Squares a piece may move this turn: 6 (monster) or 4 (hunter), 2 fewer
+    per coin carried, but never below 1."""
+    base = MONSTER_ALLOWANCE if p == MONSTER else HUNTER_ALLOWANCE
+    return max(1, base - COIN_COST * carried)
+
+
+@njit_inline
+def carried_by(coin_loc, i, S, p):
+    n = 0
+    for k in range(coin_loc.shape[1]):
+        n += coin_loc[i, k] == S + CARRIED + p
+    return n
+
+
+@njit_inline
+def step_code(tables, pos, slot_owner, trail, steps, i, p, S, d):
+    """LEGAL, or why player ``p`` may not step in direction ``d`` now."""
+    t = tables[pos[i, p] * 4 + d]
+    if t < 0:
+        return OFF_MAP
+    slot = tables[4 * S + t]
+    if slot >= 0 and slot_owner[i, slot] != p:
+        return OTHERS_TILE
+    for k in range(steps[i] + 1):
+        if trail[i, k] == t:
+            return VISITED
+    return LEGAL
+
+
+@njit_inline
+def write_mask(tables, pos, slot_owner, trail, steps, i, p, S, row):
+    for d in range(4):
+        row[d] = step_code(tables, pos, slot_owner, trail, steps, i, p, S, d) == LEGAL
+    row[STOP] = 1
+
+
+@njit_inline
+def following(order, next_hunter, hunter_turns, i, p):
+    """Who plays after ``p``'s turn ends (two hunter turns, then the monster)."""
+    if p != MONSTER and hunter_turns[i] == 1:
+        return MONSTER
+    return order[i, next_hunter[i]]
+
+
+@njit_inline
+def num_hunters(order, i):
+    h = 0
+    for k in range(order.shape[1]):
+        h += order[i, k] > 0
+    return h
+
+
+@njit_inline
+def drop_coins(coin_loc, i, S, p, square):
+    for k in range(coin_loc.shape[1]):
+        if coin_loc[i, k] == S + CARRIED + p:
+            coin_loc[i, k] = square
+
+
+@njit_inline
+def pick_up(coin_loc, i, S, p, square):
+    """Pick up every coin on ``square``; returns the coins ``p`` now carries."""
+    n = 0
+    for k in range(coin_loc.shape[1]):
+        if coin_loc[i, k] == square:
+            coin_loc[i, k] = S + CARRIED + p
+        n += coin_loc[i, k] == S + CARRIED + p
+    return n
+
+
+@njit_inline
+def side_totals(coin_value, coin_loc, i, S):
+    """Banked value of the monster and of all hunters together."""
+    monster, hunters = 0, 0
+    for k in range(coin_loc.shape[1]):
+        loc = coin_loc[i, k]
+        v = np.int64(coin_value[i, k])
+        if loc == S + BANKED + MONSTER:
+            monster += v
+        elif S + BANKED < loc < S + OUT:
+            hunters += v
+    return monster, hunters
+
+
+@njit_inline
+def write_team_rewards(coin_value, coin_loc, i, S, rewards):
+    """+1 to each agent of the side with more banked gold, -1 to the other;
+    0 to all on equal totals. Returns whether any reward is non-zero."""
+    monster, hunters = side_totals(coin_value, coin_loc, i, S)
+    sign = 1.0 if hunters > monster else (-1.0 if hunters < monster else 0.0)
+    rewards[i, 0] = -sign
+    for q in range(1, rewards.shape[1]):
+        rewards[i, q] = sign
+    return sign != 0.0
+
+
+@njit
+def play(pos, home, slot_owner, order, coin_value, coin_loc, player, steps, trail, next_hunter,
+         hunter_turns, turns, outcome, forced, fight, rng, i, action, tables, S, max_turns, rewards):
+    """Apply the legal ``action`` of game ``i``'s actor; returns a packed status."""
+    p = np.int64(player[i])
+    for q in range(rewards.shape[1]):
+        rewards[i, q] = 0.0
+    fight[i, 0] = -1
+    turn_over = action == STOP
+    fresh_turn = turn_over
+    if not turn_over:
+        here = pos[i, p]
+        there = tables[here * 4 + action]
+        q = -1
+        for r in range(pos.shape[1]):
+            if r != p and pos[i, r] == there:
+                q = r
+        if q >= 0:
+            # Combat: both roll a die; the monster wins ties against a hunter.
+            roll_p = roll_die(rng, forced, i, DIE_FACES)
+            roll_q = roll_die(rng, forced, i, DIE_FACES)
+            if p == MONSTER:
+                result = ATTACKER_WINS if roll_p >= roll_q else DEFENDER_WINS
+            elif q == MONSTER:
+                result = ATTACKER_WINS if roll_p > roll_q else DEFENDER_WINS
+            elif roll_p == roll_q:
+                result = BOTH_HOME
+            else:
+                result = ATTACKER_WINS if roll_p > roll_q else DEFENDER_WINS
+            fight[i, 0], fight[i, 1], fight[i, 2], fight[i, 3], fight[i, 4] = p, q, roll_p, roll_q, result
+            # A loser drops its gold on the square it stood on and goes home.
+            if result != DEFENDER_WINS:
+                drop_coins(coin_loc, i, S, q, there)
+                pos[i, q] = home[i, q]
+            if result != ATTACKER_WINS:
+                drop_coins(coin_loc, i, S, p, here)
+                pos[i, p] = home[i, p]
+            else:
+                pos[i, p] = there
+                pick_up(coin_loc, i, S, p, there)
+            fresh_turn = True
+            # The monster's win starts an extra turn; every other fight ends the turn.
+            turn_over = not (p == MONSTER and result == ATTACKER_WINS)
+        else:
+            pos[i, p] = there
+            steps[i] += 1
+            trail[i, steps[i]] = there
+            carried = pick_up(coin_loc, i, S, p, there)
+            slot = tables[4 * S + there]
+            if carried > 0 and slot >= 0 and slot_owner[i, slot] == p:
+                for k in range(coin_loc.shape[1]):
+                    if coin_loc[i, k] == S + CARRIED + p:
+                        coin_loc[i, k] = S + BANKED + p
+                turn_over = True
+            else:
+                turn_over = steps[i] >= allowance(p, carried)
+            fresh_turn = turn_over
+    rewarded = False
+    everything_banked = True
+    for k in range(coin_loc.shape[1]):
+        everything_banked &= coin_loc[i, k] >= S + BANKED
+    if everything_banked:
+        outcome[i] = TERMINATED
+        rewarded = write_team_rewards(coin_value, coin_loc, i, S, rewards)
+    elif fresh_turn:
+        if turn_over:
+            nxt = following(order, next_hunter, hunter_turns, i, p)
+            if p != MONSTER:
+                hunter_turns[i] = (hunter_turns[i] + 1) % 2
+            if nxt != MONSTER:
+                next_hunter[i] = (next_hunter[i] + 1) % num_hunters(order, i)
+            player[i] = nxt
+            p = nxt
+        steps[i] = 0
+        trail[i, 0] = pos[i, p]
+        turns[i] += 1
+        if turns[i] >= max_turns:
+            outcome[i] = TRUNCATED
+            rewarded = write_team_rewards(coin_value, coin_loc, i, S, rewards)
+    return pack_status(outcome[i], rewarded, player[i])
+
+
+@njit
+def write_observation(pos, slot_owner, order, coin_value, coin_loc, player, steps, trail,
+                      next_hunter, hunter_turns, i, viewer, tables, S, row):
+    """``viewer``'s planes of game ``i`` into the flat ``row`` (NUM_PLANES * S)."""
+    row[:] = 0
+    team = viewer != MONSTER
+    for q in range(pos.shape[1]):
+        plane = OWN if q == viewer else (ALLIES if (q != MONSTER) == team else ENEMIES)
+        row[plane * S + pos[i, q]] = 1
+    own_banked, other_banked = 0, 0
+    for k in range(coin_loc.shape[1]):
+        # Widened: int8/int16 arithmetic would wrap in plain Python (NUMBA_DISABLE_JIT).
+        loc = np.int64(coin_loc[i, k])
+        v = np.int64(coin_value[i, k])
+        if loc < S:
+            row[(COINS + v) * S + loc] += 1
+        elif loc < S + BANKED:
+            s = pos[i, loc - S - CARRIED]
+            row[CARRIED_COINS * S + s] += 1
+            row[CARRIED_VALUE * S + s] += v
+        elif loc < S + OUT:
+            if (loc - S - BANKED != MONSTER) == team:
+                own_banked += v
+            else:
+                other_banked += v
+    slots = 4 * S
+    for s in range(S):
+        row[MAP_PLANE * S + s] = tables[slots + s] == MAP
+    squares = 5 * S + coin_loc.shape[1] + 4
+    for k in range(4):
+        owner = slot_owner[i, k]
+        if owner >= 0:
+            plane = OWN_TILE if owner == viewer else (ALLY_TILES if (owner != MONSTER) == team else ENEMY_TILES)
+            for j in range(4):
+                row[plane * S + tables[squares + 4 * k + j]] = 1
+    p = player[i]
+    for k in range(steps[i] + 1):
+        row[VISITED_PLANE * S + trail[i, k]] = 1
+    row[ACTOR * S + pos[i, p]] = 1
+    row[NEXT * S + pos[i, following(order, next_hunter, hunter_turns, i, p)]] = 1
+    left = allowance(p, carried_by(coin_loc, i, S, p)) - steps[i]
+    row[ALLOWANCE * S:(ALLOWANCE + 1) * S] = left
+    row[OWN_BANKED * S:(OWN_BANKED + 1) * S] = own_banked
+    row[OTHER_BANKED * S:(OTHER_BANKED + 1) * S] = other_banked
+
+
+@njit
+def reset_game(pos, home, slot_owner, order, coin_value, coin_loc, player, steps, trail, next_hunter,
+               hunter_turns, turns, outcome, forced, fight, rng, i, tables, S, random_roles):
+    """Set up game ``i``: suit tiles, pieces at home, 12 map tiles drawn from
+    the piecepack's tiles that are not suit tiles, each tile's coin on it."""
+    players = pos.shape[1]
+    hunters = players - 1
+    K = coin_loc.shape[1]
+    for k in range(order.shape[1]):
+        order[i, k] = k + 1 if k < hunters else 0
+    slot_owner[i, 0] = MONSTER
+    for k in range(1, slot_owner.shape[1]):
+        slot_owner[i, k] = k if k <= hunters else -1
+    if random_roles:  # the book's set-up roll: hunters' turn order and seats
+        for k in range(hunters - 1, 0, -1):
+            j = below(rng, i, k + 1)
+            order[i, k], order[i, j] = order[i, j], order[i, k]
+        for k in range(hunters, 1, -1):
+            j = 1 + below(rng, i, k)
+            slot_owner[i, k], slot_owner[i, j] = slot_owner[i, j], slot_owner[i, k]
+    for k in range(slot_owner.shape[1]):
+        q = slot_owner[i, k]
+        if q >= 0:
+            home[i, q] = tables[5 * S + K + k]
+            pos[i, q] = home[i, q]
+    # Draw K of the pool's tiles (selection sampling), then shuffle them over the map.
+    pool = SUITS * VALUES - players
+    need = K
+    k = 0
+    for t in range(SUITS * VALUES):
+        suit, value = t // VALUES, t % VALUES
+        if suit < players and value == 0:
+            continue
+        if below(rng, i, pool) < need:
+            coin_value[i, k] = value
+            k += 1
+            need -= 1
+        pool -= 1
+    for k in range(K - 1, 0, -1):
+        j = below(rng, i, k + 1)
+        coin_value[i, k], coin_value[i, j] = coin_value[i, j], coin_value[i, k]
+    for k in range(K):
+        coin_loc[i, k] = tables[5 * S + k]
+    player[i] = order[i, 0]
+    steps[i] = 0
+    trail[i, 0] = pos[i, player[i]]
+    next_hunter[i] = 1 % hunters
+    hunter_turns[i] = 0
+    turns[i] = 0
+    outcome[i] = ONGOING
+    forced[i, :] = -1
+    fight[i, :] = -1
+
+
+# ---------------------------------------------------------------- entry points
+@njit
+def reset_batch(pos, home, slot_owner, order, coin_value, coin_loc, player, steps, trail, next_hunter,
+                hunter_turns, turns, outcome, forced, fight, rng, tables, S, random_roles):
+    for i in range(pos.shape[0]):
+        reset_game(pos, home, slot_owner, order, coin_value, coin_loc, player, steps, trail,
+                   next_hunter, hunter_turns, turns, outcome, forced, fight, rng, i, tables, S,
+                   random_roles)
+
+
+@njit
+def step_one(pos, home, slot_owner, order, coin_value, coin_loc, player, steps, trail, next_hunter,
+             hunter_turns, turns, outcome, forced, fight, rng, action, tables, S, max_turns,
+             obs, mask, rewards):
+    """AEC step of game 0: play, then write the next actor's observation and mask."""
+    code = play(pos, home, slot_owner, order, coin_value, coin_loc, player, steps, trail,
+                next_hunter, hunter_turns, turns, outcome, forced, fight, rng, 0, action, tables, S,
+                max_turns, rewards.reshape((1, rewards.size)))
+    p = player[0]
+    write_observation(pos, slot_owner, order, coin_value, coin_loc, player, steps, trail,
+                      next_hunter, hunter_turns, 0, p, tables, S, obs.reshape(obs.size))
+    if outcome[0] == ONGOING:
+        write_mask(tables, pos, slot_owner, trail, steps, 0, p, S, mask)
+    else:
+        mask[:] = 0
+    return code
+
+
+@njit
+def observe_one(pos, home, slot_owner, order, coin_value, coin_loc, player, steps, trail,
+                next_hunter, hunter_turns, turns, outcome, forced, fight, rng, viewer, tables, S,
+                obs, mask):
+    """``viewer``'s observation and mask of game 0 (viewer -1: the actor)."""
+    p = player[0]
+    if viewer < 0:
+        viewer = p
+    write_observation(pos, slot_owner, order, coin_value, coin_loc, player, steps, trail,
+                      next_hunter, hunter_turns, 0, viewer, tables, S, obs.reshape(obs.size))
+    if viewer == p and outcome[0] == ONGOING:
+        write_mask(tables, pos, slot_owner, trail, steps, 0, p, S, mask)
+    else:
+        mask[:] = 0
+    return pack_status(outcome[0], False, p)
+
+
+@njit
+def check_action(pos, home, slot_owner, order, coin_value, coin_loc, player, steps, trail,
+                 next_hunter, hunter_turns, turns, outcome, forced, fight, rng, action, tables, S):
+    """Why ``action`` is illegal for game 0's actor (LEGAL if it is not)."""
+    if action == STOP:
+        return LEGAL
+    return step_code(tables, pos, slot_owner, trail, steps, 0, player[0], S, action)
+
+
+@njit_parallel
+def vec_observe(pos, home, slot_owner, order, coin_value, coin_loc, player, steps, trail,
+                next_hunter, hunter_turns, turns, outcome, forced, fight, rng, tables, S,
+                obs, mask, player_out):
+    n = pos.shape[0]
+    flat = obs.reshape((n, obs.size // n))
+    for i in prange(n):
+        p = player[i]
+        player_out[i] = p
+        write_mask(tables, pos, slot_owner, trail, steps, i, p, S, mask[i])
+        write_observation(pos, slot_owner, order, coin_value, coin_loc, player, steps, trail,
+                          next_hunter, hunter_turns, i, p, tables, S, flat[i])
+
+
+@njit_parallel
+def vec_step(pos, home, slot_owner, order, coin_value, coin_loc, player, steps, trail, next_hunter,
+             hunter_turns, turns, outcome, forced, fight, rng, actions, tables, S, max_turns,
+             random_roles, obs, mask, rewards, terminated, truncated, player_out):
+    """Step every game; a finished game is set up afresh at once (its rewards
+    and flags are reported, its new first position observed)."""
+    n = pos.shape[0]
+    bad = first_illegal(actions, mask)
+    if bad >= 0:
+        return bad
+    flat = obs.reshape((n, obs.size // n))
+    for i in prange(n):
+        code = play(pos, home, slot_owner, order, coin_value, coin_loc, player, steps, trail,
+                    next_hunter, hunter_turns, turns, outcome, forced, fight, rng, i, actions[i],
+                    tables, S, max_turns, rewards)
+        result = code & 3
+        terminated[i] = result == TERMINATED
+        truncated[i] = result == TRUNCATED
+        if result != ONGOING:
+            reset_game(pos, home, slot_owner, order, coin_value, coin_loc, player, steps, trail,
+                       next_hunter, hunter_turns, turns, outcome, forced, fight, rng, i, tables, S,
+                       random_roles)
+        p = player[i]
+        player_out[i] = p
+        write_mask(tables, pos, slot_owner, trail, steps, i, p, S, mask[i])
+        write_observation(pos, slot_owner, order, coin_value, coin_loc, player, steps, trail,
+                          next_hunter, hunter_turns, i, p, tables, S, flat[i])
+    return -1

@@ -1,0 +1,313 @@
+"""Azure Attack's :class:`~azgames.game.Rules`: configuration, notation,
+explicit chance, and the glue between the shared envs and the kernels."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from azgames.chance import ChanceOutcome, dice_outcomes, force
+from azgames.game import GameInfo, Rules
+from azgames.jit import specialize
+
+from . import kernels as K
+from . import diagram, render
+from .board import ACTION_NAMES, MAX_HUNTERS, STOP, kernel_tables, load_layout, map_names
+from .diagram import PIECE_LETTERS, player_of_letter
+
+
+class AzureState(NamedTuple):
+    """A batch of Azure Attack games (leading axis: game). Player 0 is the monster."""
+
+    pos: np.ndarray  # (B, P) int16: each piece's square
+    home: np.ndarray  # (B, P) int16: each piece's home square (on its suit tile)
+    slot_owner: np.ndarray  # (B, 4) int8: who owns suit tile slot k (0 monster's), -1 unused
+    order: np.ndarray  # (B, 3) int8: the hunters' turn order (players 1-3), 0 past the last
+    coin_value: np.ndarray  # (B, K) int8: each coin's value, 0-5
+    coin_loc: np.ndarray  # (B, K) int16: square, or S + carried/banked/out code (kernels)
+    player: np.ndarray  # (B,) int8: who acts
+    steps: np.ndarray  # (B,) int8: squares moved this turn
+    trail: np.ndarray  # (B, 8) int16: squares visited this turn, trail[0] the start
+    next_hunter: np.ndarray  # (B,) int8: index in ``order`` of the next hunter to play
+    hunter_turns: np.ndarray  # (B,) int8: hunter turns since the monster's (0 or 1)
+    turns: np.ndarray  # (B,) int32: turns finished (an extra turn counts)
+    outcome: np.ndarray  # (B,) int8: ONGOING, TERMINATED or TRUNCATED
+    forced: np.ndarray  # (B, 2) int8: queued die faces for the next fight, -1 empty
+    fight: np.ndarray  # (B, 5) int8: last step's fight: attacker, defender, rolls, result; -1 none
+    rng: np.ndarray  # (B,) uint64: the game's generator word (set-up, dice, random actions)
+
+
+ILLEGAL_REASONS = {
+    K.OFF_MAP: "there is no square that way",
+    K.OTHERS_TILE: "that square is on another player's suit tile",
+    K.VISITED: "the piece has already been on that square this turn",
+}
+
+RESULT_WORDS = {K.ATTACKER_WINS: "attacker wins", K.DEFENDER_WINS: "defender wins",
+                K.BOTH_HOME: "both go home"}
+
+
+class AzureRules(Rules):
+    info = GameInfo(
+        name="azure",
+        long_name="Azure Attack",
+        min_players=2,
+        max_players=4,
+        chance="explicit_stochastic",
+        information="perfect",
+        utility="general_sum",  # zero-sum with 2 players (set per instance)
+        reward_model="terminal",
+    )
+    state_type = AzureState
+    num_actions = 5
+
+    @classmethod
+    def option_defaults(cls) -> dict[str, Any]:
+        return {"map": "standard", "roles": "fixed", "max_turns": 300}
+
+    def __init__(self, num_players: int = 2, **options: Any):
+        super().__init__(num_players, **options)
+        if self.num_players == 2:
+            self.info = dataclasses.replace(self.info, utility="zero_sum")
+        if self.options["map"] not in map_names():
+            raise ValueError(f"map={self.options['map']!r} is unknown; choose one of {map_names()}")
+        self.layout = load_layout(self.options["map"])
+        hunters = self.num_players - 1
+        if hunters > self.layout.max_hunters:
+            raise ValueError(f"map {self.layout.name!r} has suit tiles for {self.layout.max_hunters} "
+                             f"hunter(s); num_players={self.num_players} needs {hunters}")
+        if self.layout.num_tiles > 24 - self.num_players:
+            raise ValueError(f"map {self.layout.name!r} has {self.layout.num_tiles} tiles; a piecepack "
+                             f"has {24 - self.num_players} besides {self.num_players} suit tiles")
+        if self.options["roles"] not in ("fixed", "random"):
+            raise ValueError(f"roles={self.options['roles']!r} must be 'fixed' or 'random'")
+        max_turns = self.options["max_turns"]
+        if not isinstance(max_turns, (int, np.integer)) or max_turns < 1:
+            raise ValueError(f"max_turns={max_turns!r} must be a positive integer")
+        self.max_turns = int(max_turns)
+        self.random_roles = self.options["roles"] == "random"
+        self.tables = kernel_tables(self.layout)
+        self.S = self.layout.num_squares
+        self.bind_kernels()
+
+    def bind_kernels(self) -> None:
+        state = self.initial_state(np.zeros(1, np.uint64))
+        obs = np.zeros(self.observation_shape(), np.int8)
+        mask = np.zeros(self.num_actions, np.int8)
+        rewards = np.zeros(self.num_players, np.float32)
+        self._entry_step = specialize(K.step_one, *state, 0, self.tables, self.S, self.max_turns,
+                                      obs, mask, rewards)
+
+    @property
+    def agents(self) -> tuple[str, ...]:
+        return ("monster", *(f"hunter_{k}" for k in range(self.num_players - 1)))
+
+    def observation_shape(self, player: int = 0) -> tuple[int, ...]:
+        return (K.NUM_PLANES, self.layout.height, self.layout.width)
+
+    def observation_bounds(self, player: int = 0) -> tuple[int, int]:
+        # Banked totals, coin counts and allowances all stay below 5 per coin.
+        return 0, max(K.MONSTER_ALLOWANCE, 5 * self.layout.num_tiles)
+
+    # ------------------------------------------------------------ state
+    def initial_state(self, rng_words: np.ndarray) -> AzureState:
+        b, p, k = len(rng_words), self.num_players, self.layout.num_tiles
+        state = AzureState(
+            pos=np.empty((b, p), np.int16),
+            home=np.empty((b, p), np.int16),
+            slot_owner=np.empty((b, 4), np.int8),
+            order=np.empty((b, MAX_HUNTERS), np.int8),
+            coin_value=np.empty((b, k), np.int8),
+            coin_loc=np.empty((b, k), np.int16),
+            player=np.empty(b, np.int8),
+            steps=np.empty(b, np.int8),
+            trail=np.empty((b, 8), np.int16),
+            next_hunter=np.empty(b, np.int8),
+            hunter_turns=np.empty(b, np.int8),
+            turns=np.empty(b, np.int32),
+            outcome=np.empty(b, np.int8),
+            forced=np.empty((b, 2), np.int8),
+            fight=np.empty((b, 5), np.int8),
+            rng=np.asarray(rng_words, dtype=np.uint64).copy(),
+        )
+        K.reset_batch(*state, self.tables, self.S, self.random_roles)
+        return state
+
+    def state_from_diagram(self, text: str, to_move: str = "A", banked: dict[str, str] | None = None,
+                           steps_taken: str = "", order: str | None = None, monster_next: bool = False,
+                           seed: int = 0) -> AzureState:
+        """A one-game state from a map diagram (:mod:`azure_env.diagram`).
+
+        ``to_move`` is the letter of the agent whose turn it is (``M``, ``A``
+        = hunter_0, ...), at the start of its turn unless ``steps_taken``
+        lists the squares it already moved through this turn (``"d5 d6"``).
+        ``banked`` gives each agent's banked coin values (``{"M": "53"}``).
+        ``order`` is the hunters' turn order (``"BA"``; default A, B, C); the
+        hunter after ``to_move`` in it plays next, or the monster with
+        ``monster_next`` (``to_move`` is then the second hunter since the
+        monster's turn). Coins the diagram does not show are out of the game
+        (they count as banked by nobody). ``seed`` seeds the game's dice."""
+        state = self.initial_state(np.array([seed], np.uint64))
+        parsed = diagram.parse_map(text, self.layout)
+        missing = [PIECE_LETTERS[p] for p in range(self.num_players) if p not in parsed.pos]
+        extra = [PIECE_LETTERS[p] for p in parsed.pos if p >= self.num_players]
+        if missing or extra:
+            raise ValueError(f"the diagram needs exactly the pieces {PIECE_LETTERS[:self.num_players]}; "
+                             f"missing {missing}, extra {extra}")
+        S = self.S
+        coins = [(v, s) for v, s in parsed.lying] + [(v, S + K.CARRIED + p) for v, p in parsed.carried]
+        for letter, values in (banked or {}).items():
+            coins += [(int(v), S + K.BANKED + player_of_letter(letter)) for v in values]
+        if len(coins) > self.layout.num_tiles:
+            raise ValueError(f"the diagram has {len(coins)} coins; the map {self.layout.name!r} has "
+                             f"{self.layout.num_tiles}")
+        coins += [(0, S + K.OUT)] * (self.layout.num_tiles - len(coins))
+        state.coin_value[0] = [v for v, _ in coins]
+        state.coin_loc[0] = [loc for _, loc in coins]
+        for p, s in parsed.pos.items():
+            state.pos[0, p] = s
+        owners = parsed.slot_owner
+        owners[0] = 0 if owners[0] < 0 else owners[0]
+        for p in range(1, self.num_players):  # hunters not shown on a tile keep the layout's
+            if p not in owners:
+                free = [k for k in range(1, 4) if owners[k] < 0 and self.layout.home[k] >= 0]
+                owners[free[0]] = p
+        state.slot_owner[0] = owners
+        for k in range(4):
+            if owners[k] >= 0:
+                state.home[0, owners[k]] = self.layout.home[k]
+        hunters = self.num_players - 1
+        turn_order = [player_of_letter(c) for c in (order or PIECE_LETTERS[1:1 + hunters])]
+        if sorted(turn_order) != list(range(1, hunters + 1)):
+            raise ValueError(f"order={order!r} must list each hunter once")
+        state.order[0] = turn_order + [0] * (MAX_HUNTERS - hunters)
+        p = player_of_letter(to_move)
+        state.player[0] = p
+        if monster_next and p == K.MONSTER:
+            raise ValueError("monster_next=True needs a hunter to move")
+        state.next_hunter[0] = (turn_order.index(p) + 1) % hunters if p else 0
+        state.hunter_turns[0] = int(monster_next)
+        trail = [self.layout.parse(t) for t in steps_taken.split()]
+        state.trail[0, 0] = trail[0] if trail else state.pos[0, p]
+        for j, s in enumerate(trail[1:], start=1):
+            state.trail[0, j] = s
+        state.steps[0] = max(len(trail) - 1, 0)
+        if trail and trail[-1] != state.pos[0, p]:
+            raise ValueError(f"steps_taken must end on the piece's square {self.layout.name_of(int(state.pos[0, p]))}")
+        return state
+
+    def step(self, state, action, obs, mask, rewards) -> int:
+        return self._entry_step(*state, action, self.tables, self.S, self.max_turns, obs, mask, rewards)
+
+    def observe(self, state, viewer, obs, mask) -> int:
+        return K.observe_one(*state, viewer, self.tables, self.S, obs, mask)
+
+    def illegal_reason(self, state, action) -> str | None:
+        if state.outcome[0] != K.ONGOING:
+            return "the game is over"
+        code = K.check_action(*state, action, self.tables, self.S)
+        return ILLEGAL_REASONS.get(int(code)) if code else None
+
+    # ------------------------------------------------------------ scores and infos
+    def banked(self, state, i: int = 0) -> list[int]:
+        """Each player's banked gold value."""
+        loc, value = state.coin_loc[i], state.coin_value[i]
+        return [int(value[loc == self.S + K.BANKED + p].sum()) for p in range(self.num_players)]
+
+    def start_info(self, state) -> dict[str, Any]:
+        return {"turn_order": [self.agents[int(p)] for p in state.order[0] if p > 0],
+                "suit_tiles": {self.agents[int(q)]: self.layout.name_of(int(self.layout.home[k]))
+                               for k, q in enumerate(state.slot_owner[0]) if q >= 0}}
+
+    def final_info(self, state) -> list[dict[str, Any]]:
+        scores = self.banked(state)
+        hunters, monster = sum(scores[1:]), scores[0]
+        table = dict(zip(self.agents, scores))
+        best = max(scores[1:])
+        top = [a for a, s in zip(self.agents[1:], scores[1:]) if s == best]
+        if hunters != monster:
+            winners = list(self.agents[1:]) if hunters > monster else ["monster"]
+        else:
+            winners = []
+        return [{"score": s, "scores": table, "winners": winners, "turns": int(state.turns[0]),
+                 "hunters_total": hunters, "monster_total": monster, "top_hunter": top}
+                for s in scores]
+
+    # ------------------------------------------------------------ chance
+    def _fight_of(self, state, action: int) -> tuple[int, int] | None:
+        """(attacker, defender) if the actor's ``action`` steps onto a piece."""
+        if action == STOP:
+            return None
+        p = int(state.player[0])
+        there = self.tables[int(state.pos[0, p]) * 4 + action]
+        for q in range(self.num_players):
+            if q != p and there >= 0 and state.pos[0, q] == there:
+                return p, q
+        return None
+
+    def chance_outcomes(self, state, action: int, merge: bool = True) -> list[ChanceOutcome]:
+        """A step onto a piece rolls two dice (attacker's, then defender's).
+        Merged outcomes are "attacker wins" / "defender wins" / "both go home"."""
+        fight = self._fight_of(state, action)
+        if fight is None:
+            return []
+        attacker, defender = fight
+
+        def effect(draws):
+            a, d = draws
+            if attacker == K.MONSTER:
+                result = K.ATTACKER_WINS if a >= d else K.DEFENDER_WINS
+            elif defender == K.MONSTER:
+                result = K.ATTACKER_WINS if a > d else K.DEFENDER_WINS
+            else:
+                result = K.BOTH_HOME if a == d else (K.ATTACKER_WINS if a > d else K.DEFENDER_WINS)
+            return RESULT_WORDS[result]
+
+        return dice_outcomes(K.DIE_FACES, 2, effect, merge)
+
+    def force_draws(self, state, draws) -> None:
+        force(state.forced[0], draws, K.DIE_FACES)
+
+    def chance_info(self, state) -> dict[str, Any] | None:
+        f = state.fight[0]
+        if f[0] < 0:
+            return None
+        return {"fight": {"attacker": self.agents[f[0]], "defender": self.agents[f[1]],
+                          "rolls": [int(f[2]), int(f[3])], "result": RESULT_WORDS[int(f[4])]}}
+
+    # ------------------------------------------------------------ notation
+    def action_to_str(self, state, action: int) -> str:
+        """``N``, ``E``, ``S``, ``W`` (one square that way) or ``stop``."""
+        if not 0 <= action < self.num_actions:
+            raise ValueError(f"action {action} is out of range [0, {self.num_actions})")
+        return ACTION_NAMES[action]
+
+    def str_to_action(self, state, text: str) -> int:
+        words = {name.lower(): a for a, name in enumerate(ACTION_NAMES)}
+        words.update({"north": 0, "east": 1, "south": 2, "west": 3})
+        key = text.strip().lower()
+        if key not in words:
+            raise ValueError(f"{text!r} is not an action; write N, E, S, W or stop")
+        return words[key]
+
+    def diagram(self, state, i: int = 0) -> str:
+        return diagram.format_map(self.layout, state.pos[i], state.slot_owner[i],
+                                  state.coin_value[i], state.coin_loc[i])
+
+    # ------------------------------------------------------------ rendering
+    def render_ansi(self, state) -> str:
+        return render.ansi(state, self)
+
+    def render_rgb(self, state) -> np.ndarray:
+        return render.rgb(state, self)
+
+    # ------------------------------------------------------------ batches
+    def vec_observe(self, state, obs, mask, player) -> None:
+        K.vec_observe(*state, self.tables, self.S, obs, mask, player)
+
+    def vec_step(self, state, actions, obs, mask, rewards, terminated, truncated, player) -> int:
+        return K.vec_step(*state, actions, self.tables, self.S, self.max_turns, self.random_roles,
+                          obs, mask, rewards, terminated, truncated, player)
+
