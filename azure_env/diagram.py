@@ -70,6 +70,11 @@ def format_map(layout: Layout, pos, slot_owner, coin_value, coin_loc) -> str:
     return "\n".join(lines)
 
 
+def to_diagram(state, layout: Layout, i: int = 0) -> str:
+    """The diagram of game ``i`` of a state batch."""
+    return format_map(layout, state.pos[i], state.slot_owner[i], state.coin_value[i], state.coin_loc[i])
+
+
 @dataclass
 class ParsedMap:
     """What a diagram says: pieces, suit tile owners, coins on squares and carried."""

@@ -70,8 +70,12 @@ def step_code(tables, pos, slot_owner, trail, steps, i, p, S, d):
     if t < 0:
         return OFF_MAP
     slot = tables[4 * S + t]
-    if slot >= 0 and slot_owner[i, slot] != p:
-        return OTHERS_TILE
+    if slot >= 0:
+        owner = slot_owner[i, slot]
+        if owner < 0:  # a hunter's tile left out with fewer hunters
+            return OFF_MAP
+        if owner != p:
+            return OTHERS_TILE
     for k in range(steps[i] + 1):
         if trail[i, k] == t:
             return VISITED

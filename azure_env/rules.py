@@ -293,8 +293,7 @@ class AzureRules(Rules):
         return words[key]
 
     def diagram(self, state, i: int = 0) -> str:
-        return diagram.format_map(self.layout, state.pos[i], state.slot_owner[i],
-                                  state.coin_value[i], state.coin_loc[i])
+        return diagram.to_diagram(state, self.layout, i)
 
     # ------------------------------------------------------------ rendering
     def render_ansi(self, state) -> str:

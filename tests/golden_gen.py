@@ -38,6 +38,14 @@ VARIANTS = {
     "azimuth_3p": ("azimuth", {"num_players": 3}, 1915),
     "azimuth_4p": ("azimuth", {"num_players": 4}, 930),
     "azimuth_4p_island": ("azimuth", {"num_players": 4, "island": True}, 442),
+    # Azure Attack: random play rarely banks everything, so the games are cut
+    # short by the turn limit; each seed is the first whose game holds a fight
+    # and a banking (3p and 4p: also a monster's win and a hunter's).
+    "azure_2p": ("azure", {"num_players": 2, "max_turns": 40}, 29),
+    "azure_3p": ("azure", {"num_players": 3, "max_turns": 30}, 1283),
+    "azure_4p": ("azure", {"num_players": 4, "max_turns": 30}, 123),
+    "azure_4p_ring": ("azure", {"num_players": 4, "map": "ring", "max_turns": 40}, 0),
+    "azure_3p_long_random": ("azure", {"num_players": 3, "map": "long", "roles": "random", "max_turns": 40}, 3),
 }
 
 
@@ -82,6 +90,9 @@ def playthrough(variant: str) -> str:
         out.append(f"action: {a} = {u.action_to_str(a)}")
         env.step(a)
         out.append("rewards: " + " ".join(f"{b}={_fmt(env.rewards[b])}" for b in agents))
+        chance = env.infos[env.agent_selection].get("chance")
+        if chance:
+            out.append(f"chance: {json.dumps(chance, sort_keys=True)}")
         out.append("")
     out.append("=== result ===")
     out.append(env.render().rstrip("\n"))

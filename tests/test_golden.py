@@ -6,6 +6,7 @@ rendering changed."""
 from __future__ import annotations
 
 import difflib
+import json
 import importlib.util
 from pathlib import Path
 
@@ -66,3 +67,20 @@ def test_azimuth_golden_games_are_not_trivial():
             assert notation in text, f"{variant} never plays {notation.strip('= ')}"
     joined = "\n".join(texts.values())
     assert "= board " in joined and "= swim " in joined
+
+
+def test_azure_golden_games_are_not_trivial():
+    """Each golden game moves every way, stops, fights and banks gold; between
+    them a monster wins a fight (its extra turn), a hunter wins one, and
+    hunters move in a random order."""
+    texts = _texts("azure")
+    assert len(texts) == 5
+    for variant, text in texts.items():
+        for notation in ("= N", "= E", "= S", "= W", "= stop"):
+            assert notation in text, f"{variant} never plays {notation.strip('= ')}"
+        assert '"fight"' in text, f"{variant} has no fight"
+        result = json.loads(text.split("info monster: ")[1].splitlines()[0])
+        assert result["hunters_total"] + result["monster_total"] > 0, f"{variant} banks nothing"
+    joined = "\n".join(texts.values())
+    assert '"attacker": "monster"' in joined and '"result": "attacker wins"' in joined
+    assert '"turn_order": ["hunter_1", "hunter_0"]' in texts["azure_3p_long_random"]
