@@ -1,11 +1,12 @@
 """One learner against fixed opponents, as a single-agent gymnasium env.
 
 Stable-Baselines3 and sb3-contrib train one policy on a ``gymnasium.Env``;
-this wrapper turns any game of the suite into one. The opponents (agents with
-``act(env) -> int``, see ``agents/``) move inside ``step`` until it is the
-learner's turn again or the game ends, and the reward returned is the
-*learner's* reward accumulated over that whole span, including the final
-reward when an opponent's move ends the game. ``action_masks()`` serves
+this wrapper turns any game of the suite into one. The other seats (agents
+with ``act(env) -> int``, see ``agents/``; opponents, or teammates in Azure
+Attack) move inside ``step`` until it is the learner's turn again or the game
+ends, and the reward returned is the *learner's* reward accumulated over that
+whole span, including the final reward when another seat's move ends the
+game. A turn of several actions (Azure Attack) is several learner steps. ``action_masks()`` serves
 sb3-contrib's ``MaskablePPO``.
 
     from sb3_contrib import MaskablePPO
@@ -15,6 +16,7 @@ sb3-contrib's ``MaskablePPO``.
 
 from __future__ import annotations
 
+import copy
 from typing import Any, Callable
 
 import gymnasium
@@ -101,7 +103,7 @@ class SingleAgentEnv(gymnasium.Env):
         return self.env.observe(self.learner)["observation"].copy()
 
     def _info(self) -> dict:
-        info = dict(self.env.infos.get(self.learner, {}))
+        info = copy.deepcopy(self.env.infos.get(self.learner, {}))  # nothing shared between calls
         info["learner"] = self.learner
         return info
 

@@ -223,6 +223,7 @@ def play(pos, home, slot_owner, order, coin_value, coin_loc, player, steps, trai
             player[i] = nxt
             p = nxt
         steps[i] = 0
+        trail[i, :] = -1  # canonical: equal positions have equal states
         trail[i, 0] = pos[i, p]
         turns[i] += 1
         if turns[i] >= max_turns:
@@ -322,6 +323,7 @@ def reset_game(pos, home, slot_owner, order, coin_value, coin_loc, player, steps
         coin_loc[i, k] = tables[5 * S + k]
     player[i] = order[i, 0]
     steps[i] = 0
+    trail[i, :] = -1
     trail[i, 0] = pos[i, player[i]]
     next_hunter[i] = 1 % hunters
     hunter_turns[i] = 0

@@ -190,6 +190,7 @@ class AzureRules(Rules):
         state.next_hunter[0] = (turn_order.index(p) + 1) % hunters if p else 0
         state.hunter_turns[0] = int(monster_next)
         trail = [self.layout.parse(t) for t in steps_taken.split()]
+        state.trail[0] = -1
         state.trail[0, 0] = trail[0] if trail else state.pos[0, p]
         for j, s in enumerate(trail[1:], start=1):
             state.trail[0, j] = s

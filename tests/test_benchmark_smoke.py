@@ -11,17 +11,18 @@ ROOT = Path(__file__).resolve().parents[1]
 def test_step_rate_quick_run_writes_table_and_json(tmp_path, capsys):
     bench = runpy.run_path(str(ROOT / "benchmarks" / "step_rate.py"))
     out = tmp_path / "rates.json"
-    results = bench["main"](["--quick", "--games", "azacru", "--players", "2", "3", "--json", str(out)])
+    results = bench["main"](["--quick", "--games", "azacru", "azure", "--players", "2", "3", "--json",
+                             str(out)])
     saved = json.loads(out.read_text())
     assert saved == json.loads(json.dumps(results))
     rows = {(r["game"], r["num_players"]): r for r in saved["games"]}
-    assert set(rows) == {("azacru", 2), ("azacru", 3)}
+    assert set(rows) == {("azacru", 2), ("azacru", 3), ("azure", 2), ("azure", 3)}
     for row in rows.values():
         assert row["aec_steps_per_s"] > 0
         assert set(row["vector_steps_per_s"]) == {"1", "64", "1024", "4096"}
         assert all(v > 0 for v in row["vector_steps_per_s"].values())
     printed = capsys.readouterr().out
-    assert "| azacru | 2 |" in printed and "| azacru | 3 |" in printed
+    assert "| azacru | 2 |" in printed and "| azure | 3 |" in printed
 
 
 def test_compile_probe_reports_cold_and_warm_times():

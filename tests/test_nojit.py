@@ -26,12 +26,16 @@ TARGETS = {
     "playout-smoke": ["tests/azacru_props/test_playouts.py::test_vector_playout_smoke"],
     "equivalence-smoke": ["tests/azacru_props/test_equivalence.py::test_equivalence_smoke"],
     "golden-2p": ["tests/test_golden.py::test_golden_playthrough[azacru_2p]",
-                  "tests/test_golden.py::test_golden_playthrough[azimuth_2p]"],
+                  "tests/test_golden.py::test_golden_playthrough[azimuth_2p]",
+                  "tests/test_golden.py::test_golden_playthrough[azure_2p]"],
     "conformance-2p": [
         "tests/test_conformance.py::test_illegal_action_raises_with_notation_and_reason[azacru-2p]",
         "tests/test_conformance.py::test_record_round_trip[azacru-3p]",
         "tests/test_conformance.py::test_illegal_action_raises_with_notation_and_reason[azimuth-4p]",
         "tests/test_conformance.py::test_record_round_trip[azimuth-3p]",
+        "tests/test_conformance.py::test_illegal_action_raises_with_notation_and_reason[azure-4p-ring]",
+        "tests/test_conformance.py::test_record_round_trip[azure-3p-standard-random-roles]",
+        "tests/test_chance.py",
     ],
 }
 RULE_TESTS = ["tests/azacru/test_rules.py", "tests/azimuth/test_rules.py"]
@@ -101,7 +105,7 @@ def _trajectory(tmp_path, game, num_players, steps, jit: bool) -> dict:
 
 
 @pytest.mark.parametrize("game, num_players", [("azacru", 2), ("azacru", 4), ("azimuth", 2),
-                                               ("azimuth", 4)])
+                                               ("azimuth", 4), ("azure", 2), ("azure", 4)])
 def test_plain_python_kernels_match_the_jit(tmp_path, game, num_players):
     """The same seeded vector-env run (random actions, auto-resets, truncation
     at 40 turns) gives bit-identical arrays with and without the JIT."""
