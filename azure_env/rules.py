@@ -197,6 +197,10 @@ class AzureRules(Rules):
         state.steps[0] = max(len(trail) - 1, 0)
         if trail and trail[-1] != state.pos[0, p]:
             raise ValueError(f"steps_taken must end on the piece's square {self.layout.name_of(int(state.pos[0, p]))}")
+        carried = int((state.coin_loc[0] == S + K.CARRIED + p).sum())
+        if state.steps[0] >= K.allowance(p, carried):
+            raise ValueError(f"{len(trail) - 1} squares moved: {to_move} carrying {carried} coin(s) "
+                             f"would have ended its turn")
         return state
 
     def step(self, state, action, obs, mask, rewards) -> int:
