@@ -5,11 +5,13 @@ agents are passed, an entry may be an agent object, a registered agent name
 (``"greedy"``, ``"random"``; built with a seed drawn from the match seed) or a
 factory ``factory(seed=...) -> agent``.
 
-How games are scored for the tallies: a player is a *winner* when it has the
-most tiles and no one else has as many (the env's ``infos[agent]["winners"]``
-has it alone), *draws* when it shares the most tiles, and *loses* otherwise.
-A game truncated at the turn limit (``max_turns``) gives reward 0 to all and
-counts as a draw for every player.
+How games are scored for the tallies (:func:`outcome_of`): a player *wins*
+when its reward is +1, the reward of a sole winner (Azacru, Azimuth) or of
+every agent of the winning side (Azure Attack's team rewards, also when the
+turn limit lets banked gold decide); it *draws* when it is among several
+``winners`` without the full reward (Azacru's shared first place), or when
+the game gives nobody a reward (a draw, or a truncation at ``max_turns`` that
+decides nothing); it *loses* otherwise.
 """
 
 from __future__ import annotations
@@ -93,12 +95,12 @@ def play_game(env, agents, seed: int | None = None,
 
 def outcome_of(result: Mapping[str, Any], agent: str) -> str:
     """``"win"``, ``"draw"`` or ``"loss"`` for ``agent`` (see the module docstring)."""
-    if result["truncated"]:
+    rewards = result["rewards"]
+    if rewards[agent] >= 1.0:
+        return "win"
+    if agent in result["winners"] or not any(rewards.values()):
         return "draw"
-    winners = result["winners"]
-    if agent not in winners:
-        return "loss"
-    return "win" if len(winners) == 1 else "draw"
+    return "loss"
 
 
 # ---------------------------------------------------------------- progress

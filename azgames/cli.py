@@ -76,14 +76,17 @@ def _agent_list(parser, game: str, names: list[str] | None, players: int) -> lis
 def _result_line(result: dict, labels: dict[str, str]) -> str:
     scores = ", ".join(f"{a} {s}" for a, s in result["scores"].items())
     turns = result["turns"]
-    if result["truncated"]:
-        return f"Result: turn limit reached after {turns} turns, no winner (scores: {scores})"
+    rewards = result["rewards"]
+    if not any(rewards.values()) and (result["truncated"] or not result["winners"]):
+        ended = "turn limit reached" if result["truncated"] else "draw"
+        return f"Result: {ended} after {turns} turns, no winner (scores: {scores})"
+    head = "Result: turn limit reached; " if result["truncated"] else "Result: "
     winners = result["winners"]
     parts = [f"{w} ({labels[w]})" for w in winners]
     named = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-    if len(winners) == 1:
-        return f"Result: {named} wins after {turns} turns (scores: {scores})"
-    return f"Result: draw between {named} after {turns} turns (scores: {scores})"
+    if all(rewards[w] >= 1.0 for w in winners):  # a sole winner, or a whole side
+        return f"{head}{named} {'wins' if len(winners) == 1 else 'win'} after {turns} turns (scores: {scores})"
+    return f"{head}draw between {named} after {turns} turns (scores: {scores})"
 
 
 def cmd_play(args, parser) -> int:
@@ -119,7 +122,7 @@ def cmd_play(args, parser) -> int:
 
         def show(env, agent, action, notation):
             played[0] += 1
-            print(f"turn {played[0]}: {agent} ({labels[agent]}) plays {notation}", flush=not render)
+            print(f"action {played[0]}: {agent} ({labels[agent]}) plays {notation}", flush=not render)
             if render:
                 print(env.render(), flush=True)
             if args.delay > 0:

@@ -431,3 +431,21 @@ def test_match_refuses_the_wrong_number_of_agents():
         play_match("azacru", ["greedy"], num_games=2, progress=False)
     with pytest.raises(ValueError, match="unknown agent 'nobody'"):
         play_match("azacru", ["nobody", "random"], num_games=2, progress=False)
+
+
+def test_outcome_of_team_rewards_counts_the_whole_side_as_winners():
+    """Azure Attack: every hunter of the winning side gets +1 (a win each),
+    also when the turn limit lets banked gold decide; equal totals draw."""
+    agents = ["monster", "hunter_0", "hunter_1"]
+    side_won = {"winners": ["hunter_0", "hunter_1"], "truncated": True,
+                "rewards": {"monster": -1.0, "hunter_0": 1.0, "hunter_1": 1.0}}
+    assert [outcome_of(side_won, a) for a in agents] == ["loss", "win", "win"]
+    level = {"winners": [], "truncated": False, "rewards": dict.fromkeys(agents, 0.0)}
+    assert {outcome_of(level, a) for a in agents} == {"draw"}
+
+
+def test_outcome_of_a_shared_first_place_is_a_draw_and_the_rest_lose():
+    """Azacru, 3 players: two share the most tiles (reward 1/2 each)."""
+    shared = {"winners": ["player_0", "player_1"], "truncated": False,
+              "rewards": {"player_0": 0.5, "player_1": 0.5, "player_2": -1.0}}
+    assert [outcome_of(shared, f"player_{k}") for k in range(3)] == ["draw", "draw", "loss"]

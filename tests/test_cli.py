@@ -36,9 +36,9 @@ def test_play_with_no_arguments_is_the_rendered_greedy_vs_random_demo():
     assert run.returncode == 0, run.stderr
     lines = run.stdout.strip().splitlines()
     assert lines[0] == "azacru: player_0 = greedy, player_1 = random (seed 0)"
-    moves = [ln for ln in lines if re.match(r"^turn \d+: player_\d \((greedy|random)\) plays ", ln)]
-    assert moves[0].startswith("turn 1: player_0 (greedy) plays ")
-    assert moves[1].startswith("turn 2: player_1 (random) plays ")
+    moves = [ln for ln in lines if re.match(r"^action \d+: player_\d \((greedy|random)\) plays ", ln)]
+    assert moves[0].startswith("action 1: player_0 (greedy) plays ")
+    assert moves[1].startswith("action 2: player_1 (random) plays ")
     # One board before the first move and one after every move.
     assert len(BOARD_FOOTER.findall(run.stdout)) == len(moves) + 1
     assert "Azacru, game over after" in run.stdout
@@ -121,3 +121,15 @@ def test_bench_runs_the_script_main_with_the_remaining_arguments(tmp_path, monke
     monkeypatch.setattr(cli, "BENCH_SCRIPT", script)
     assert cli.main(["bench", "--quick", "--players", "2"]) == 0
     assert capsys.readouterr().out == "bench main got ['--quick', '--players', '2']\n"
+
+
+def test_play_azure_names_the_winning_side():
+    run = azgames_cli("play", "azure", "--players", "3", "--render", "none", "--seed", "2")
+    assert run.returncode == 0, run.stderr
+    lines = run.stdout.strip().splitlines()
+    assert lines[0] == "azure: monster = greedy, hunter_0 = random, hunter_1 = random (seed 2)"
+    assert lines[1].startswith("action 1: hunter_0 (random) plays ")  # the hunters begin
+    last = lines[-1]
+    assert re.match(r"^Result: (turn limit reached; )?(monster \(greedy\) wins|hunter_0 \(random\) and "
+                    r"hunter_1 \(random\) win|draw) ", last) or "no winner" in last, last
+    assert "monster" in last and "hunter_1" in last  # the scores of every agent
