@@ -8,8 +8,8 @@ for their own :class:`numpy.random.Generator`.
 
 ``make_agent("greedy", seed=0, game="azacru")`` builds a registered agent by
 name (``"greedy"`` is a different agent per game: :class:`AzacruGreedy`,
-:class:`AzimuthGreedy`); :mod:`agents.match` plays games, matches and round
-robins.
+:class:`AzimuthGreedy`, :class:`AzureGreedy`); :mod:`agents.match` plays
+games, matches and round robins.
 """
 
 from __future__ import annotations
@@ -35,6 +35,10 @@ def _greedy(seed=None, game=None, **kwargs):
         from .azimuth_greedy import AzimuthGreedy  # imports the Azimuth kernels
 
         return AzimuthGreedy(seed=seed, **kwargs)
+    if game == "azure":
+        from .azure_greedy import AzureGreedy  # plain Python: imports the Azure constants
+
+        return AzureGreedy(seed=seed, **kwargs)
     from .azacru_greedy import AzacruGreedy  # imports the Azacru kernels
 
     return AzacruGreedy(seed=seed, **kwargs)
@@ -42,9 +46,11 @@ def _greedy(seed=None, game=None, **kwargs):
 
 AGENTS: dict[str, AgentEntry] = {
     "random": AgentEntry("random", RandomAgent, None, "uniform over the legal actions"),
-    "greedy": AgentEntry("greedy", _greedy, frozenset({"azacru", "azimuth"}),
+    "greedy": AgentEntry("greedy", _greedy, frozenset({"azacru", "azimuth", "azure"}),
                          "one-ply: Azacru, the move leaving it the most own tiles; Azimuth, the "
-                         "action bringing its castaway nearest home (short plans of its own)",
+                         "action bringing its castaway nearest home (short plans of its own); "
+                         "Azure, a step along the shortest path to the best gold, home to bank "
+                         "it, or onto a hunter carrying gold (monster)",
                          by_game=True),
 }
 
@@ -75,7 +81,12 @@ def __getattr__(name):  # the greedy agents without compiling anything at import
         from .azimuth_greedy import AzimuthGreedy
 
         return AzimuthGreedy
+    if name == "AzureGreedy":
+        from .azure_greedy import AzureGreedy
+
+        return AzureGreedy
     raise AttributeError(f"module 'agents' has no attribute {name!r}")
 
 
-__all__ = ["RandomAgent", "AzacruGreedy", "AzimuthGreedy", "AGENTS", "agent_names", "make_agent"]
+__all__ = ["RandomAgent", "AzacruGreedy", "AzimuthGreedy", "AzureGreedy", "AGENTS", "agent_names",
+           "make_agent"]

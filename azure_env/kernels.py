@@ -143,7 +143,7 @@ def write_team_rewards(coin_value, coin_loc, i, S, rewards):
     0 to all on equal totals. Returns whether any reward is non-zero."""
     monster, hunters = side_totals(coin_value, coin_loc, i, S)
     sign = 1.0 if hunters > monster else (-1.0 if hunters < monster else 0.0)
-    rewards[i, 0] = -sign
+    rewards[i, 0] = 0.0 - sign  # not -sign: a draw gives 0.0, never -0.0
     for q in range(1, rewards.shape[1]):
         rewards[i, q] = sign
     return sign != 0.0
