@@ -210,7 +210,8 @@ def play(pos, home, slot_owner, order, coin_value, coin_loc, player, steps, trai
     everything_banked = True
     for k in range(coin_loc.shape[1]):
         everything_banked &= coin_loc[i, k] >= S + BANKED
-    if everything_banked:
+    if everything_banked:  # banking ended the turn: it counts as finished
+        turns[i] += 1
         outcome[i] = TERMINATED
         rewarded = write_team_rewards(coin_value, coin_loc, i, S, rewards)
     elif fresh_turn:
