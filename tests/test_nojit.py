@@ -23,8 +23,10 @@ TIMEOUT = 240
 
 #: Fast tests worth running as plain Python (paths relative to the repository).
 TARGETS = {
-    "playout-smoke": ["tests/azacru_props/test_playouts.py::test_vector_playout_smoke"],
-    "equivalence-smoke": ["tests/azacru_props/test_equivalence.py::test_equivalence_smoke"],
+    "playout-smoke": ["tests/azacru_props/test_playouts.py::test_vector_playout_smoke",
+                      "tests/azure_props/test_playouts.py::test_vector_playout_smoke"],
+    "equivalence-smoke": ["tests/azacru_props/test_equivalence.py::test_equivalence_smoke",
+                          "tests/azure_props/test_equivalence.py::test_equivalence_smoke"],
     "golden-2p": ["tests/test_golden.py::test_golden_playthrough[azacru_2p]",
                   "tests/test_golden.py::test_golden_playthrough[azimuth_2p]",
                   "tests/test_golden.py::test_golden_playthrough[azure_2p]"],
