@@ -13,7 +13,6 @@ from .board import MAP, VOID
 from .diagram import PIECE_LETTERS
 
 CELL = 40  # pixels per square
-SUIT_NAMES = ("suns", "moons", "crowns", "arms")
 MAP_RGB = np.array([[214, 226, 236], [190, 206, 222]], np.uint8)  # two shades: tiles alternate
 GOLD_RGB = np.array([[150, 140, 110], [255, 214, 60]], np.uint8)  # null coins dull, others gold
 VISITED_RGB = np.array([150, 200, 150], np.uint8)
