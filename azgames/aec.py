@@ -103,6 +103,7 @@ class GameAECEnv(AECEnv):
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self._start_info = self.rules.start_info(state)
+        self._chance_shown = False
         self.infos = {a: dict(self._start_info) for a in self.agents}
         self._new_buffers()
         self._live = True
@@ -158,6 +159,9 @@ class GameAECEnv(AECEnv):
         """Put the last step's chance events in every agent's info (new dicts:
         infos handed out earlier do not change)."""
         events = self.rules.chance_info(self.state)
+        if events is None and not self._chance_shown:
+            return  # most steps draw nothing, and the infos hold no old draw
+        self._chance_shown = events is not None
         for a in self.agents:
             info = {k: v for k, v in self.infos[a].items() if k != "chance"}
             if events:
