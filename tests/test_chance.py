@@ -124,3 +124,13 @@ def test_forced_draws_survive_clone_and_record_round_trip():
     clone.step(N)
     assert clone.infos["monster"]["chance"]["fight"]["rolls"] == [1, 4]
     assert (clone.state.forced == -1).all()
+
+
+def test_a_draw_is_reported_for_its_step_only():
+    env = face_off()
+    env.unwrapped.step_outcome(W, (5, 0))  # A beats B and ends its turn: hunter_1 (B) acts
+    assert all(info["chance"]["fight"]["rolls"] == [5, 0] for info in env.infos.values())
+    reported = env.infos["hunter_0"]
+    env.step(4)  # B stops: no draw
+    assert all("chance" not in info for info in env.infos.values())
+    assert reported["chance"]["fight"]["result"] == "attacker wins"  # infos handed out stay as they were
