@@ -56,8 +56,8 @@ row, seats by role, ``roles="fixed"``, ``max_turns=300``; results in
 monster win 500/500 in every configuration (2-4 players; maps standard, long,
 ring; 95 % Wilson interval 99.2-100 %); a greedy monster against random
 hunters wins 499/500 (2 players, standard map) and 500/500 elsewhere; no
-game reaches the turn limit (games of 72-121 turns with greedy hunters,
-95-146 with the greedy monster, the random side rarely banking anything).
+game reaches the turn limit (games of 73-122 turns with greedy hunters,
+96-147 with the greedy monster, the random side rarely banking anything).
 Greedy against greedy, the monster wins 27 % (2 players), 47 % (3) and 64 %
 (4) on the standard map. About 0.06 ms a decision (mean; p99 0.1 ms; the
 first call on a new map builds its distance table, 2-3 ms).
