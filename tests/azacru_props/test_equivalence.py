@@ -3,11 +3,9 @@
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 import azacru_env
-from azgames import state as state_ops
 from tests.equivalence import run_equivalence as _run
 
 
@@ -34,26 +32,3 @@ def test_equivalence_smoke():
     """Short version (also run with NUMBA_DISABLE_JIT=1 by test_nojit)."""
     restarts, truncations = run_equivalence(2, num_envs=3, steps=30, max_turns=12)
     assert restarts >= 3 and truncations >= 1
-
-
-def test_vector_env_refuses_an_illegal_batch_without_stepping_any_game():
-    venv = azacru_env.VectorEnv(num_envs=6, seed=4, num_players=3)
-    venv.reset()
-    for _ in range(5):
-        venv.step(venv.random_actions())
-    before = state_ops.clone(venv.state)
-    actions = venv.random_actions()
-    rng_after_draw = venv.state.rng.copy()
-    illegal = int(np.flatnonzero(~venv.action_mask[4])[0])
-    actions[4] = illegal
-    with pytest.raises(ValueError, match=r"illegal action .* in env 4"):
-        venv.step(actions)
-    assert state_ops.equal(before._replace(rng=rng_after_draw), venv.state)
-    actions[4] = venv.rules.num_actions  # out of range
-    with pytest.raises(ValueError, match="out of range"):
-        venv.step(actions)
-    with pytest.raises(ValueError):
-        venv.step(actions[:5])  # wrong shape
-    with pytest.raises(ValueError):
-        venv.step(actions.astype(float))  # not integers
-    assert state_ops.equal(before._replace(rng=rng_after_draw), venv.state)

@@ -1,0 +1,32 @@
+"""The vector env's contract, the same for every game: a batch with one
+illegal (or malformed) action is refused whole, naming the game and why, and
+no game moves."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import azgames
+from azgames import state as state_ops
+
+
+@pytest.mark.parametrize("game", [e.name for e in azgames.list_games()])
+def test_vector_env_refuses_an_illegal_batch_without_stepping_any_game(game):
+    venv = azgames.make_vec(game, num_envs=6, seed=4, num_players=3)
+    for _ in range(5):
+        venv.step(venv.random_actions())
+    actions = venv.random_actions()
+    before = state_ops.clone(venv.state)  # the generator words as the draw left them
+    bad = next(i for i in range(6) if not venv.action_mask[i].all())
+    actions[bad] = int(np.flatnonzero(~venv.action_mask[bad])[0])
+    with pytest.raises(ValueError, match=rf"illegal action .* in env {bad}"):
+        venv.step(actions)
+    actions[bad] = venv.rules.num_actions
+    with pytest.raises(ValueError, match="out of range"):
+        venv.step(actions)
+    with pytest.raises(ValueError):
+        venv.step(actions[:5])  # wrong shape
+    with pytest.raises(ValueError):
+        venv.step(actions.astype(float))  # not integers
+    assert state_ops.equal(before, venv.state), "a refused batch changed some game"
