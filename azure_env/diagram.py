@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .board import COLUMNS, MAP, VOID, Layout
+from .kernels import CARRIED
 
 PIECE_LETTERS = "MABC"
 TILE_LETTERS = "mabc"
@@ -59,7 +60,7 @@ def format_map(layout: Layout, pos, slot_owner, coin_value, coin_loc) -> str:
         if lying[s]:
             tokens[s] = "".join(map(str, lying[s]))
     for p, s in enumerate(pos):
-        carried = sorted(int(coin_value[k]) for k in range(len(coin_loc)) if coin_loc[k] == S + p)
+        carried = sorted(int(coin_value[k]) for k in range(len(coin_loc)) if coin_loc[k] == S + CARRIED + p)
         tokens[int(s)] = PIECE_LETTERS[p] + "".join(map(str, carried))
     width = max(2, max(len(t) for t in tokens))
     lines = []

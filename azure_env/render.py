@@ -13,7 +13,7 @@ from .board import MAP, VOID
 from .diagram import PIECE_LETTERS
 
 CELL = 40  # pixels per square
-MAP_RGB = np.array([[214, 226, 236], [190, 206, 222]], np.uint8)  # two shades: tiles alternate
+MAP_RGB = np.array([[214, 226, 236], [190, 206, 222]], np.uint8)  # two shades, tiles alternating like a chessboard
 GOLD_RGB = np.array([[150, 140, 110], [255, 214, 60]], np.uint8)  # null coins dull, others gold
 VISITED_RGB = np.array([150, 200, 150], np.uint8)
 
@@ -67,16 +67,13 @@ def rgb(state, rules) -> np.ndarray:
     piece, coin, diamond = _sprites(CELL)
     img = np.full((h * CELL, w * CELL, 3), 255, np.uint8)
     owner = state.slot_owner[0]
-    tile_of = np.full(S, -1)
-    for t, squares in enumerate(layout.tile_squares):
-        tile_of[squares] = t
     visited = set(int(s) for s in state.trail[0, : int(state.steps[0]) + 1])
     for s in range(S):
         y, x = (h - 1 - s // w) * CELL, (s % w) * CELL
         slot = int(layout.slot[s])
         if slot == VOID or (slot >= 0 and owner[slot] < 0):
             continue
-        colour = MAP_RGB[(tile_of[s] + (tile_of[s] // 3)) % 2] if slot == MAP else \
+        colour = MAP_RGB[(s % w // 2 + s // w // 2) % 2] if slot == MAP else \
             (PLAYER_RGB[owner[slot]].astype(int) + 255 * 2) // 3
         if s in visited:
             colour = VISITED_RGB
