@@ -19,7 +19,7 @@ colour at its four corners one leg downwind, and rafts stack. Once all of a
 player's winds are placed, they may turn or move them, and turn other
 players' winds next to their rafts ("wind control"). A castaway boards rafts
 of its colour from the island's shallows, swims between them, and wins when
-a wind of its colour pushes its raft from one of its landing spots onto its
+a wind (of any colour) pushes its raft from one of its landing spots onto its
 beach. The full rules as implemented, the layouts, and every choice the rule
 book leaves open are in `docs/rules/azimuth.md`.
 
@@ -105,7 +105,8 @@ Marks are named a1-e5 and points a1-f6, a1 in the south-west corner.
 ## Rewards
 
 The first castaway home wins: +1 to its player and -1 to every other player
-(zero-sum with 2 players). A truncated game gives 0 to all. `infos[agent]`
+(zero-sum with 2 players). Castaways landed by one wind share the win; all of
+them: a draw. A truncated game gives 0 to all. `infos[agent]`
 at the end holds `score` (1 for the winner), `scores`, `winners`, `turns`
 and `colour`.
 

@@ -156,17 +156,20 @@ def lands(beach, i, q, point, d, cfg):
 def sail(stack, height, castaway, beach, i, m, colour, d, cfg):
     """The wind on mark ``m`` (``colour``, pointing ``d``) sails the top-most
     raft of its colour at each of its 4 points one leg, with every raft above
-    it, all at once. Returns the player whose castaway landed, or -1.
+    it, all at once. Returns the castaways that landed as a bit set (bit q:
+    player q's), 0 if none.
 
     Rafts sail all together: the two points at the front (in the wind's
     direction) go first, so the two behind find the front points as the
     simultaneous move leaves them. A stack arriving under a castaway slides in
     beneath its raft; one carrying a castaway never joins another castaway;
-    one pushed off the board stays, unless that is its castaway's landing.
+    one pushed off the board stays, unless it carries a castaway from one of
+    its landing spots towards its beach, whatever the wind's colour: that
+    castaway is home (the book's "last push to shore").
     """
     mx = m % MARKS
     my = m // MARKS
-    lander = -1
+    landed = 0
     for rank in range(2):
         for lane in range(2):
             if d == 0:
@@ -187,9 +190,9 @@ def sail(stack, height, castaway, beach, i, m, colour, d, cfg):
             rider = castaway_on(castaway, i, src)
             dst = POINT_NEIGHBOUR[src, d]
             if dst < 0:
-                if rider == colour and lands(beach, i, rider, src, d, cfg):
+                if rider >= 0 and lands(beach, i, rider, src, d, cfg):
                     castaway[i, rider] = AT_HOME
-                    lander = rider
+                    landed |= 1 << rider
                 continue
             hd = height[i, dst]
             n = h - level
@@ -209,7 +212,7 @@ def sail(stack, height, castaway, beach, i, m, colour, d, cfg):
             height[i, src] = level
             if rider >= 0:
                 castaway[i, rider] = dst
-    return lander
+    return landed
 
 
 # ---------------------------------------------------------------- legal actions
@@ -431,7 +434,7 @@ def play(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, casta
             outcome[i] = TRUNCATED
             return pack_status(TRUNCATED, False, player[i])
         return pack_status(ONGOING, False, player[i])
-    lander = -1
+    landed = 0
     if a < cfg.a_turn:
         k = a - cfg.a_place
         s = k % cfg.slots
@@ -442,14 +445,14 @@ def play(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, casta
         wind_colour[i, m] = colour
         wind_owner[i, m] = p
         wind_dir[i, m] = d
-        lander = sail(stack, height, castaway, beach, i, m, colour, d, cfg)
+        landed = sail(stack, height, castaway, beach, i, m, colour, d, cfg)
     elif a < cfg.a_move:
         m = (a - cfg.a_turn) // 2
         if wind_owner[i, m] != p and cfg.coconuts > 0:
             coconuts[i, p] -= 1
         d = (wind_dir[i, m] + (1 if (a - cfg.a_turn) % 2 == 0 else 3)) % 4
         wind_dir[i, m] = d
-        lander = sail(stack, height, castaway, beach, i, m, wind_colour[i, m], d, cfg)
+        landed = sail(stack, height, castaway, beach, i, m, wind_colour[i, m], d, cfg)
     elif a < cfg.a_board:
         m = (a - cfg.a_move) // 8
         t = MOVE_TARGET[m, (a - cfg.a_move) % 8]
@@ -459,7 +462,7 @@ def play(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, casta
         wind_colour[i, m] = -1
         wind_owner[i, m] = -1
         wind_dir[i, m] = 0
-        lander = sail(stack, height, castaway, beach, i, t, wind_colour[i, t], wind_dir[i, t], cfg)
+        landed = sail(stack, height, castaway, beach, i, t, wind_colour[i, t], wind_dir[i, t], cfg)
     elif a < cfg.a_home:
         castaway[i, p] = cfg.tables[cfg.o_shallows + a - cfg.a_board]
     elif a == cfg.a_home:
@@ -467,11 +470,13 @@ def play(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, casta
     elif a < cfg.a_pass:
         castaway[i, p] = POINT_NEIGHBOUR[castaway[i, p], a - cfg.a_swim]
     player[i] = (p + 1) % num_players
-    if lander >= 0:
+    if landed:
+        # Castaways landed by one wind share the win; all of them: a draw.
         outcome[i] = TERMINATED
+        everyone = landed == (1 << num_players) - 1
         for q in range(num_players):
-            rewards[i, q] = 1.0 if q == lander else -1.0
-        return pack_status(TERMINATED, True, player[i])
+            rewards[i, q] = 0.0 if everyone else (1.0 if (landed >> q) & 1 else -1.0)
+        return pack_status(TERMINATED, not everyone, player[i])
     if ply[i] >= cfg.max_turns:
         outcome[i] = TRUNCATED
         return pack_status(TRUNCATED, False, player[i])

@@ -40,8 +40,9 @@ def ansi(state, rules) -> str:
         head = (f"Azimuth, turn {int(state.ply[0]) + 1}, {COLOUR_NAMES[p]} (player_{p}) to "
                 f"{'place a lighthouse' if setup else 'act'}")
     elif state.outcome[0] == 1:
-        winner = next(q for q in range(n) if state.castaway[0, q] == AT_HOME)
-        head = f"Azimuth, {COLOUR_NAMES[winner]} (player_{winner}) is home after {int(state.ply[0])} turns"
+        home = " and ".join(f"{COLOUR_NAMES[q]} (player_{q})" for q in range(n)
+                            if state.castaway[0, q] == AT_HOME)
+        head = f"Azimuth, {home} {'is' if ' and ' not in home else 'are'} home after {int(state.ply[0])} turns"
     else:
         head = f"Azimuth, turn limit reached after {int(state.ply[0])} turns: a draw"
     lines = [head]

@@ -97,19 +97,20 @@ def sail(stacks, castaways, beaches, layout, mark: int, colour: int, direction: 
     - A part arriving where a castaway stands slides in beneath the castaway's
       raft (the castaway stays on top).
     - A part carrying a castaway never goes where another castaway stands: it stays.
-    - A part that would leave the board stays, unless it carries the castaway
-      of the wind's colour from one of that castaway's landing spots towards
-      its beach: the castaway is home (the rafts stay where they are).
+    - A part that would leave the board stays, unless it carries a castaway
+      (of any colour, whatever the wind's colour) from one of that castaway's
+      landing spots towards its beach: the castaway is home (the rafts stay
+      where they are).
 
-    Returns ``(stacks, castaways, lander)``: new lists, and the player whose
-    castaway landed (or -1). ``events``, if given, collects the name of each
+    Returns ``(stacks, castaways, landed)``: new lists, and the set of
+    players whose castaways landed, as a bit set (bit q: player q). ``events``, if given, collects the name of each
     case met (for tests that want to know what a sample exercised).
     """
     log = events.append if events is not None else (lambda _: None)
     stacks = [list(s) for s in stacks]
     castaways = list(castaways)
     dx, dy = STEP4[direction]
-    lander = -1
+    landed = 0
 
     def downwind(p):
         x, y = point_xy(p)
@@ -127,9 +128,9 @@ def sail(stacks, castaways, beaches, layout, mark: int, colour: int, direction: 
         dest = point_at(x + dx, y + dy)
         log("whole stack" if level == 0 else "upper part of a stack")
         if dest is None:
-            if rider == colour and reaches_beach(layout, beaches, rider, source, direction):
+            if rider is not None and reaches_beach(layout, beaches, rider, source, direction):
                 castaways[rider] = AT_HOME
-                lander = rider
+                landed |= 1 << rider
                 log("landed")
             else:
                 log("off the board" if rider is None else "castaway off the board")
@@ -150,7 +151,7 @@ def sail(stacks, castaways, beaches, layout, mark: int, colour: int, direction: 
             castaways[rider] = dest
         if dest in corners(mark):
             log("onto a point of the same wind")
-    return stacks, castaways, lander
+    return stacks, castaways, landed
 
 
 # --------------------------------------------------------------------------- positions
@@ -267,8 +268,8 @@ def legal_actions(pos: Position, layout, num_players: int) -> set[tuple]:
 
 
 def play(pos: Position, action: tuple, layout, num_players: int) -> tuple[Position, int]:
-    """The position after ``pos.player`` plays legal ``action``, and the player
-    whose castaway landed (-1 if none)."""
+    """The position after ``pos.player`` plays legal ``action``, and the
+    castaways that landed as a bit set (0 if none)."""
     p = pos.player
     stacks = [list(s) for s in pos.stacks]
     winds = dict(pos.winds)
@@ -276,7 +277,7 @@ def play(pos: Position, action: tuple, layout, num_players: int) -> tuple[Positi
     coconuts = list(pos.coconuts)
     castaways = list(pos.castaways)
     beaches = list(pos.beaches)
-    lander = -1
+    landed = 0
     kind = action[0]
     if kind == "beach":
         b = action[1]
@@ -288,12 +289,12 @@ def play(pos: Position, action: tuple, layout, num_players: int) -> tuple[Positi
                 castaways[p] = raft
         # lighthouses are placed in reverse seat order; player 0 then starts
         nxt = max(p - 1, 0)
-        return Position(stacks, winds, hands, coconuts, castaways, beaches, nxt), -1
+        return Position(stacks, winds, hands, coconuts, castaways, beaches, nxt), 0
     if kind == "place":
         _, colour, m, d = action
         hands[p][0 if colour == p else 1] -= 1
         winds[m] = (colour, p, d)
-        stacks, castaways, lander = sail(stacks, castaways, beaches, layout, m, colour, d)
+        stacks, castaways, landed = sail(stacks, castaways, beaches, layout, m, colour, d)
     elif kind == "turn":
         _, m, way = action
         colour, owner, d = winds[m]
@@ -301,13 +302,13 @@ def play(pos: Position, action: tuple, layout, num_players: int) -> tuple[Positi
             coconuts[p] -= 1
         d = (d + (1 if way == "cw" else 3)) % 4
         winds[m] = (colour, owner, d)
-        stacks, castaways, lander = sail(stacks, castaways, beaches, layout, m, colour, d)
+        stacks, castaways, landed = sail(stacks, castaways, beaches, layout, m, colour, d)
     elif kind == "move":
         _, m, k = action
         t = move_target(m, k)
         winds[t] = winds.pop(m)
         colour, _, d = winds[t]
-        stacks, castaways, lander = sail(stacks, castaways, beaches, layout, t, colour, d)
+        stacks, castaways, landed = sail(stacks, castaways, beaches, layout, t, colour, d)
     elif kind == "board":
         castaways[p] = action[1]
     elif kind == "home":
@@ -319,14 +320,15 @@ def play(pos: Position, action: tuple, layout, num_players: int) -> tuple[Positi
     else:
         assert kind == "pass", action
     nxt = (p + 1) % num_players
-    return Position(stacks, winds, hands, coconuts, castaways, beaches, nxt), lander
+    return Position(stacks, winds, hands, coconuts, castaways, beaches, nxt), landed
 
 
-def rewards(lander: int, num_players: int) -> list[float]:
-    """+1 to the player whose castaway got home, -1 to every other; 0 for all if none did."""
-    if lander < 0:
+def rewards(landed: int, num_players: int) -> list[float]:
+    """+1 to each player whose castaway got home, -1 to every other; 0 for all
+    if none did, or if every castaway landed at once (a draw)."""
+    if landed in (0, (1 << num_players) - 1):
         return [0.0] * num_players
-    return [1.0 if q == lander else -1.0 for q in range(num_players)]
+    return [1.0 if landed >> q & 1 else -1.0 for q in range(num_players)]
 
 
 # --------------------------------------------------------------------------- glue

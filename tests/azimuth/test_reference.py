@@ -45,7 +45,7 @@ CONFIG_IDS = ["2p", "3p", "4p", "4p-island", "2p-coconuts", "3p-no-coconuts"]
 # =========================================================================== (1) sailing
 
 def kernel_sail(rules: AzimuthRules):
-    """``call(state, i, mark, colour, direction) -> lander`` running
+    """``call(state, i, mark, colour, direction) -> landed`` (bit set) running
     ``kernels.sail`` on game ``i`` in place.
 
     The kernel's board-data arguments are being reworked, so they are matched
@@ -165,9 +165,9 @@ def run_sail_checks(num_players: int, cases: int, seed: int, batch: int = 512) -
             todo.append((stacks, castaways, beaches, m, colour, d))
         for i, (stacks, castaways, beaches, m, colour, d) in enumerate(todo):
             events: list[str] = []
-            want_stacks, want_castaways, want_lander = ref.sail(
+            want_stacks, want_castaways, want_landed = ref.sail(
                 stacks, castaways, beaches, rules.layout, m, colour, d, events=events)
-            lander = call(state, i, m, colour, d)
+            landed = call(state, i, m, colour, d)
             got = ref.position_of(state, i)
 
             def where():
@@ -179,7 +179,7 @@ def run_sail_checks(num_players: int, cases: int, seed: int, batch: int = 512) -
                 f"stacks differ: kernel {_show(got.stacks)}, reference {_show(want_stacks)}: {where()}")
             assert got.castaways == want_castaways, (
                 f"castaways: kernel {got.castaways}, reference {want_castaways}: {where()}")
-            assert lander == want_lander, f"lander: kernel {lander}, reference {want_lander}: {where()}"
+            assert landed == want_landed, f"landed: kernel {landed}, reference {want_landed}: {where()}"
             above = state.stack[i][np.arange(state.stack.shape[2])[None, :] >= state.height[i][:, None]]
             assert (above == -1).all(), f"stack entries above the height are not -1: {where()}"
             stats.update(set(events))
@@ -226,9 +226,9 @@ def test_reference_sail_examples():
         return s
 
     # Two red rafts at c2 and d3 under a red wind on c2 blowing east: both sail one leg.
-    stacks, cast, lander = ref.sail(sea(c2="R", d3="R"), [ref.ON_ISLAND] * 2, [0, 3], layout,
+    stacks, cast, landed = ref.sail(sea(c2="R", d3="R"), [ref.ON_ISLAND] * 2, [0, 3], layout,
                                     B.parse_mark("c2"), 0, 1)
-    assert stacks == sea(d2="R", e3="R") and lander == -1
+    assert stacks == sea(d2="R", e3="R") and landed == 0
     # Only the top-most raft of the colour moves, with everything above it.
     stacks, _, _ = ref.sail(sea(c2="RKRK"), [ref.ON_ISLAND] * 2, [0, 3], layout,
                             B.parse_mark("c2"), 0, 0)
@@ -245,13 +245,17 @@ def test_reference_sail_examples():
                                B.parse_mark("c2"), 0, 0)
     assert stacks == sea(c3="RK") and cast == [ref.ON_ISLAND, p("c3")]
     # Landing: red on a1 (beach a1-b1, south), red wind on a1 blowing south.
-    stacks, cast, lander = ref.sail(sea(a1="R"), [p("a1"), ref.ON_ISLAND], [0, 3], layout,
+    stacks, cast, landed = ref.sail(sea(a1="R"), [p("a1"), ref.ON_ISLAND], [0, 3], layout,
                                     B.parse_mark("a1"), 0, 2)
-    assert stacks == sea(a1="R") and cast[0] == ref.AT_HOME and lander == 0
-    # Not from a point that is not a landing spot, nor with the other colour's wind.
-    _, cast, lander = ref.sail(sea(c1="R"), [p("c1"), ref.ON_ISLAND], [0, 3], layout,
+    assert stacks == sea(a1="R") and cast[0] == ref.AT_HOME and landed == 1
+    # A black wind under red's castaway lands it too (the book's "last push to shore").
+    stacks, cast, landed = ref.sail(sea(b1="KR"), [p("b1"), ref.ON_ISLAND], [0, 3], layout,
+                                    B.parse_mark("a1"), 1, 2)
+    assert stacks == sea(b1="KR") and cast[0] == ref.AT_HOME and landed == 1
+    # Not from a point that is not a landing spot.
+    _, cast, landed = ref.sail(sea(c1="R"), [p("c1"), ref.ON_ISLAND], [0, 3], layout,
                                B.parse_mark("b1"), 0, 2)
-    assert cast[0] == p("c1") and lander == -1
+    assert cast[0] == p("c1") and landed == 0
 
 
 # =========================================================================== (2) legal actions
@@ -405,8 +409,8 @@ def check_position(rules: AzimuthRules, batch, i: int, vec_mask, rng, stats: Cou
     if not try_steps:
         return
     outcomes = {act: ref.play(pos, act, layout, n) for act in got}
-    actions = [act for act in got if outcomes[act][1] >= 0]  # every win, and a sample of the rest
-    rest = [act for act in got if outcomes[act][1] < 0]
+    actions = [act for act in got if outcomes[act][1]]  # every win, and a sample of the rest
+    rest = [act for act in got if not outcomes[act][1]]
     actions += [rest[k] for k in rng.choice(len(rest), size=min(24, len(rest)), replace=False)]
     rewards = np.zeros(n, np.float32)
     mask2 = np.empty_like(mask)
@@ -414,7 +418,7 @@ def check_position(rules: AzimuthRules, batch, i: int, vec_mask, rng, stats: Cou
         a = got[act]
         after = state_ops.clone(one)
         code = rules.step(after, a, obs, mask2, rewards)
-        want_pos, lander = outcomes[act]
+        want_pos, landed = outcomes[act]
         got_pos = ref.position_of(after)
 
         def what():
@@ -424,10 +428,10 @@ def check_position(rules: AzimuthRules, batch, i: int, vec_mask, rng, stats: Cou
             assert getattr(got_pos, field) == getattr(want_pos, field), (
                 f"{field} after {what()}\nkernel {getattr(got_pos, field)}\n"
                 f"reference {getattr(want_pos, field)}")
-        assert rewards.tolist() == ref.rewards(lander, n), f"rewards {rewards} after {what()}"
+        assert rewards.tolist() == ref.rewards(landed, n), f"rewards {rewards} after {what()}"
         status, _, _ = unpack_status(code)
         assert int(after.ply[0]) == int(one.ply[0]) + 1
-        if lander >= 0:
+        if landed:
             assert status == TERMINATED and after.outcome[0] == TERMINATED, f"no win after {what()}"
             stats["steps won"] += 1
         elif int(after.ply[0]) >= rules.max_turns:

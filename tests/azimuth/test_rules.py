@@ -1373,9 +1373,49 @@ def test_landing_needs_one_of_the_castaways_landing_spots():
     assert acting(env) == "R"
 
 
-def test_landing_needs_a_wind_of_the_castaways_colour():
-    """A red wind pushing the red raft under the black castaway off black's
-    landing spot towards black's beach does not land black: the stack stays."""
+def test_landing_needs_no_particular_wind_colour_the_issues_reproduction():
+    """Getting home: a wind "applied in the direction of the lighthouse/beach"
+    gives "the castaway and his/her raft a last push to shore", and (Rafts &
+    Winds, rule 5) "if the raft affected is the bottom one, the whole stack
+    moves". Red's beach is a1-b1; b1 holds a black raft under red's raft and
+    castaway. Black places a black wind pushing b1 south: the whole stack is
+    pushed towards red's beach, so red lands and wins on black's turn."""
+    env = position("""
+           a    b    c    d    e    f
+        6  .    .    .    .    .    .
+              .    .    .    .    .
+        5  .    .    .    .    .    .
+              .    .    #    .    .
+        4  .    .    .    .    .    .
+              .    .    .    .    .
+        3  .    .    .    .    .    .
+              .    .    .    .    .
+        2  .    .    .    .    .    .
+              .    .    .    .    .
+        1  .    KR@  .    .    .    .
+    """, to_move="K", beaches={"R": "a1-b1", "K": "d1-e1"})
+    play(env, "place K a1 S")
+    assert same_sea(env, """
+           a    b    c    d    e    f
+        6  .    .    .    .    .    .
+              .    .    .    .    .
+        5  .    .    .    .    .    .
+              .    .    #    .    .
+        4  .    .    .    .    .    .
+              .    .    .    .    .
+        3  .    .    .    .    .    .
+              .    .    .    .    .
+        2  .    .    .    .    .    .
+              Kv   .    .    .    .
+        1  .    KR   .    .    .    .
+    """), sea(env)
+    won(env, "R")
+
+
+def test_landing_by_a_wind_of_another_colour_moving_a_raft_beneath_the_castaway():
+    """The same with a raft lower in the stack: a red wind pushing the red raft
+    under black's raft and castaway off black's landing spot d1 towards its
+    beach carries black home; black wins on red's turn."""
     env = position("""
            a    b    c    d    e    f
         6  .    .    .    .    .    .
@@ -1391,8 +1431,15 @@ def test_landing_needs_a_wind_of_the_castaways_colour():
         1  .    .    .    RK@  .    .
     """, beaches={"K": "d1-e1"})
     play(env, "place R c1 S")
-    assert not game_over(env)
-    assert same_sea(env, """
+    assert castaway(env, "K") == "home"
+    won(env, "K")
+
+
+def test_two_castaways_landed_by_one_wind_share_the_win():
+    """One wind can push two castaways from their landing spots onto their
+    beaches at once (3 players: red's beach a1-b1, black's c1-d1). The first
+    home wins; landing together, both win (+1 each), the third loses."""
+    env = position("""
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -1403,10 +1450,36 @@ def test_landing_needs_a_wind_of_the_castaways_colour():
         3  .    .    .    .    .    .
               .    .    .    .    .
         2  .    .    .    .    .    .
-              .    .    Rv   .    .
-        1  .    .    .    RK@  .    .
-    """), sea(env)
-    assert castaway(env, "K") == "d1"
+              .    .    .    .    .
+        1  .    YR@  YK@  .    .    .
+    """, num_players=3, to_move="Y", beaches={"R": "a1-b1", "K": "c1-d1", "Y": "e1-f1"})
+    play(env, "place Y b1 S")
+    assert castaway(env, "R") == castaway(env, "K") == "home"
+    assert game_over(env)
+    assert env.rewards == {"player_0": 1.0, "player_1": 1.0, "player_2": -1.0}
+    assert env.infos["player_2"]["winners"] == ["player_0", "player_1"]
+
+
+def test_two_players_landing_together_is_a_draw():
+    """With 2 players both castaways landing on the same wind is a draw: 0 each."""
+    env = position("""
+           a    b    c    d    e    f
+        6  .    .    .    .    .    .
+              .    .    .    .    .
+        5  .    .    .    .    .    .
+              .    .    #    .    .
+        4  .    .    .    .    .    .
+              .    .    .    .    .
+        3  .    .    .    .    .    .
+              .    .    .    .    .
+        2  .    .    .    .    .    .
+              .    .    .    .    .
+        1  .    R@   RK@  .    .    .
+    """, beaches={"R": "a1-b1", "K": "c1-d1"})
+    play(env, "place R b1 S")
+    assert castaway(env, "R") == castaway(env, "K") == "home"
+    assert game_over(env)
+    assert env.rewards == {"player_0": 0.0, "player_1": 0.0}
 
 
 def test_landing_goes_by_the_winds_colour_not_its_owner():

@@ -116,9 +116,9 @@ def make_params(rules) -> np.ndarray:
 
 @njit
 def check_position(i, stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway,
-                   beach, player, ply, mask, player_out, params, over, winner):
+                   beach, player, ply, mask, player_out, params, over, landed):
     """Game ``i`` is a consistent position. ``over``: the game has just ended
-    (the AEC env's last state), with castaway ``winner`` home (-1: none);
+    (the AEC env's last state), with the castaways in bit set ``landed`` home;
     otherwise it goes on and ``mask`` (row ``i``) must offer an action."""
     n = castaway.shape[1]
     depth = stack.shape[2]
@@ -160,7 +160,7 @@ def check_position(i, stack, height, wind_colour, wind_owner, wind_dir, hand, co
             if params[P_ISLAND] < 0:
                 return E_CASTAWAY_ISLAND, q
         elif v == AT_HOME:
-            if q != winner:
+            if not (landed >> q) & 1:
                 return E_CASTAWAY_HOME, q
         elif 0 <= v < 36:
             h = int(height[i, v])
@@ -173,8 +173,9 @@ def check_position(i, stack, height, wind_colour, wind_owner, wind_dir, hand, co
             return E_RANGE, 200 + q
         if params[P_START_ISLAND] == 0 and beach[i, q] < 0 and v != NOT_PLACED:
             return E_CASTAWAY_NOT_PLACED, q
-    if winner >= 0 and castaway[i, winner] != AT_HOME:
-        return E_CASTAWAY_HOME, winner
+    for q in range(n):
+        if (landed >> q) & 1 and castaway[i, q] != AT_HOME:
+            return E_CASTAWAY_HOME, q
     # winds on the board
     for m in range(25):
         c = int(wind_colour[i, m])
@@ -256,26 +257,30 @@ def check_step(i, prev_castaway, prev_beach, prev_player, prev_coconuts,
     game_len[i] += 1
     if game_len[i] > params[P_MAX_TURNS]:
         return E_GAME_TOO_LONG, int(game_len[i])
-    # rewards: zero, except +1 / -1 on a win; the winner stood on a landing spot
-    winner = -1
+    # rewards: zero, except on a landing: +1 to each castaway just home and -1
+    # to the others, or zero to all when every castaway landed at once (a
+    # draw); each castaway that landed stood on one of its landing spots
+    winners = 0
+    landed = 0
     for q in range(n):
         r = rewards[i, q]
-        if terminated[i]:
-            if r == 1.0:
-                if winner >= 0:
-                    return E_REWARD, q
-                winner = q
-            elif r != -1.0:
-                return E_REWARD, q
-        elif r != 0.0:
+        if terminated[i] and r == 1.0:
+            winners += 1
+            landed |= 1 << q
+        elif r != 0.0 and not (terminated[i] and r == -1.0):
             return E_REWARD, q
     if terminated[i]:
-        if winner < 0:
-            return E_REWARD, -1
-        v = int(prev_castaway[i, winner])
-        b = int(prev_beach[i, winner])
-        if v < 0 or v >= 36 or b < 0 or not _landing_spot(beach_spots, b, v):
-            return E_WINNER, winner
+        draw = winners == 0
+        if draw:
+            landed = (1 << n) - 1
+        for q in range(n):
+            if draw and rewards[i, q] != 0.0:
+                return E_REWARD, q
+            if draw or rewards[i, q] == 1.0:
+                v = int(prev_castaway[i, q])
+                b = int(prev_beach[i, q])
+                if v < 0 or v >= 36 or b < 0 or not _landing_spot(beach_spots, b, v):
+                    return E_WINNER, q
     if truncated[i] != (not terminated[i] and game_len[i] == params[P_MAX_TURNS]):
         return E_TRUNCATED, int(not terminated[i] and game_len[i] == params[P_MAX_TURNS])
     finished = terminated[i] or truncated[i]
@@ -318,7 +323,7 @@ def check_step(i, prev_castaway, prev_beach, prev_player, prev_coconuts,
                 return E_NOT_FRESH, 100 + pt
         return check_position(i, stack, height, wind_colour, wind_owner, wind_dir, hand,
                               coconuts, castaway, beach, player, ply, mask, player_out, params,
-                              False, -1)
+                              False, 0)
     # ---------------------------------------------------------- the game goes on (or just ended)
     if ply[i] != game_len[i]:
         return E_PLY, int(game_len[i])
@@ -339,9 +344,9 @@ def check_step(i, prev_castaway, prev_beach, prev_player, prev_coconuts,
     if finished:
         return check_position(i, stack, height, wind_colour, wind_owner, wind_dir, hand,
                               coconuts, castaway, beach, player, ply, mask, player_out, params,
-                              True, winner)
+                              True, landed)
     return check_position(i, stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts,
-                          castaway, beach, player, ply, mask, player_out, params, False, -1)
+                          castaway, beach, player, ply, mask, player_out, params, False, 0)
 
 
 @njit
@@ -372,7 +377,7 @@ def check_positions(stack, height, wind_colour, wind_owner, wind_dir, hand, coco
     bad = 0
     for i in range(castaway.shape[0]):
         e, d = check_position(i, stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts,
-                              castaway, beach, player, ply, mask, player_out, params, False, -1)
+                              castaway, beach, player, ply, mask, player_out, params, False, 0)
         err[i] = e
         detail[i] = d
         if e != OK:

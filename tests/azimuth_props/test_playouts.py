@@ -218,8 +218,8 @@ def test_vector_playout_smoke():
 
 def play_aec_checked(num_players, options, seed, full_every=25, start=None, moves=()):
     """A random game through the AEC env (from ``start``, a one-game state, if
-    given; playing ``moves`` first), checked at every step. Returns the winner
-    (-1 when truncated)."""
+    given; playing ``moves`` first), checked at every step. Returns the
+    (first) winner, -1 when truncated."""
     env = azimuth_env.env(num_players=num_players, **options)
     env.reset(seed=seed)
     raw = env.unwrapped
@@ -283,15 +283,16 @@ def play_aec_checked(num_players, options, seed, full_every=25, start=None, move
     home = [q for q in range(num_players) if raw.state.castaway[0, q] == C.AT_HOME]
     ply = int(raw.state.ply[0])
     if term[0]:
-        assert len(home) == 1, f"castaways home: {home}"
-        winner = home[0]
-        assert [env.rewards[x] for x in agents] == [1.0 if q == winner else -1.0
+        # castaways landed by the same wind share the win; all of them: a draw
+        assert home, "terminated with no castaway home"
+        everyone = len(home) == num_players
+        assert [env.rewards[x] for x in agents] == [0.0 if everyone else 1.0 if q in home else -1.0
                                                      for q in range(num_players)]
         for q, x in enumerate(agents):
-            assert env.infos[x]["winners"] == [agents[winner]]
-            assert env.infos[x]["score"] == int(q == winner)
+            assert env.infos[x]["winners"] == [agents[w] for w in home]
+            assert env.infos[x]["score"] == int(q in home)
             assert env.infos[x]["turns"] == ply
-        return winner
+        return home[0]
     assert home == [] and ply == rules.max_turns
     assert all(env.rewards[x] == 0 for x in agents)
     return -1
