@@ -39,8 +39,8 @@ azimuth_env.env(num_players=2, render_mode=None, illegal_action="raise",
 - `illegal_action`: `"raise"` raises `ValueError` naming the action and why it
   is illegal; `"penalize"` ends the game with -1 for the offender, 0 for the
   others, and the reason in `infos[agent]["illegal_action"]`.
-- `island`: with 4 players, put the island in the middle and start the
-  castaways on it (otherwise they start on their fifth raft).
+- `island`: with 4 players, put the island in the middle as a landing place
+  midway home (the castaways still start adrift on their fifth raft).
 - `coconuts`: limit wind control to 4 turns of other players' winds each.
   `None` (default) follows the book: on with 3-4 players, off with 2.
 - `lighthouses`: `"choose"` (the players place their beaches as the game's

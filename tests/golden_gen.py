@@ -37,7 +37,7 @@ VARIANTS = {
     "azimuth_2p": ("azimuth", {"num_players": 2}, 7),
     "azimuth_3p": ("azimuth", {"num_players": 3}, 1915),
     "azimuth_4p": ("azimuth", {"num_players": 4}, 930),
-    "azimuth_4p_island": ("azimuth", {"num_players": 4, "island": True}, 442),
+    "azimuth_4p_island": ("azimuth", {"num_players": 4, "island": True}, 81),
     # Azure Attack: random play rarely banks everything, so the games are cut
     # short by the turn limit; each seed is the first whose game holds a fight
     # and a banking (3p and 4p: also a monster's win and a hunter's).

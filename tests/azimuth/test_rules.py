@@ -2004,17 +2004,51 @@ def test_lighthouses_four_players_each_on_its_side_castaway_on_the_fifth_raft():
     assert [int((s.stack[0] == p).sum()) for p in range(4)] == [5, 5, 5, 5]
 
 
-def test_four_players_with_the_island_castaways_start_on_it():
-    """4 players setup, 5: "It is an option to play with the island on the
-    board ... in the middle" (mark c3). As implemented (env docs), the
-    castaways then start on the island and the fifth raft goes opposite the
-    beach without them."""
+def test_four_players_with_the_island_castaways_start_adrift():
+    """4 players setup: "When playing 4 players castaways don't begin the game
+    from the island, but are adrift at sea", each on its fifth raft opposite
+    its beach, also with the island option (5: the island in the middle, mark
+    c3). The island stays empty: "a landing place midway home"."""
     env = new_game(4, island=True)
     play(env, "beach f2-f3-f4")
-    assert castaway(env, "B") == "island" and top(env, "a3") == "B"
+    assert castaway(env, "B") == "a3" and top(env, "a3") == "B"
     play(env, "beach b6-c6-d6", "beach a4-a5-a6", "beach a1-b1-c1")
-    assert [castaway(env, c) for c in "RKYB"] == ["island"] * 4
+    assert [castaway(env, c) for c in "RKYB"] == ["b6", "f5", "c1", "a3"]
     assert sea(env).splitlines()[6].split() == [".", ".", "#", ".", "."]  # marks a3-e3
+
+
+def test_four_players_the_island_is_a_landing_place_midway_home():
+    """4 players setup, 5: "Players can now use the island as a landing place
+    midway home allowing the castaways to land on it and go back to sea from
+    any of the island's 4 landing spots." Red, adrift on a raft in the
+    shallows (d3), steps onto the island; on the island, it may board from
+    another shallow point (c4)."""
+    sea_then = """
+           a    b    c    d    e    f
+        6  .    .    .    .    .    K@
+              .    .    .    .    .
+        5  .    .    .    .    .    .
+              .    .    .    .    .
+        4  .    .    R    .    .    .
+              .    .    #    .    .
+        3  .    .    .    R{here}   .    .
+              .    .    .    .    .
+        2  .    .    .    .    .    .
+              .    .    .    .    .
+        1  Y@   .    .    .    .    B@
+    """
+    setting = dict(num_players=4, island=True, hands={c: (0, 0) for c in "RKYB"},
+                   beaches={"R": "b1-c1-d1", "K": "a2-a3-a4", "Y": "c6-d6-e6", "B": "f2-f3-f4"})
+    env = position(sea_then.format(here="@"), **setting)
+    assert of_kind(env, "home") == {"home"}
+    play(env, "home")
+    assert castaway(env, "R") == "island"
+
+    env = position(sea_then.format(here=" "), **setting)
+    assert castaway(env, "R") == "island"
+    assert of_kind(env, "board") == {"board c4", "board d3"}
+    play(env, "board c4")
+    assert castaway(env, "R") == "c4"
 
 
 def test_lighthouses_random_places_every_beach_at_set_up():
