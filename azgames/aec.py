@@ -102,9 +102,9 @@ class GameAECEnv(AECEnv):
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self._start_info = self.rules.start_info(state)
+        self._start_infos = self.rules.start_infos(state)
         self._chance_shown = False
-        self.infos = {a: dict(self._start_info) for a in self.agents}
+        self.infos = {a: dict(self._start_infos[i]) for i, a in enumerate(self.agents)}
         self._new_buffers()
         self._live = True
         actor = self._observe_current()
@@ -208,7 +208,7 @@ class GameAECEnv(AECEnv):
         self._live = False
         self.terminations = {a: outcome == TERMINATED for a in self.agents}
         self.truncations = {a: outcome == TRUNCATED for a in self.agents}
-        self.infos = {a: {**self._start_info, **infos[i]}
+        self.infos = {a: {**self._start_infos[i], **infos[i]}
                       for i, a in enumerate(self.possible_agents) if a in self.agents}
         if rewards is not None:
             self._rewards_buf[:] = rewards

@@ -48,7 +48,7 @@ class GameInfo:
     max_players: int
     chance: str  # "deterministic" or "explicit_stochastic"
     information: str  # "perfect" or "imperfect"
-    utility: str  # "zero_sum", "constant_sum" or "general_sum"
+    utility: str  # "zero_sum", "constant_sum", "general_sum" or "identical" (cooperative: one shared reward)
     reward_model: str  # "terminal" or "rewards"
 
 
@@ -198,6 +198,12 @@ class Rules(abc.ABC):
         """What every agent's ``infos`` holds at the start of game 0 (e.g. the
         turn order a set-up roll decided), and keeps until the end."""
         return {}
+
+    def start_infos(self, state) -> list[dict[str, Any]]:
+        """Per player, what its ``infos`` hold from the start of game 0 to the
+        end: :meth:`start_info` for all, unless a game says more per player
+        (e.g. the colours an agent plays)."""
+        return [self.start_info(state)] * self.num_players
 
     # ------------------------------------------------------------ batches
     @abc.abstractmethod

@@ -47,4 +47,6 @@ def make_vec(name: str, num_envs: int, seed: int | None = None, **kwargs: Any):
 
 register("azacru", "azacru_env", "Azacru: chevrons claiming a 9 x 9 board of borderlands, 2-4 players")
 register("azimuth", "azimuth_env", "Azimuth: rafts sailed by winds, castaways racing home, 2-4 players")
+register("azimuth_coop", "azimuth_env.coop",
+         "Azimuth co-op with the Ocean Die: one team saves all four castaways, 2-4 players")
 register("azure", "azure_env", "Azure Attack: one monster against up to three hunters fighting over gold, 2-4 players")

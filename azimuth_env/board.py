@@ -110,10 +110,14 @@ class Layout(NamedTuple):
     winds_other: int  # and of the opponent's colour (2 players)
     coconuts: int  # coconuts each (0: wind control is free)
     rafts_per_colour: int  # on the board once set up
+    portion_points: np.ndarray  # (P, 36) int64: 1 where point p is in colour q's ocean portion (co-op)
+    portion_marks: np.ndarray  # (P, 25) int64: the same for marks
 
 
-def _layout_data(num_players: int, island: bool) -> dict:
+def _layout_data(num_players: int, island: bool, key: str | None = None) -> dict:
     data = json.loads(resources.files("azimuth_env").joinpath("data/layouts.json").read_text())
+    if key is not None:
+        return data[key]
     key = str(num_players)
     if island:
         if num_players != 4:
@@ -126,8 +130,19 @@ def _layout_data(num_players: int, island: bool) -> dict:
     return data[key]
 
 
-def load_layout(num_players: int, island: bool = False, coconuts: bool = False) -> Layout:
-    d = _layout_data(num_players, island)
+def _portion_grid(rows: list[str], size: int) -> np.ndarray:
+    """A portion's rows (north first, 'x' in it) as a 0/1 row per cell ``y * size + x``."""
+    if len(rows) != size or any(len(r) != size or set(r) - {"x", "."} for r in rows):
+        raise ValueError(f"a portion grid is {size} rows of {size} of 'x' or '.', got {rows}")
+    return np.array([[rows[size - 1 - c // size][c % size] == "x" for c in range(size * size)]],
+                    np.int64)[0]
+
+
+def load_layout(num_players: int, island: bool = False, coconuts: bool = False,
+                key: str | None = None) -> Layout:
+    """The board data of ``num_players`` (with the 4-player ``island`` option),
+    or of the layout named ``key`` in the data ("coop")."""
+    d = _layout_data(num_players, island, key)
     island_mark = -1 if d["island"] is None else parse_mark(d["island"])
     shallows = mark_corners(island_mark) if island_mark >= 0 else [-1] * 4
     points = [parse_point(t) for t in d["rafts"]]
@@ -151,6 +166,13 @@ def load_layout(num_players: int, island: bool = False, coconuts: bool = False) 
     if not start_on_island and (raft < 0).any():
         raise ValueError("castaways start on their fifth raft, so every beach needs a castaway_raft")
     fifth = int((raft >= 0).any())
+    sides = [SIDES.index(x) for x in d["sides"]]
+    portion_points = np.zeros((len(sides), NUM_POINTS), np.int64)
+    portion_marks = np.zeros((len(sides), NUM_MARKS), np.int64)
+    for q, letter in enumerate(d["sides"]):
+        if "portions" in d:
+            portion_points[q] = _portion_grid(d["portions"][letter]["points"], SIZE)
+            portion_marks[q] = _portion_grid(d["portions"][letter]["marks"], MARKS)
     return Layout(
         island=island_mark,
         shallows=np.array(shallows, np.int64),
@@ -161,11 +183,13 @@ def load_layout(num_players: int, island: bool = False, coconuts: bool = False) 
         beach_side=side,
         beach_players=allowed,
         beach_raft=raft,
-        default_side=np.array([SIDES.index(s) for s in d["sides"]], np.int64),
+        default_side=np.array(sides, np.int64),
         winds_own=int(d["winds"]["own"]),
         winds_other=int(d["winds"]["other"]),
         coconuts=int(d["coconuts"]) if coconuts else 0,
         rafts_per_colour=len(points) // num_players + fifth,
+        portion_points=portion_points,
+        portion_marks=portion_marks,
     )
 
 
@@ -185,10 +209,12 @@ class ActionLayout(NamedTuple):
     home: int
     swim: int
     pass_: int
+    turtle: int  # co-op only (else empty, = size): a turtle swim, 2 legs N E S W
+    wave: int  # co-op only (else empty): which wave candidate (a point) moves next
     size: int
 
 
-def action_layout(num_beaches: int, slots: int) -> ActionLayout:
+def action_layout(num_beaches: int, slots: int, coop: bool = False) -> ActionLayout:
     place = num_beaches
     turn = place + NUM_MARKS * 4 * slots
     move = turn + NUM_MARKS * 2
@@ -196,7 +222,10 @@ def action_layout(num_beaches: int, slots: int) -> ActionLayout:
     home = board + 4
     swim = home + 1
     pass_ = swim + 4
-    return ActionLayout(0, place, slots, turn, move, board, home, swim, pass_, pass_ + 1)
+    turtle = pass_ + 1
+    wave = turtle + 4 * coop
+    size = wave + NUM_POINTS * coop
+    return ActionLayout(0, place, slots, turn, move, board, home, swim, pass_, turtle, wave, size)
 
 
 def action_rotation_tables(al: ActionLayout, island: int) -> tuple[np.ndarray, np.ndarray]:
@@ -225,6 +254,10 @@ def action_rotation_tables(al: ActionLayout, island: int) -> tuple[np.ndarray, n
                 t[al.board + k] = al.board + view_corners.index(rotate_point(p, r))
         for d in range(4):
             t[al.swim + d] = al.swim + (d + r) % 4
+            if al.wave > al.turtle:
+                t[al.turtle + d] = al.turtle + (d + r) % 4
+        for p in range(al.size - al.wave):
+            t[al.wave + p] = al.wave + rotate_point(p, r)
         to_view[r] = t
     from_view = np.zeros_like(to_view)
     for r in range(4):
@@ -244,6 +277,8 @@ def rotation_tables() -> tuple[np.ndarray, np.ndarray]:
 
 # How the lighthouses are placed (Config.lighthouse_mode).
 CHOOSE, RANDOM, FIXED = 0, 1, 2
+# Co-op: who orders the moves of a wave (Config.wave_mode).
+WAVES_CHOOSE, WAVES_FRONT_FIRST, WAVES_BACK_FIRST = 0, 1, 2
 
 
 class Config(NamedTuple):
@@ -272,9 +307,16 @@ class Config(NamedTuple):
     a_home: int
     a_swim: int
     a_pass: int
+    a_turtle: int
+    a_wave: int
     num_actions: int
     lighthouse_mode: int  # CHOOSE, RANDOM or FIXED
     max_turns: int
+    # the co-op mode's (azimuth_env.coop); 0 in the base game
+    rounds: int  # the team loses after this many rounds
+    wave_mode: int  # WAVES_CHOOSE, WAVES_FRONT_FIRST or WAVES_BACK_FIRST
+    first_player: int  # the colour that starts, -1: drawn at set-up
+    num_agents: int
     # offsets into tables
     o_shallows: int  # (4,) the island's corner points
     o_setup_points: int  # (num_setup,)
@@ -289,22 +331,30 @@ class Config(NamedTuple):
     o_from_view: int  # (4, num_actions)
     o_view_points: int  # (4, 36) see rotation_tables
     o_view_marks: int  # (4, 25)
+    o_portion_points: int  # (P, 36) co-op: 1 where a point is in colour q's ocean portion
+    o_portion_marks: int  # (P, 25)
+    o_controller: int  # (P,) co-op: the agent playing each colour
 
     @classmethod
     def from_parts(cls, layout: Layout, actions: ActionLayout, lighthouse_mode: int,
-                   fixed_beaches: np.ndarray, max_turns: int) -> "Config":
+                   fixed_beaches: np.ndarray, max_turns: int, rounds: int = 0, wave_mode: int = 0,
+                   first_player: int = 0, controller: np.ndarray | None = None) -> "Config":
         to_view, from_view = action_rotation_tables(actions, layout.island)
         view_points, view_marks = rotation_tables()
+        if controller is None:
+            controller = np.arange(len(layout.default_side))
         parts = [layout.shallows, layout.setup_points, layout.setup_colours, layout.beach_spots,
                  layout.beach_side, layout.beach_players, layout.beach_raft, layout.default_side,
-                 fixed_beaches, to_view, from_view, view_points, view_marks]
+                 fixed_beaches, to_view, from_view, view_points, view_marks,
+                 layout.portion_points, layout.portion_marks, controller]
         offsets = np.cumsum([0] + [np.size(a) for a in parts])[:-1].tolist()
         tables = np.concatenate([np.ravel(a).astype(np.int64) for a in parts])
         return cls(tables, layout.island, layout.start_on_island, layout.winds_own,
                    layout.winds_other, layout.coconuts, len(layout.beach_side),
                    len(layout.setup_points), actions.slots, actions.place, actions.turn,
                    actions.move, actions.board, actions.home, actions.swim, actions.pass_,
-                   actions.size, lighthouse_mode, max_turns, *offsets)
+                   actions.turtle, actions.wave, actions.size, lighthouse_mode, max_turns,
+                   rounds, wave_mode, first_player, int(np.max(controller)) + 1, *offsets)
 
     def to_view(self, r: int, action: int) -> int:
         return int(self.tables[self.o_to_view + r * self.num_actions + action])

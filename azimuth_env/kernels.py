@@ -53,6 +53,7 @@ NOT_IN_SHALLOWS = 17
 NOT_ON_RAFT = 18
 NO_RAFT_TO_SWIM = 19
 PASS_WHILE_ABLE = 20
+MODE_CODES = 21  # the co-op mode's reasons (azimuth_env.coop) are numbered from here
 
 
 # ---------------------------------------------------------------- small queries
@@ -153,19 +154,54 @@ def lands(beach, i, q, point, d, cfg):
 
 
 @njit_inline
+def move_part(stack, height, castaway, beach, i, src, level, d, may_land, cfg):
+    """Move the rafts of point ``src`` from ``level`` up one leg in direction
+    ``d``. Returns the castaway that landed as a bit set (0 if none).
+
+    The part arriving under a castaway slides in beneath its raft; one
+    carrying a castaway never joins another castaway; one pushed off the board
+    stays, unless (``may_land``) it carries a castaway from one of its landing
+    spots towards its beach, whatever moved it: that castaway is home (the
+    book's "last push to shore")."""
+    h = height[i, src]
+    rider = castaway_on(castaway, i, src)
+    dst = POINT_NEIGHBOUR[src, d]
+    if dst < 0:
+        if may_land and rider >= 0 and lands(beach, i, rider, src, d, cfg):
+            castaway[i, rider] = AT_HOME
+            return 1 << rider
+        return 0
+    hd = height[i, dst]
+    n = h - level
+    if castaway_on(castaway, i, dst) >= 0:
+        if rider >= 0:
+            return 0
+        top = stack[i, dst, hd - 1]
+        for k in range(n):
+            stack[i, dst, hd - 1 + k] = stack[i, src, level + k]
+        stack[i, dst, hd - 1 + n] = top
+    else:
+        for k in range(n):
+            stack[i, dst, hd + k] = stack[i, src, level + k]
+    for k in range(n):
+        stack[i, src, level + k] = -1
+    height[i, dst] = hd + n
+    height[i, src] = level
+    if rider >= 0:
+        castaway[i, rider] = dst
+    return 0
+
+
+@njit_inline
 def sail(stack, height, castaway, beach, i, m, colour, d, cfg):
     """The wind on mark ``m`` (``colour``, pointing ``d``) sails the top-most
     raft of its colour at each of its 4 points one leg, with every raft above
-    it, all at once. Returns the castaways that landed as a bit set (bit q:
-    player q's), 0 if none.
+    it, all at once (:func:`move_part`). Returns the castaways that landed as
+    a bit set (bit q: player q's), 0 if none.
 
     Rafts sail all together: the two points at the front (in the wind's
     direction) go first, so the two behind find the front points as the
-    simultaneous move leaves them. A stack arriving under a castaway slides in
-    beneath its raft; one carrying a castaway never joins another castaway;
-    one pushed off the board stays, unless it carries a castaway from one of
-    its landing spots towards its beach, whatever the wind's colour: that
-    castaway is home (the book's "last push to shore").
+    simultaneous move leaves them.
     """
     mx = m % MARKS
     my = m // MARKS
@@ -181,37 +217,11 @@ def sail(stack, height, castaway, beach, i, m, colour, d, cfg):
             else:
                 cx, cy = mx + rank, my + lane
             src = cy * SIZE + cx
-            h = height[i, src]
-            level = h - 1
+            level = height[i, src] - 1
             while level >= 0 and stack[i, src, level] != colour:
                 level -= 1
-            if level < 0:
-                continue
-            rider = castaway_on(castaway, i, src)
-            dst = POINT_NEIGHBOUR[src, d]
-            if dst < 0:
-                if rider >= 0 and lands(beach, i, rider, src, d, cfg):
-                    castaway[i, rider] = AT_HOME
-                    landed |= 1 << rider
-                continue
-            hd = height[i, dst]
-            n = h - level
-            if castaway_on(castaway, i, dst) >= 0:
-                if rider >= 0:
-                    continue
-                top = stack[i, dst, hd - 1]
-                for k in range(n):
-                    stack[i, dst, hd - 1 + k] = stack[i, src, level + k]
-                stack[i, dst, hd - 1 + n] = top
-            else:
-                for k in range(n):
-                    stack[i, dst, hd + k] = stack[i, src, level + k]
-            for k in range(n):
-                stack[i, src, level + k] = -1
-            height[i, dst] = hd + n
-            height[i, src] = level
-            if rider >= 0:
-                castaway[i, rider] = dst
+            if level >= 0:
+                landed |= move_part(stack, height, castaway, beach, i, src, level, d, True, cfg)
     return landed
 
 
@@ -416,24 +426,10 @@ def place_beach(stack, height, castaway, beach, i, p, b, cfg):
 
 
 @njit_inline
-def play(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach,
-         player, ply, outcome, i, action, cfg, rewards):
-    """Play legal ``action`` (in the actor's view) in game ``i`` and pass the
-    turn; write this step's rewards into row ``i``. Returns a packed status."""
-    num_players = castaway.shape[1]
-    p = player[i]
-    for q in range(num_players):
-        rewards[i, q] = 0.0
-    a = cfg.tables[cfg.o_from_view + rotation(beach, i, p, cfg) * cfg.num_actions + action]
-    ply[i] += 1
-    if a < cfg.a_place:
-        place_beach(stack, height, castaway, beach, i, p, a, cfg)
-        # Play order is the reverse of placement order: the last to place starts.
-        player[i] = p - 1 if p > 0 else 0
-        if ply[i] >= cfg.max_turns:
-            outcome[i] = TRUNCATED
-            return pack_status(TRUNCATED, False, player[i])
-        return pack_status(ONGOING, False, player[i])
+def act(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach,
+        i, p, a, cfg):
+    """Player ``p`` plays legal absolute action ``a`` (no beach action; a pass
+    does nothing) in game ``i``. Returns the castaways that landed, a bit set."""
     landed = 0
     if a < cfg.a_turn:
         k = a - cfg.a_place
@@ -469,6 +465,30 @@ def play(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, casta
         castaway[i, p] = ON_ISLAND
     elif a < cfg.a_pass:
         castaway[i, p] = POINT_NEIGHBOUR[castaway[i, p], a - cfg.a_swim]
+    return landed
+
+
+@njit_inline
+def play(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach,
+         player, ply, outcome, i, action, cfg, rewards):
+    """Play legal ``action`` (in the actor's view) in game ``i`` and pass the
+    turn; write this step's rewards into row ``i``. Returns a packed status."""
+    num_players = castaway.shape[1]
+    p = player[i]
+    for q in range(num_players):
+        rewards[i, q] = 0.0
+    a = cfg.tables[cfg.o_from_view + rotation(beach, i, p, cfg) * cfg.num_actions + action]
+    ply[i] += 1
+    if a < cfg.a_place:
+        place_beach(stack, height, castaway, beach, i, p, a, cfg)
+        # Play order is the reverse of placement order: the last to place starts.
+        player[i] = p - 1 if p > 0 else 0
+        if ply[i] >= cfg.max_turns:
+            outcome[i] = TRUNCATED
+            return pack_status(TRUNCATED, False, player[i])
+        return pack_status(ONGOING, False, player[i])
+    landed = act(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach,
+                 i, p, a, cfg)
     player[i] = (p + 1) % num_players
     if landed:
         # Castaways landed by one wind share the win; all of them: a draw.
@@ -579,14 +599,12 @@ def write_observation(stack, height, wind_colour, wind_owner, wind_dir, hand, co
 # ---------------------------------------------------------------- set-up
 
 
-@njit
-def reset_game(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach,
-               player, ply, outcome, rng, i, cfg):
-    """Game ``i`` set up afresh: raft colours shuffled onto the set-up points
-    from the game's generator, winds and coconuts in hand; then the lighthouse
-    phase, or beaches placed at once when the configuration says so."""
+@njit_inline
+def setup_sea(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach,
+              ply, outcome, rng, i, cfg):
+    """Game ``i``'s sea set up afresh: raft colours shuffled onto the set-up
+    points from the game's generator, winds and coconuts in hand, no beach."""
     tab = cfg.tables
-    n = castaway.shape[1]
     stack[i, :, :] = -1
     height[i, :] = 0
     wind_colour[i, :] = -1
@@ -600,7 +618,7 @@ def reset_game(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts,
         colours[pick] = colours[k]
         stack[i, points[k], 0] = c
         height[i, points[k]] = 1
-    for p in range(n):
+    for p in range(castaway.shape[1]):
         hand[i, p, 0] = cfg.winds_own
         hand[i, p, 1] = cfg.winds_other
         coconuts[i, p] = cfg.coconuts
@@ -608,23 +626,40 @@ def reset_game(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts,
         castaway[i, p] = ON_ISLAND if cfg.start_on_island else NOT_PLACED
     ply[i] = 0
     outcome[i] = ONGOING
+
+
+@njit_inline
+def set_up_beach(stack, height, castaway, beach, rng, i, p, cfg):
+    """Player ``p``'s beach placed at set-up (``lighthouses`` fixed or random:
+    a uniform draw among the positions still free for it)."""
+    if cfg.lighthouse_mode == FIXED:
+        b = cfg.tables[cfg.o_fixed_beaches + p]
+    else:
+        free = 0
+        for b in range(cfg.num_beaches):
+            free += beach_free(beach, i, p, b, cfg)
+        pick = below(rng, i, free)
+        for b in range(cfg.num_beaches):
+            if beach_free(beach, i, p, b, cfg):
+                if pick == 0:
+                    break
+                pick -= 1
+    place_beach(stack, height, castaway, beach, i, p, b, cfg)
+
+
+@njit
+def reset_game(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach,
+               player, ply, outcome, rng, i, cfg):
+    """Game ``i`` set up afresh (:func:`setup_sea`); then the lighthouse
+    phase, or beaches placed at once when the configuration says so."""
+    n = castaway.shape[1]
+    setup_sea(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach,
+              ply, outcome, rng, i, cfg)
     player[i] = n - 1
     if cfg.lighthouse_mode == CHOOSE:
         return
     for p in range(n - 1, -1, -1):
-        if cfg.lighthouse_mode == FIXED:
-            b = tab[cfg.o_fixed_beaches + p]
-        else:
-            free = 0
-            for b in range(cfg.num_beaches):
-                free += beach_free(beach, i, p, b, cfg)
-            pick = below(rng, i, free)
-            for b in range(cfg.num_beaches):
-                if beach_free(beach, i, p, b, cfg):
-                    if pick == 0:
-                        break
-                    pick -= 1
-        place_beach(stack, height, castaway, beach, i, p, b, cfg)
+        set_up_beach(stack, height, castaway, beach, rng, i, p, cfg)
     player[i] = 0
 
 

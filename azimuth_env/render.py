@@ -88,7 +88,8 @@ def rgb(state, rules) -> np.ndarray:
     image[:] = SEA_RGB
     winds, disc, ring = _sprites(GAP // 2)
     layout = rules.layout
-    for q in range(rules.num_players):  # beaches: a sand bar beyond the landing spots
+    colours = state.castaway.shape[1]
+    for q in range(colours):  # beaches: a sand bar beyond the landing spots
         b = int(state.beach[0, q])
         if b < 0:
             continue
@@ -123,7 +124,7 @@ def rgb(state, rules) -> np.ndarray:
         r, c = _point_xy(y * SIZE + x)
         top, left = r - GAP // 2 - size // 2, c + GAP // 2 - size // 2
         paint(image, top, left, winds[int(state.wind_dir[0, m])], RAFT_RGB[colour])
-    for q in range(rules.num_players):
+    for q in range(colours):
         where = int(state.castaway[0, q])
         if 0 <= where < SIZE * SIZE:
             r, c = _point_xy(where)

@@ -187,6 +187,11 @@ class AzimuthRules(Rules):
         K.reset_batch(*state, self.config)
         return state
 
+    @property
+    def num_colours(self) -> int:
+        """Colours (castaways, sides) in play: one per player in the base game."""
+        return self.num_players
+
     def state_from_diagram(self, text: str, to_move: str = "R", beaches: dict | None = None,
                            hands: dict | None = None, coconuts: dict | None = None,
                            home: str | None = None, ply: int = 0) -> AzimuthState:
@@ -197,8 +202,9 @@ class AzimuthRules(Rules):
         take the first free position in placement order. ``hands`` maps letters
         to ``(own, other)`` winds still to place (default: the full set less the
         winds of theirs on the board) and ``coconuts`` to coconuts left. A
-        castaway not standing on the board is on the island, or at ``home``."""
-        n = self.num_players
+        castaway not standing on the board is on the island, or at ``home``
+        (one colour letter, or several: ``home="RK"``)."""
+        n = self.num_colours
         letters = COLOUR_LETTERS[:n]
         state = self._blank(1)
         stacks, standing, winds, island = diagram.parse_sea(text, n, self.depth)
@@ -214,7 +220,7 @@ class AzimuthRules(Rules):
         for p in range(n):
             if p in standing:
                 state.castaway[0, p] = standing[p]
-            elif home == letters[p]:
+            elif home and letters[p] in home:
                 state.castaway[0, p] = AT_HOME
             elif self.layout.island < 0:
                 raise ValueError(f"castaway {letters[p]} must stand on a raft (no island in this layout)")

@@ -1,0 +1,7 @@
+"""Azimuth's co-op mode with the Ocean Die (``azgames.make("azimuth_coop")``)."""
+
+from .env import VectorEnv, env, raw_env
+from .env import __doc__ as __doc__
+from .rules import CoopRules, CoopState, FACE_NAMES
+
+__all__ = ["env", "raw_env", "VectorEnv", "CoopRules", "CoopState", "FACE_NAMES"]

@@ -1,0 +1,546 @@
+"""The co-op mode's rules as numba kernels: the round, the Ocean Die and its
+effects, over the base game's kernels (:mod:`azimuth_env.kernels`), which
+do every sailing, stacking, castaway and landing move.
+
+The state is the base game's arrays for 4 colours (``player`` is the colour
+to act) followed by the co-op fields of :class:`azimuth_env.coop.rules.CoopState`.
+Agents and colours differ with 2-3 players: ``cfg`` maps each colour to its
+agent (``o_controller``), and statuses and rewards speak of agents.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from azgames.chance import roll_die
+from azgames.game import ONGOING, TERMINATED, pack_status
+from azgames.jit import njit, njit_inline, njit_parallel, prange
+from azgames.rng import below
+
+from ..board import (AT_HOME, CHOOSE, Config, DX, DY, NUM_MARKS, NUM_POINTS, POINT_NEIGHBOUR,
+                     WAVES_BACK_FIRST, WAVES_CHOOSE, WAVES_FRONT_FIRST)
+from ..kernels import (MODE_CODES, DEPTH, LEGAL, PASS_WHILE_ABLE, SETUP_FIRST, act, castaway_on,
+                       illegal_code, ix, move_part, place_beach, relative, rotation, set_up_beach,
+                       setup_sea, top_is, write_mask, write_observation)
+
+COLOURS = 4
+
+# The Ocean Die's faces, in the order of their draws (0 to 5).
+SUNNY, MERMAID, WAVE_AWAY, WAVE_TOWARDS, GUST, TURTLE = range(6)
+FACES = 6
+
+# Why an action is illegal, after the base game's codes (rules.ILLEGAL_REASONS).
+WAVES_TO_ORDER = MODE_CODES
+NOT_A_CANDIDATE = MODE_CODES + 1
+NO_WAVES = MODE_CODES + 2
+ASLEEP = MODE_CODES + 3
+NO_TURTLE = MODE_CODES + 4
+TURTLE_AWAY = MODE_CODES + 5
+NO_RAFT_TWO_LEGS = MODE_CODES + 6
+
+#: Planes the co-op adds after the base game's ``11 * 4 + 5`` (env docstring).
+BASE_PLANES = (DEPTH + 8) * COLOURS + 5
+EXTRA_PLANES = 23
+NUM_PLANES = BASE_PLANES + EXTRA_PLANES
+
+
+# ---------------------------------------------------------------- small queries
+
+
+@njit_inline
+def agent_of(cfg, colour):
+    return cfg.tables[cfg.o_controller + np.int64(colour)]
+
+
+@njit_inline
+def in_portion(cfg, colour, point):
+    """True if ``point`` lies in ``colour``'s ocean portion."""
+    return cfg.tables[cfg.o_portion_points + np.int64(colour) * NUM_POINTS + np.int64(point)] != 0
+
+
+@njit_inline
+def roller_of(first, round_, i):
+    """The colour that rolls the die at the end of the current round."""
+    return (np.int64(first[i]) + np.int64(round_[i]) - 1) % COLOURS
+
+
+@njit_inline
+def turtle_target(stack, height, castaway, turtle, i, p, d, cfg):
+    """The point castaway ``p`` reaches swimming two legs ``d`` with the sea
+    turtle, or -1 if it may not (no turtle on offer, not on a raft of the
+    turtle's portion, no raft of its colour on top there)."""
+    here = np.int64(castaway[i, p])
+    if turtle[i] < 0 or here < 0 or here >= NUM_POINTS or not in_portion(cfg, turtle[i], here):
+        return -1
+    mid = POINT_NEIGHBOUR[here, d]
+    if mid < 0:
+        return -1
+    there = POINT_NEIGHBOUR[mid, d]
+    if there < 0 or not top_is(stack, height, i, there, p):
+        return -1
+    return there
+
+
+# ---------------------------------------------------------------- the waves
+
+
+@njit_inline
+def in_chain(pending, i, point, d):
+    """True if the wave candidate on ``point`` moves onto another candidate's
+    point, or another moves onto its: their order can change the outcome."""
+    ahead = POINT_NEIGHBOUR[point, d]
+    behind = POINT_NEIGHBOUR[point, (d + 2) % 4]
+    return (ahead >= 0 and pending[i, ahead] != 0) or (behind >= 0 and pending[i, behind] != 0)
+
+
+@njit_inline
+def wave_move(stack, height, castaway, beach, pending, i, point, d, cfg):
+    """The candidate at the bottom of ``point`` carries its whole stack one leg
+    ``d`` by the base game's rules, never landing anyone; it is resolved."""
+    pending[i, point] = 0
+    ahead = POINT_NEIGHBOUR[point, d]
+    if (ahead >= 0 and height[i, ahead] == 1 and castaway_on(castaway, i, ahead) >= 0
+            and castaway_on(castaway, i, point) < 0):
+        # The stack slides in beneath a lone raft carrying a castaway, which is
+        # no longer at the bottom: if it was a candidate, it is skipped.
+        pending[i, ahead] = 0
+    move_part(stack, height, castaway, beach, i, point, 0, d, False, cfg)
+
+
+@njit_inline
+def resolve_waves(stack, height, castaway, beach, pending, i, d, mode, cfg):
+    """Move every candidate whose order does not matter, then, unless the
+    team chooses (``mode`` WAVES_CHOOSE), the chains in the mode's order.
+    Returns how many candidates are left for the team to order (0: done)."""
+    while True:
+        moved = True
+        while moved:
+            moved = False
+            for pt in range(NUM_POINTS):
+                if pending[i, pt] != 0 and not in_chain(pending, i, pt, d):
+                    wave_move(stack, height, castaway, beach, pending, i, pt, d, cfg)
+                    moved = True
+        left = 0
+        pick = -1
+        for pt in range(NUM_POINTS):
+            if pending[i, pt] != 0:
+                left += 1
+                ahead = POINT_NEIGHBOUR[pt, d]
+                behind = POINT_NEIGHBOUR[pt, (d + 2) % 4]
+                if mode == WAVES_FRONT_FIRST and (ahead < 0 or pending[i, ahead] == 0):
+                    pick = pt
+                elif mode == WAVES_BACK_FIRST and (behind < 0 or pending[i, behind] == 0):
+                    pick = pt
+        if left == 0 or mode == WAVES_CHOOSE:
+            return left
+        wave_move(stack, height, castaway, beach, pending, i, pick, d, cfg)
+
+
+# ---------------------------------------------------------------- the round and the die
+
+
+@njit_inline
+def next_round(player, first, round_, turn, i):
+    round_[i] += 1
+    turn[i] = 0
+    player[i] = first[i]
+
+
+@njit_inline
+def ocean(stack, height, wind_colour, wind_dir, castaway, beach, player, rng, first, round_, turn,
+          face, rolled, asleep, turtle, wave, pending, forced, i, cfg):
+    """The end of a round: last round's mermaid and turtle expire, the roller
+    rolls the Ocean Die, its face acts; then the next round starts, unless the
+    team must first order the waves (``wave[i]`` set, the roller to act)."""
+    for q in range(COLOURS):
+        asleep[i, q] = 0
+    turtle[i] = -1
+    roller = roller_of(first, round_, i)
+    f = roll_die(rng, forced, i, FACES)
+    face[i] = f
+    rolled[i] = f
+    tab = cfg.tables
+    if f == MERMAID:
+        for q in range(COLOURS):
+            here = np.int64(castaway[i, q])
+            if 0 <= here < NUM_POINTS and in_portion(cfg, roller, here):
+                asleep[i, q] = 1
+    elif f == WAVE_AWAY or f == WAVE_TOWARDS:
+        side = tab[cfg.o_default_side + roller]  # the direction from its landing spots to its beach
+        d = side if f == WAVE_TOWARDS else (side + 2) % 4
+        for pt in range(NUM_POINTS):
+            pending[i, pt] = height[i, pt] > 0 and stack[i, pt, 0] == roller
+        if resolve_waves(stack, height, castaway, beach, pending, i, d, cfg.wave_mode, cfg) > 0:
+            wave[i] = d
+            player[i] = roller
+            return
+    elif f == GUST:
+        opposite = (roller + 2) % COLOURS
+        for m in range(NUM_MARKS):
+            c = np.int64(wind_colour[i, m])
+            if c == roller or c == opposite:
+                if tab[cfg.o_portion_marks + c * NUM_MARKS + m] != 0:
+                    wind_dir[i, m] = (wind_dir[i, m] + 2) % 4
+    elif f == TURTLE:
+        turtle[i] = roller
+    next_round(player, first, round_, turn, i)
+
+
+@njit_inline
+def play(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach, player,
+         ply, outcome, rng, first, round_, turn, face, rolled, asleep, turtle, wave, pending, forced,
+         i, action, cfg, rewards):
+    """Play legal ``action`` (in the actor's view) of the colour to act in
+    game ``i``: a lighthouse, a colour's turn (then, after the round's fourth,
+    the die), or one move of the waves' order. Writes every agent's reward
+    into row ``i``; returns a packed status naming the next agent."""
+    p = np.int64(player[i])
+    for q in range(cfg.num_agents):
+        rewards[i, q] = 0.0
+    rolled[i] = -1
+    a = cfg.tables[cfg.o_from_view + rotation(beach, i, p, cfg) * cfg.num_actions + action]
+    ply[i] += 1
+    if wave[i] >= 0:
+        wave_move(stack, height, castaway, beach, pending, i, a - cfg.a_wave, wave[i], cfg)
+        if resolve_waves(stack, height, castaway, beach, pending, i, wave[i], cfg.wave_mode, cfg) == 0:
+            wave[i] = -1
+            next_round(player, first, round_, turn, i)
+        return pack_status(ONGOING, False, agent_of(cfg, player[i]))
+    if a < cfg.a_place:
+        place_beach(stack, height, castaway, beach, i, p, a, cfg)
+        nxt = (p + 1) % COLOURS
+        if beach[i, nxt] >= 0:  # placement went round from the first player
+            round_[i] = 1
+            turn[i] = 0
+            player[i] = first[i]
+        else:
+            player[i] = nxt
+        return pack_status(ONGOING, False, agent_of(cfg, player[i]))
+    if a >= cfg.a_turtle:
+        d = a - cfg.a_turtle
+        castaway[i, p] = POINT_NEIGHBOUR[POINT_NEIGHBOUR[castaway[i, p], d], d]
+        turtle[i] = -1
+    else:
+        act(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach,
+            i, p, a, cfg)
+    home = 0
+    for q in range(COLOURS):
+        home += castaway[i, q] == AT_HOME
+    if home == COLOURS:
+        outcome[i] = TERMINATED
+        for q in range(cfg.num_agents):
+            rewards[i, q] = 1.0
+        return pack_status(TERMINATED, True, agent_of(cfg, p))
+    turn[i] += 1
+    if turn[i] < COLOURS:
+        player[i] = (p + 1) % COLOURS
+        return pack_status(ONGOING, False, agent_of(cfg, player[i]))
+    if round_[i] >= cfg.rounds:  # the last round's die is not rolled: it could land no one
+        outcome[i] = TERMINATED
+        for q in range(cfg.num_agents):
+            rewards[i, q] = -1.0
+        return pack_status(TERMINATED, True, agent_of(cfg, p))
+    ocean(stack, height, wind_colour, wind_dir, castaway, beach, player, rng, first, round_, turn,
+          face, rolled, asleep, turtle, wave, pending, forced, i, cfg)
+    return pack_status(ONGOING, False, agent_of(cfg, player[i]))
+
+
+# ---------------------------------------------------------------- legal actions
+
+
+@njit_inline
+def write_mask_coop(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway,
+                    beach, turtle, wave, asleep, pending, i, p, cfg, mask, j):
+    """Every legal action of colour ``p`` in game ``i``, in its view, into row
+    ``j`` of ``mask`` (the base game's, less castaway actions while asleep,
+    plus the turtle swims; only the wave choices while waves are ordered).
+    Returns the number of legal actions other than pass."""
+    tab = cfg.tables
+    row = mask[j]
+    view = cfg.o_to_view + rotation(beach, i, p, cfg) * cfg.num_actions
+    if wave[i] >= 0:
+        for a in range(row.shape[0]):
+            row[a] = 0
+        count = 0
+        for pt in range(NUM_POINTS):
+            if pending[i, pt] != 0:
+                row[ix(tab[ix(view + cfg.a_wave + pt)])] = 1
+                count += 1
+        return count
+    count = write_mask(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway,
+                       beach, i, p, cfg, mask, j)
+    if beach[i, p] < 0:
+        return count
+    if asleep[i, p] != 0:
+        for a in range(cfg.a_board, cfg.a_pass):
+            v = ix(tab[ix(view + a)])
+            count -= row[v]
+            row[v] = 0
+    else:
+        for d in range(4):
+            if turtle_target(stack, height, castaway, turtle, i, p, d, cfg) >= 0:
+                row[ix(tab[ix(view + cfg.a_turtle + d)])] = 1
+                count += 1
+    row[ix(tab[ix(view + cfg.a_pass)])] = count == 0
+    return count
+
+
+@njit
+def illegal_code_coop(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway,
+                      beach, turtle, wave, asleep, pending, i, p, a, cfg):
+    """Why absolute action ``a`` of colour ``p`` is illegal (LEGAL if it is
+    not), from the rules rather than the mask; a pass outside the waves'
+    order is checked by the caller."""
+    if wave[i] >= 0:
+        if a < cfg.a_wave:
+            return WAVES_TO_ORDER
+        return LEGAL if pending[i, a - cfg.a_wave] != 0 else NOT_A_CANDIDATE
+    if a >= cfg.a_wave:
+        return NO_WAVES
+    castaway_action = cfg.a_board <= a < cfg.a_pass or a >= cfg.a_turtle
+    if castaway_action and beach[i, p] >= 0 and asleep[i, p] != 0:
+        return ASLEEP
+    if a >= cfg.a_turtle:
+        if beach[i, p] < 0:
+            return SETUP_FIRST
+        if turtle[i] < 0:
+            return NO_TURTLE
+        here = np.int64(castaway[i, p])
+        if here < 0 or here >= NUM_POINTS or not in_portion(cfg, turtle[i], here):
+            return TURTLE_AWAY
+        if turtle_target(stack, height, castaway, turtle, i, p, a - cfg.a_turtle, cfg) < 0:
+            return NO_RAFT_TWO_LEGS
+        return LEGAL
+    return illegal_code(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway,
+                        beach, i, p, a, cfg)
+
+
+# ---------------------------------------------------------------- observation
+
+
+@njit_inline
+def write_observation_coop(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts,
+                           castaway, beach, player, first, round_, turn, face, asleep, turtle, wave,
+                           pending, i, viewer, cfg, obs, j):
+    """The base game's planes of game ``i`` from colour ``viewer``'s side, then
+    the co-op's (the env docstring lists them), into row ``j`` of ``obs``."""
+    write_observation(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway,
+                      beach, player, i, viewer, cfg, obs, j)
+    tab = cfg.tables
+    row = obs[j]
+    base = BASE_PLANES * NUM_POINTS
+    row[base:] = 0
+    r = rotation(beach, i, viewer, cfg)
+    points = cfg.o_view_points + r * NUM_POINTS
+    mine = agent_of(cfg, viewer)
+    for q in range(COLOURS):
+        rel = relative(q, viewer, COLOURS)
+        if agent_of(cfg, q) == mine:
+            row[base + rel * NUM_POINTS: base + (rel + 1) * NUM_POINTS] = 1
+        here = np.int64(castaway[i, q])
+        if here == AT_HOME:
+            row[base + (4 + rel) * NUM_POINTS: base + (5 + rel) * NUM_POINTS] = 1
+        elif asleep[i, q] != 0 and 0 <= here < NUM_POINTS:
+            row[ix(base + 8 * NUM_POINTS + tab[ix(points + here)])] = 1
+    roller = roller_of(first, round_, i)
+    for pt in range(NUM_POINTS):
+        cell = ix(tab[ix(points + pt)])
+        if turtle[i] >= 0 and in_portion(cfg, turtle[i], pt):
+            row[ix(base + 9 * NUM_POINTS + cell)] = 1
+        if round_[i] >= 1 and in_portion(cfg, roller, pt):
+            row[ix(base + 16 * NUM_POINTS + cell)] = 1
+        if pending[i, pt] != 0:
+            row[ix(base + 22 * NUM_POINTS + cell)] = 1
+    if face[i] >= 0:
+        f = np.int64(face[i])
+        row[base + (10 + f) * NUM_POINTS: base + (11 + f) * NUM_POINTS] = 1
+    left = cfg.rounds - max(np.int64(round_[i]), 1) + 1
+    row[base + 17 * NUM_POINTS: base + 18 * NUM_POINTS] = left
+    row[base + 18 * NUM_POINTS: base + 19 * NUM_POINTS] = COLOURS - turn[i] if round_[i] >= 1 else 0
+    if wave[i] >= 0:
+        d = (np.int64(wave[i]) + r) & 3
+        row[base + 19 * NUM_POINTS: base + 20 * NUM_POINTS] = 1
+        row[base + 20 * NUM_POINTS: base + 21 * NUM_POINTS] = DX[d]
+        row[base + 21 * NUM_POINTS: base + 22 * NUM_POINTS] = DY[d]
+
+
+# ---------------------------------------------------------------- set-up
+
+
+@njit
+def reset_game(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach,
+               player, ply, outcome, rng, first, round_, turn, face, rolled, asleep, turtle, wave,
+               pending, forced, i, cfg):
+    """Game ``i`` set up afresh: the base game's sea, the first colour (drawn
+    when ``cfg.first_player`` is -1), then the lighthouse phase from the first
+    colour clockwise, or beaches placed at once in that order."""
+    setup_sea(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach,
+              ply, outcome, rng, i, cfg)
+    first[i] = cfg.first_player if cfg.first_player >= 0 else below(rng, i, COLOURS)
+    round_[i] = 0
+    turn[i] = 0
+    face[i] = -1
+    rolled[i] = -1
+    asleep[i, :] = 0
+    turtle[i] = -1
+    wave[i] = -1
+    pending[i, :] = 0
+    forced[i, :] = -1
+    player[i] = first[i]
+    if cfg.lighthouse_mode == CHOOSE:
+        return
+    for k in range(COLOURS):
+        set_up_beach(stack, height, castaway, beach, rng, i, (first[i] + k) % COLOURS, cfg)
+    round_[i] = 1
+
+
+# ---------------------------------------------------------------- entry points
+
+
+@njit
+def reset_batch(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach,
+                player, ply, outcome, rng, first, round_, turn, face, rolled, asleep, turtle, wave,
+                pending, forced, cfg):
+    for i in range(stack.shape[0]):
+        reset_game(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway,
+                   beach, player, ply, outcome, rng, first, round_, turn, face, rolled, asleep,
+                   turtle, wave, pending, forced, i, cfg)
+
+
+@njit_inline
+def observe_colour(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway,
+                   beach, player, outcome, first, round_, turn, face, asleep, turtle, wave, pending,
+                   i, viewer, cfg, obs, mask, j):
+    """Colour ``viewer``'s observation of game ``i`` into row ``j``, and its
+    mask (zeros unless it is to act in a game going on)."""
+    write_observation_coop(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts,
+                           castaway, beach, player, first, round_, turn, face, asleep, turtle,
+                           wave, pending, i, viewer, cfg, obs, j)
+    if viewer == player[i] and outcome[i] == ONGOING:
+        write_mask_coop(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway,
+                        beach, turtle, wave, asleep, pending, i, viewer, cfg, mask, j)
+    else:
+        mask[j, :] = 0
+
+
+@njit
+def step_one(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach,
+             player, ply, outcome, rng, first, round_, turn, face, rolled, asleep, turtle, wave,
+             pending, forced, action, cfg, obs, mask, rewards):
+    """AEC step of game 0: play, then write the next actor's observation and mask."""
+    code = play(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach,
+                player, ply, outcome, rng, first, round_, turn, face, rolled, asleep, turtle, wave,
+                pending, forced, 0, action, cfg, rewards.reshape((1, rewards.size)))
+    observe_colour(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway,
+                   beach, player, outcome, first, round_, turn, face, asleep, turtle, wave, pending,
+                   0, player[0], cfg, obs.reshape((1, obs.size)), mask.reshape((1, mask.size)), 0)
+    return code
+
+
+@njit
+def observe_one(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach,
+                player, ply, outcome, rng, first, round_, turn, face, rolled, asleep, turtle, wave,
+                pending, forced, viewer, cfg, obs, mask):
+    """Agent ``viewer``'s observation and mask of game 0 (-1: the actor's).
+    An agent seeing the colour to act sees it as that colour; else as the
+    first colour it plays."""
+    p = player[0]
+    colour = p
+    if viewer >= 0 and agent_of(cfg, p) != viewer:
+        colour = 0
+        while agent_of(cfg, colour) != viewer:
+            colour += 1
+    observe_colour(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway,
+                   beach, player, outcome, first, round_, turn, face, asleep, turtle, wave, pending,
+                   0, colour, cfg, obs.reshape((1, obs.size)), mask.reshape((1, mask.size)), 0)
+    return pack_status(outcome[0], False, agent_of(cfg, p))
+
+
+@njit
+def check_action(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach,
+                 player, ply, outcome, rng, first, round_, turn, face, rolled, asleep, turtle, wave,
+                 pending, forced, action, cfg):
+    """Why ``action`` (in the actor's view) is illegal in game 0 (LEGAL if it is not)."""
+    p = player[0]
+    a = cfg.tables[cfg.o_from_view + rotation(beach, 0, p, cfg) * cfg.num_actions + action]
+    if a != cfg.a_pass or wave[0] >= 0:
+        return illegal_code_coop(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts,
+                                 castaway, beach, turtle, wave, asleep, pending, 0, p, a, cfg)
+    for other in range(cfg.num_actions):
+        if other != cfg.a_pass and illegal_code_coop(
+                stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach,
+                turtle, wave, asleep, pending, 0, p, other, cfg) == LEGAL:
+            return PASS_WHILE_ABLE
+    return LEGAL
+
+
+@njit
+def observe_games(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach,
+                  player, ply, outcome, rng, first, round_, turn, face, rolled, asleep, turtle, wave,
+                  pending, forced, obs, mask, player_out, cfg):
+    """Observation, mask and acting agent of every game (``obs`` is (N, C * 36))."""
+    for i in range(stack.shape[0]):
+        player_out[i] = agent_of(cfg, player[i])
+        observe_colour(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway,
+                       beach, player, outcome, first, round_, turn, face, asleep, turtle, wave,
+                       pending, i, player[i], cfg, obs, mask, i)
+
+
+@njit
+def step_games(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach,
+               player, ply, outcome, rng, first, round_, turn, face, rolled, asleep, turtle, wave,
+               pending, forced, actions, obs, mask, rewards, terminated, truncated, player_out, cfg):
+    """Step every game (actions already checked); a finished game is set up
+    afresh at once (its rewards and flags reported, its new start observed)."""
+    for i in range(stack.shape[0]):
+        code = play(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway,
+                    beach, player, ply, outcome, rng, first, round_, turn, face, rolled, asleep,
+                    turtle, wave, pending, forced, i, actions[i], cfg, rewards)
+        terminated[i] = code & 3 == TERMINATED
+        truncated[i] = False
+        if code & 3 != ONGOING:
+            reset_game(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway,
+                       beach, player, ply, outcome, rng, first, round_, turn, face, rolled, asleep,
+                       turtle, wave, pending, forced, i, cfg)
+        player_out[i] = agent_of(cfg, player[i])
+        observe_colour(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway,
+                       beach, player, outcome, first, round_, turn, face, asleep, turtle, wave,
+                       pending, i, player[i], cfg, obs, mask, i)
+
+
+# The config travels as its array and a tuple of its scalars into the
+# parallel loops (see azimuth_env.kernels); each chunk is a serial kernel.
+
+
+@njit_parallel
+def vec_observe(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach,
+                player, ply, outcome, rng, first, round_, turn, face, rolled, asleep, turtle, wave,
+                pending, forced, obs, mask, player_out, tables, scalars, chunks):
+    n = stack.shape[0]
+    for c in prange(chunks):
+        lo = n * c // chunks
+        hi = n * (c + 1) // chunks
+        observe_games(stack[lo:hi], height[lo:hi], wind_colour[lo:hi], wind_owner[lo:hi],
+                      wind_dir[lo:hi], hand[lo:hi], coconuts[lo:hi], castaway[lo:hi], beach[lo:hi],
+                      player[lo:hi], ply[lo:hi], outcome[lo:hi], rng[lo:hi], first[lo:hi],
+                      round_[lo:hi], turn[lo:hi], face[lo:hi], rolled[lo:hi], asleep[lo:hi],
+                      turtle[lo:hi], wave[lo:hi], pending[lo:hi], forced[lo:hi], obs[lo:hi],
+                      mask[lo:hi], player_out[lo:hi], Config(tables, *scalars))
+
+
+@njit_parallel
+def vec_step(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach,
+             player, ply, outcome, rng, first, round_, turn, face, rolled, asleep, turtle, wave,
+             pending, forced, actions, obs, mask, rewards, terminated, truncated, player_out, tables,
+             scalars, chunks):
+    n = stack.shape[0]
+    for c in prange(chunks):
+        lo = n * c // chunks
+        hi = n * (c + 1) // chunks
+        step_games(stack[lo:hi], height[lo:hi], wind_colour[lo:hi], wind_owner[lo:hi],
+                   wind_dir[lo:hi], hand[lo:hi], coconuts[lo:hi], castaway[lo:hi], beach[lo:hi],
+                   player[lo:hi], ply[lo:hi], outcome[lo:hi], rng[lo:hi], first[lo:hi],
+                   round_[lo:hi], turn[lo:hi], face[lo:hi], rolled[lo:hi], asleep[lo:hi],
+                   turtle[lo:hi], wave[lo:hi], pending[lo:hi], forced[lo:hi], actions[lo:hi],
+                   obs[lo:hi], mask[lo:hi], rewards[lo:hi], terminated[lo:hi], truncated[lo:hi],
+                   player_out[lo:hi], Config(tables, *scalars))

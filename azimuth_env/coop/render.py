@@ -1,0 +1,56 @@
+"""The co-op mode drawn: the round, the die and each colour's state above the
+base game's sea diagram; the image is the base game's."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..board import AT_HOME, COLOUR_LETTERS, COLOUR_NAMES, DIRECTIONS, ON_ISLAND, beach_name, point_name
+from ..diagram import format_sea
+from ..render import rgb as base_rgb
+
+
+def ansi(state, rules) -> str:
+    """Status lines (round, die, who acts, each colour) above the sea diagram."""
+    from .rules import FACE_NAMES
+
+    p = int(state.player[0])
+    agent = rules.agents[int(rules.controller[p])]
+    rnd = int(state.round[0])
+    home = int((state.castaway[0] == AT_HOME).sum())
+    if state.outcome[0] == 1:
+        verdict = "all four castaways are home: the team wins" if home == 4 else (
+            f"the ocean wins: {home} of 4 castaways home after {rules.rounds} rounds")
+        head = f"Azimuth co-op, {verdict} ({int(state.ply[0])} actions)"
+    elif state.wave[0] >= 0:
+        head = (f"Azimuth co-op, round {rnd}/{rules.rounds}: waves {DIRECTIONS[int(state.wave[0])]}, "
+                f"{COLOUR_NAMES[p]} ({agent}) orders them")
+    elif rnd == 0:
+        head = f"Azimuth co-op, {COLOUR_NAMES[p]} ({agent}) to place a lighthouse"
+    else:
+        roller = (int(state.first[0]) + rnd - 1) % 4
+        head = (f"Azimuth co-op, round {rnd}/{rules.rounds}, turn {int(state.turn[0]) + 1}/4: "
+                f"{COLOUR_NAMES[p]} ({agent}) to act; {COLOUR_NAMES[roller]} rolls next")
+    face = int(state.face[0])
+    lines = [head, f"castaways home {home}/4, last die: {FACE_NAMES[face] if face >= 0 else '-'}"
+             + (f", sea turtle in {COLOUR_NAMES[int(state.turtle[0])]}'s portion"
+                if state.turtle[0] >= 0 else "")]
+    for q in range(4):
+        b = int(state.beach[0, q])
+        where = int(state.castaway[0, q])
+        parts = [f"{COLOUR_LETTERS[q]} {COLOUR_NAMES[q]:<8}",
+                 f"{rules.agents[int(rules.controller[q])]:<9}",
+                 f"beach {beach_name(rules.layout, b) if b >= 0 else '-':<6}",
+                 f"winds in hand {int(state.hand[0, q, 0])}",
+                 "castaway " + ("home" if where == AT_HOME else "on the island" if where == ON_ISLAND
+                                else point_name(where))]
+        if state.asleep[0, q]:
+            parts.append("asleep")
+        lines.append("  ".join(parts))
+    sea = format_sea(state.stack, state.height, state.wind_colour, state.wind_owner, state.wind_dir,
+                     state.castaway, rules.layout.island)
+    return "\n".join(lines) + "\n" + sea + "\n"
+
+
+def rgb(state, rules) -> np.ndarray:
+    return base_rgb(state, rules)
