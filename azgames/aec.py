@@ -23,7 +23,7 @@ from pettingzoo import AECEnv
 
 from . import state as state_ops
 from .chance import ChanceOutcome
-from .game import ONGOING, TERMINATED, TRUNCATED, Rules, unpack_status
+from .game import DREW, ONGOING, TERMINATED, TRUNCATED, Rules, unpack_status
 from .rng import next_word, seed_words
 
 ILLEGAL_ACTION_POLICIES = ("raise", "penalize")
@@ -66,7 +66,6 @@ class GameAECEnv(AECEnv):
         self._player_of = {a: i for i, a in enumerate(self.possible_agents)}
         self._num_actions = self.rules.num_actions
         self._obs_shape = self._observation_spaces[self.possible_agents[0]]["observation"].shape
-        self._has_chance = self.rules.info.chance != "deterministic"
         self._live = False
         self._rewards_buf = np.zeros(self.rules.num_players, dtype=np.float32)
         self._seed_word = None  # None: the first unseeded reset takes fresh entropy
@@ -147,20 +146,17 @@ class GameAECEnv(AECEnv):
             elif self._rewards_stale:  # rewards hold the last step's only
                 self.rewards = dict.fromkeys(self.agents, 0.0)
                 self._rewards_stale = False
-            self.agent_selection = self.possible_agents[code >> 3]
-            if self._has_chance:
-                self._report_chance()
+            self.agent_selection = self.possible_agents[code >> 4]
         else:
             self._finish(code & 3, self.rules.final_info(self.state), rewards=self._rewards_buf)
-            if self._has_chance:
-                self._report_chance()
+        # Most steps draw nothing, and the infos hold no old draw: nothing to do.
+        if code & DREW or self._chance_shown:
+            self._report_chance()
 
     def _report_chance(self) -> None:
         """Put the last step's chance events in every agent's info (new dicts:
         infos handed out earlier do not change)."""
         events = self.rules.chance_info(self.state)
-        if events is None and not self._chance_shown:
-            return  # most steps draw nothing, and the infos hold no old draw
         self._chance_shown = events is not None
         for a in self.agents:
             info = {k: v for k, v in self.infos[a].items() if k != "chance"}

@@ -25,17 +25,22 @@ from .jit import njit
 
 ONGOING, TERMINATED, TRUNCATED = 0, 1, 2
 _REWARDED = 4
+#: Set in a step's status by a game with explicit chance when the step drew
+#: (a die rolled): the AEC env then reports the draw in ``infos``, and skips
+#: asking the rules on the many steps that draw nothing.
+DREW = 8
 
 
 @njit
 def pack_status(outcome, rewarded, next_player):
-    """Outcome (ONGOING/TERMINATED/TRUNCATED), whether any reward is non-zero, who acts next."""
-    return next_player * 8 + (_REWARDED if rewarded else 0) + outcome
+    """Outcome (ONGOING/TERMINATED/TRUNCATED), whether any reward is non-zero,
+    who acts next (a step that drew adds :data:`DREW`)."""
+    return next_player * 16 + (_REWARDED if rewarded else 0) + outcome
 
 
 def unpack_status(code: int) -> tuple[int, bool, int]:
     """Inverse of :func:`pack_status`: ``(outcome, rewarded, next_player)``."""
-    return code & 3, bool(code & _REWARDED), code >> 3
+    return code & 3, bool(code & _REWARDED), code >> 4
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ import numpy as np
 
 from azgames.batch import first_illegal
 from azgames.chance import roll_die
-from azgames.game import ONGOING, TERMINATED, TRUNCATED, pack_status
+from azgames.game import DREW, ONGOING, TERMINATED, TRUNCATED, pack_status
 from azgames.jit import njit, njit_inline, njit_parallel, prange
 from azgames.rng import below
 
@@ -359,7 +359,7 @@ def step_one(pos, home, slot_owner, order, coin_value, coin_loc, player, steps, 
         write_mask(tables, pos, slot_owner, trail, steps, 0, p, S, mask)
     else:
         mask[:] = 0
-    return code
+    return code + DREW if fight[0, 0] >= 0 else code
 
 
 @njit
