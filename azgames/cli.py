@@ -81,6 +81,9 @@ def _result_line(result: dict, labels: dict[str, str]) -> str:
         ended = "turn limit reached" if result["truncated"] else "draw"
         return f"Result: {ended} after {turns} turns, no winner (scores: {scores})"
     head = "Result: turn limit reached; " if result["truncated"] else "Result: "
+    if len(rewards) > 1 and len(set(rewards.values())) == 1:  # one team (a co-op game)
+        verdict = "the team wins" if next(iter(rewards.values())) > 0 else "the team loses"
+        return f"{head}{verdict} after {turns} turns (scores: {scores})"
     winners = result["winners"]
     parts = [f"{w} ({labels[w]})" for w in winners]
     named = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]

@@ -38,6 +38,15 @@ VARIANTS = {
     "azimuth_3p": ("azimuth", {"num_players": 3}, 1915),
     "azimuth_4p": ("azimuth", {"num_players": 4}, 930),
     "azimuth_4p_island": ("azimuth", {"num_players": 4, "island": True}, 81),
+    # Azimuth co-op: random play never saves the team, so the games run their
+    # rounds out; each seed is the first (of 400) whose game shows every die
+    # face and, between them, the waves' order and a turtle swim.
+    "azimuth_coop_2p": ("azimuth_coop", {"num_players": 2}, 6),
+    "azimuth_coop_3p": ("azimuth_coop", {"num_players": 3}, 96),
+    "azimuth_coop_4p": ("azimuth_coop", {"num_players": 4}, 104),
+    "azimuth_coop_4p_random_back_first": ("azimuth_coop", {"num_players": 4, "lighthouses": "random",
+                                                           "first_player": "random",
+                                                           "wave_order": "back_first", "rounds": 12}, 100),
     # Azure Attack: random play rarely banks everything, so the games are cut
     # short by the turn limit; each seed is the first whose game holds a fight
     # and a banking (3p and 4p: also a monster's win and a hunter's).

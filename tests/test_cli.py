@@ -133,3 +133,15 @@ def test_play_azure_names_the_winning_side():
     assert re.match(r"^Result: (turn limit reached; )?(monster \(greedy\) wins|hunter_0 \(random\) and "
                     r"hunter_1 \(random\) win|draw) ", last) or "no winner" in last, last
     assert "monster" in last and "hunter_1" in last  # the scores of every agent
+
+
+def test_play_azimuth_coop_reports_the_teams_result():
+    """A co-op game's agents win or lose together: the result line names the
+    team's result, whoever's action ended the game."""
+    run = azgames_cli("play", "azimuth_coop", "--players", "2", "--agents", "random",
+                      "--render", "none", "--seed", "1")
+    assert run.returncode == 0, run.stderr
+    lines = run.stdout.strip().splitlines()
+    assert lines[0] == "azimuth_coop: player_0 = random, player_1 = random (seed 1)"
+    assert re.match(r"^Result: the team (wins|loses) after \d+ turns \(scores: player_0 \d, player_1 \d\)$",
+                    lines[-1]), lines[-1]

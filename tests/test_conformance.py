@@ -51,6 +51,11 @@ ENVS = [
       for n, island in ((2, False), (3, False), (4, False), (4, True))),
     Case("azimuth-2p-random-lighthouses", partial(azimuth_env.env, num_players=2, lighthouses="random"),
          partial(azimuth_diagram, island=load_layout(2).island)),
+    *(Case(f"azimuth-coop-{n}p{suffix}", partial(azimuth_env.coop_env, num_players=n, **options),
+           partial(azimuth_diagram, island=load_layout(4, key="coop").island))
+      for n, suffix, options in ((2, "", {}), (3, "", {}), (4, "", {}),
+                                 (4, "-random-fixed-order", {"lighthouses": "random", "first_player": "random",
+                                                             "wave_order": "front_first", "rounds": 6}))),
     *(Case(f"azure-{n}p-{m}{'-random-roles' if roles == 'random' else ''}",
            partial(azure_env.env, num_players=n, map=m, roles=roles),
            partial(azure_diagram, layout=azure_layout(m)))

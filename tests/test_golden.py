@@ -69,6 +69,22 @@ def test_azimuth_golden_games_are_not_trivial():
     assert "= board " in joined and "= swim " in joined
 
 
+def test_azimuth_coop_golden_games_are_not_trivial():
+    """The co-op golden games roll every face of the Ocean Die, order waves,
+    swim with the sea turtle, and end with the team's loss after its rounds
+    (random play saves nobody), every agent getting -1."""
+    texts = _texts("azimuth_coop")
+    assert len(texts) == 4
+    for variant, text in texts.items():
+        for face in ("sunny", "mermaid", "wave away", "wave towards", "gust", "turtle"):
+            assert f'"face": "{face}"' in text, f"{variant} never rolls {face}"
+        assert "the ocean wins" in text, variant
+        result = text.split("=== result ===")[1]
+        assert "=-1" in result and "=+1" not in result and "=0 " not in result, variant
+    joined = "\n".join(texts.values())
+    assert "= wave " in joined and "= turtle " in joined and "= board " in joined
+
+
 def test_azure_golden_games_are_not_trivial():
     """Each golden game moves every way, stops, fights and banks gold; between
     them a monster wins a fight (its extra turn), a hunter wins one, and

@@ -18,7 +18,7 @@ def final_reward(info, learner):
     return float(np.mean([np.sign(mine - s) for s in others]))
 
 
-@pytest.mark.parametrize("game", ["azacru", "azimuth", "azure"])
+@pytest.mark.parametrize("game", ["azacru", "azimuth", "azure", "azimuth_coop"])
 def test_wrapper_passes_gymnasium_checks(game):
     # check_env samples actions without the mask: penalize illegal ones.
     check_env(SingleAgentEnv(game, opponent="random", illegal_action="penalize"),
@@ -70,7 +70,7 @@ def test_bad_seat_and_opponent_are_refused():
         SingleAgentEnv("azacru", opponent="nobody")
 
 
-@pytest.mark.parametrize("game", ["azacru", "azimuth", "azure"])
+@pytest.mark.parametrize("game", ["azacru", "azimuth", "azure", "azimuth_coop"])
 def test_maskable_ppo_smoke(game):
     sb3_contrib = pytest.importorskip("sb3_contrib")
     env = SingleAgentEnv(game, opponent="random")
