@@ -41,7 +41,8 @@ TARGETS = {
         "tests/test_chance.py",
     ],
 }
-RULE_TESTS = ["tests/azacru/test_rules.py", "tests/azimuth/test_rules.py", "tests/azure/test_rules.py"]
+RULE_TESTS = ["tests/azacru/test_rules.py", "tests/azimuth/test_rules.py", "tests/azure/test_rules.py",
+              "tests/azimuth_coop/test_rules.py"]
 
 
 def run_without_jit(args: list[str], timeout: int = TIMEOUT) -> subprocess.CompletedProcess:

@@ -393,7 +393,7 @@ def reset_game(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts,
     if cfg.lighthouse_mode == CHOOSE:
         return
     for k in range(COLOURS):
-        set_up_beach(stack, height, castaway, beach, rng, i, (first[i] + k) % COLOURS, cfg)
+        set_up_beach(stack, height, castaway, beach, rng, i, (np.int64(first[i]) + k) % COLOURS, cfg)
     round_[i] = 1
 
 
