@@ -158,11 +158,11 @@ class GameAECEnv(AECEnv):
         infos handed out earlier do not change)."""
         events = self.rules.chance_info(self.state)
         self._chance_shown = events is not None
-        for a in self.agents:
-            info = {k: v for k, v in self.infos[a].items() if k != "chance"}
-            if events:
-                info["chance"] = events
-            self.infos[a] = info
+        if events:
+            self.infos = {a: {**info, "chance": events} for a, info in self.infos.items()}
+        else:
+            self.infos = {a: {k: v for k, v in info.items() if k != "chance"}
+                          for a, info in self.infos.items()}
 
     def _take_rewards(self) -> None:
         self.rewards = {a: float(self._rewards_buf[i]) for i, a in enumerate(self.possible_agents)}

@@ -12,6 +12,7 @@ import numpy as np
 
 from azgames.batch import first_illegal
 from azgames.chance import ChanceOutcome, dice_outcomes, force
+from azgames import state as state_ops
 from azgames.game import GameInfo, Rules
 from azgames.jit import specialize
 
@@ -114,7 +115,9 @@ class CoopRules(AzimuthRules):
             raise ValueError(f"wave_order={order!r}: choose one of {list(WAVE_ORDERS)}")
         self.layout = load_layout(4, key="coop")
         self.controller = np.array(CONTROLLERS[self.num_players], np.int64)
+        self._colour_names = [[COLOUR_NAMES[c] for c in self.colours_of(q)] for q in range(self.num_players)]
         self.depth = 4 * int(self.layout.rafts_per_colour)
+        self._blank_one = self._blank(1)
         self.actions = action_layout(len(self.layout.beach_side), 1, coop=True)
         self.max_turns = 0  # no turn limit: the rounds end the game
         parts = dict(rounds=self.rounds, wave_mode=WAVE_ORDERS[order],
@@ -203,7 +206,8 @@ class CoopRules(AzimuthRules):
         )
 
     def initial_state(self, rng_words: np.ndarray) -> CoopState:
-        state = self._blank(len(rng_words))
+        # A copy of one blank game is 3x faster than building one (the AEC reset).
+        state = state_ops.clone(self._blank_one) if len(rng_words) == 1 else self._blank(len(rng_words))
         state.rng[:] = rng_words
         K.reset_batch(*state, self.config)
         return state
@@ -256,8 +260,7 @@ class CoopRules(AzimuthRules):
         return ILLEGAL_REASONS.get(int(code)) if code else None
 
     def start_infos(self, state) -> list[dict[str, Any]]:
-        return [{"colours": [COLOUR_NAMES[c] for c in self.colours_of(q)]}
-                for q in range(self.num_players)]
+        return [{"colours": list(names)} for names in self._colour_names]
 
     def final_info(self, state) -> list[dict[str, Any]]:
         home = [COLOUR_NAMES[c] for c in range(4) if state.castaway[0, c] == AT_HOME]
@@ -265,8 +268,8 @@ class CoopRules(AzimuthRules):
         table = dict.fromkeys(self.agents, len(home))
         return [{"score": len(home), "scores": table, "winners": list(self.agents) if won else [],
                  "turns": int(state.ply[0]), "rounds": int(state.round[0]), "home": home,
-                 "colours": [COLOUR_NAMES[c] for c in self.colours_of(q)]}
-                for q in range(self.num_players)]
+                 "colours": list(names)}
+                for names in self._colour_names]
 
     # ------------------------------------------------------------ the Ocean Die
     def chance_outcomes(self, state, action: int, merge: bool = True) -> list[ChanceOutcome]:
