@@ -98,6 +98,11 @@ class GameVectorEnv:
     def action_mask(self) -> np.ndarray:
         return self._mask.view(bool)
 
+    @property
+    def player(self) -> np.ndarray:
+        """Who acts next in each game (an agent index), as ``step`` returns it."""
+        return self._player
+
     def game(self, i: int):
         """Game ``i`` as a one-game state (a copy), e.g. for rendering or the AEC env."""
         return state_ops.select(self.state, i)

@@ -58,7 +58,7 @@ def run_equivalence(module, num_players: int, options: dict, num_envs: int = 12,
         for i, env in enumerate(envs):
             where = f"step {t}, game {i}"
             agent = env.agent_selection
-            assert agent == agents[venv.state.player[i]], where
+            assert agent == agents[venv.player[i]], where
             aec = env.observe(agent)
             assert np.array_equal(aec["observation"], obs[i]), f"{where}: observations differ"
             assert np.array_equal(aec["action_mask"].astype(bool), mask[i]), f"{where}: masks differ"
