@@ -8,7 +8,8 @@ for their own :class:`numpy.random.Generator`.
 
 ``make_agent("greedy", seed=0, game="azacru")`` builds a registered agent by
 name (``"greedy"`` is a different agent per game: :class:`AzacruGreedy`,
-:class:`AzimuthGreedy`, :class:`AzureGreedy`); :mod:`agents.match` plays
+:class:`AzimuthGreedy`, :class:`AzimuthCoopGreedy` (one policy for the whole
+co-op team), :class:`AzureGreedy`); :mod:`agents.match` plays
 games, matches and round robins.
 """
 
@@ -35,6 +36,10 @@ def _greedy(seed=None, game=None, **kwargs):
         from .azimuth_greedy import AzimuthGreedy  # imports the Azimuth kernels
 
         return AzimuthGreedy(seed=seed, **kwargs)
+    if game == "azimuth_coop":
+        from .azimuth_coop_greedy import AzimuthCoopGreedy  # imports the co-op kernels
+
+        return AzimuthCoopGreedy(seed=seed, **kwargs)
     if game == "azure":
         from .azure_greedy import AzureGreedy  # plain Python: imports the Azure constants
 
@@ -46,11 +51,14 @@ def _greedy(seed=None, game=None, **kwargs):
 
 AGENTS: dict[str, AgentEntry] = {
     "random": AgentEntry("random", RandomAgent, None, "uniform over the legal actions"),
-    "greedy": AgentEntry("greedy", _greedy, frozenset({"azacru", "azimuth", "azure"}),
+    "greedy": AgentEntry("greedy", _greedy,
+                         frozenset({"azacru", "azimuth", "azimuth_coop", "azure"}),
                          "one-ply: Azacru, the move leaving it the most own tiles; Azimuth, the "
                          "action bringing its castaway nearest home (short plans of its own); "
-                         "Azure, a step along the shortest path to the best gold, home to bank "
-                         "it, or onto a hunter carrying gold (monster)",
+                         "Azimuth co-op, one policy for the team: the action bringing the team "
+                         "nearest home (most castaways home, then their summed distance "
+                         "estimate); Azure, a step along the shortest path to the best gold, "
+                         "home to bank it, or onto a hunter carrying gold (monster)",
                          by_game=True),
 }
 
@@ -81,6 +89,10 @@ def __getattr__(name):  # the greedy agents without compiling anything at import
         from .azimuth_greedy import AzimuthGreedy
 
         return AzimuthGreedy
+    if name == "AzimuthCoopGreedy":
+        from .azimuth_coop_greedy import AzimuthCoopGreedy
+
+        return AzimuthCoopGreedy
     if name == "AzureGreedy":
         from .azure_greedy import AzureGreedy
 
@@ -88,5 +100,5 @@ def __getattr__(name):  # the greedy agents without compiling anything at import
     raise AttributeError(f"module 'agents' has no attribute {name!r}")
 
 
-__all__ = ["RandomAgent", "AzacruGreedy", "AzimuthGreedy", "AzureGreedy", "AGENTS", "agent_names",
-           "make_agent"]
+__all__ = ["RandomAgent", "AzacruGreedy", "AzimuthGreedy", "AzimuthCoopGreedy", "AzureGreedy",
+           "AGENTS", "agent_names", "make_agent"]
