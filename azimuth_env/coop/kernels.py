@@ -111,13 +111,16 @@ def wave_move(stack, height, castaway, beach, pending, i, point, d, cfg):
 def resolve_waves(stack, height, castaway, beach, pending, i, d, mode, cfg):
     """Move every candidate whose order does not matter, then, unless the
     team chooses (``mode`` WAVES_CHOOSE), the chains in the mode's order.
-    Returns how many candidates are left for the team to order (0: done)."""
+    Returns how many candidates are left for the team to order (0: done).
+
+    A candidate at the edge the wave blows towards stays whatever comes
+    first, so it is resolved at once; the one behind it is then no chain."""
     while True:
         moved = True
         while moved:
             moved = False
             for pt in range(NUM_POINTS):
-                if pending[i, pt] != 0 and not in_chain(pending, i, pt, d):
+                if pending[i, pt] != 0 and (POINT_NEIGHBOUR[pt, d] < 0 or not in_chain(pending, i, pt, d)):
                     wave_move(stack, height, castaway, beach, pending, i, pt, d, cfg)
                     moved = True
         left = 0
