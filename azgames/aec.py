@@ -88,12 +88,16 @@ class GameAECEnv(AECEnv):
             self._seed_word = int(seed_words(seed, 1)[0])
         else:
             self._seed_word = next_word(self._seed_word)
-        self._start_from(self.rules.initial_state(np.array([self._seed_word], np.uint64)))
+        # The start of the record is set up again from the word when a record
+        # asks for it: copying it here cost a sixth of a short game's reset.
+        self._start_from(self.rules.initial_state(np.array([self._seed_word], np.uint64)),
+                         fresh=True)
 
-    def _start_from(self, state) -> None:
-        """Make ``state`` (a batch of one) the current game and the start of its record."""
+    def _start_from(self, state, fresh: bool = False) -> None:
+        """Make ``state`` (a batch of one) the current game and the start of
+        its record (``fresh``: it is the new game of ``self._seed_word``)."""
         self.state = state
-        self._start_state = state_ops.clone(state)
+        self._start = None if fresh else state_ops.clone(state)
         self._history = []
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
@@ -212,6 +216,13 @@ class GameAECEnv(AECEnv):
         # Fresh buffers: arrays handed out before the end must not change.
         self._obs = self._obs.copy()
         self._mask = np.zeros_like(self._mask)
+
+    @property
+    def _start_state(self):
+        """The position this game's record starts from."""
+        if self._start is None:
+            return self.rules.initial_state(np.array([self._seed_word], np.uint64))
+        return self._start
 
     # ------------------------------------------------------------ explicit chance
     def chance_outcomes(self, action, merge: bool = True) -> list[ChanceOutcome]:
