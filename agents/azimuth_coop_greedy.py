@@ -46,9 +46,9 @@ what a wave, gust or mermaid might do next, and the rounds left are ignored.
 
 Measured (``benchmarks/azimuth_coop_agents.py``: 1500 games a row, 500 from
 each of seeds 0, 1, 2; results in ``benchmarks/results/azimuth_coop_agents.json``):
-the greedy team saves all four castaways within 10 rounds in 16.9 % (2
-players), 20.0 % (3) and 19.1 % (4) of games, 95 % Wilson intervals about
-+-2 points, and within 20 rounds in 47.4 %, 47.9 % and 49.1 %; 2.6-2.7
+the greedy team saves all four castaways within 10 rounds in 17.3 % (2
+players), 19.7 % (3) and 19.3 % (4) of games, 95 % Wilson intervals about
++-2 points, and within 20 rounds in 47.9 %, 47.4 % and 49.0 %; 2.6-2.7
 castaways home on average within 10 rounds, 3.3 within 20. The random team
 won none of its 9000 games (fewer than 0.1 castaway home on average). The
 player count changes only how ties are broken, and the rates agree within
