@@ -81,6 +81,11 @@ class AzimuthRules(Rules):
         reward_model="terminal",
     )
     state_type = AzimuthState
+    #: The kernels, renderer and refusal reasons the methods below call: a mode
+    #: of the game (azimuth_env.coop) names its own and inherits the glue.
+    kernels = K
+    renderer = render
+    illegal_reasons = ILLEGAL_REASONS
 
     @classmethod
     def option_defaults(cls) -> dict[str, Any]:
@@ -145,7 +150,7 @@ class AzimuthRules(Rules):
         obs = np.zeros(self.observation_shape(), np.int8)
         mask = np.zeros(self.num_actions, np.int8)
         rewards = np.zeros(self.num_players, np.float32)
-        self._entry_step = specialize(K.step_one, *state, 0, self.config, obs, mask, rewards)
+        self._entry_step = specialize(self.kernels.step_one, *state, 0, self.config, obs, mask, rewards)
 
     # ------------------------------------------------------------ declaration
     @property
@@ -260,13 +265,13 @@ class AzimuthRules(Rules):
         return self._entry_step(*state, action, self.config, obs, mask, rewards)
 
     def observe(self, state, viewer, obs, mask) -> int:
-        return K.observe_one(*state, viewer, self.config, obs, mask)
+        return self.kernels.observe_one(*state, viewer, self.config, obs, mask)
 
     def illegal_reason(self, state, action) -> str | None:
         if state.outcome[0] != K.ONGOING:
             return "the game is over"
-        code = K.check_action(*state, action, self.config)
-        return ILLEGAL_REASONS.get(int(code)) if code else None
+        code = self.kernels.check_action(*state, action, self.config)
+        return self.illegal_reasons.get(int(code)) if code else None
 
     def view_rotation(self, state, player: int, i: int = 0) -> int:
         """Quarter turns clockwise of ``player``'s view (its beach at the bottom)."""
@@ -355,23 +360,24 @@ class AzimuthRules(Rules):
 
     # ------------------------------------------------------------ rendering
     def render_ansi(self, state) -> str:
-        return render.ansi(state, self)
+        return self.renderer.ansi(state, self)
 
     def render_rgb(self, state) -> np.ndarray:
-        return render.rgb(state, self)
+        return self.renderer.rgb(state, self)
 
     # ------------------------------------------------------------ batches
     def _chunks(self, num_games: int) -> int:
         return max(1, min(numba.get_num_threads(), num_games))
 
     def vec_observe(self, state, obs, mask, player) -> None:
-        K.vec_observe(*state, obs.reshape(len(player), -1), mask, player, self.config.tables,
-                      self._scalars, self._chunks(len(player)))
+        self.kernels.vec_observe(*state, obs.reshape(len(player), -1), mask, player,
+                                 self.config.tables, self._scalars, self._chunks(len(player)))
 
     def vec_step(self, state, actions, obs, mask, rewards, terminated, truncated, player) -> int:
         bad = first_illegal(actions, mask)
         if bad >= 0:
             return bad
-        K.vec_step(*state, actions, obs.reshape(len(actions), -1), mask, rewards, terminated,
-                   truncated, player, self.config.tables, self._scalars, self._chunks(len(actions)))
+        self.kernels.vec_step(*state, actions, obs.reshape(len(actions), -1), mask, rewards,
+                              terminated, truncated, player, self.config.tables, self._scalars,
+                              self._chunks(len(actions)))
         return -1

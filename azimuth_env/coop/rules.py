@@ -7,14 +7,11 @@ from __future__ import annotations
 import re
 from typing import Any, NamedTuple
 
-import numba
 import numpy as np
 
-from azgames.batch import first_illegal
 from azgames.chance import ChanceOutcome, dice_outcomes, force
 from azgames import state as state_ops
 from azgames.game import GameInfo, Rules
-from azgames.jit import specialize
 
 from .. import kernels as base_kernels
 from ..board import (AT_HOME, CHOOSE, COLOUR_LETTERS, COLOUR_NAMES, DIRECTIONS, FIXED, NUM_MARKS,
@@ -89,6 +86,9 @@ class CoopRules(AzimuthRules):
         reward_model="terminal",
     )
     state_type = CoopState
+    kernels = K
+    renderer = render
+    illegal_reasons = ILLEGAL_REASONS
 
     @classmethod
     def option_defaults(cls) -> dict[str, Any]:
@@ -161,13 +161,6 @@ class CoopRules(AzimuthRules):
             probe.beach[0, c] = b
             fixed[c] = b
         return FIXED, fixed
-
-    def bind_kernels(self) -> None:
-        state = self._blank(1)
-        obs = np.zeros(self.observation_shape(), np.int8)
-        mask = np.zeros(self.num_actions, np.int8)
-        rewards = np.zeros(self.num_players, np.float32)
-        self._entry_step = specialize(K.step_one, *state, 0, self.config, obs, mask, rewards)
 
     # ------------------------------------------------------------ declaration
     def observation_shape(self, player: int = 0) -> tuple[int, ...]:
@@ -247,18 +240,6 @@ class CoopRules(AzimuthRules):
         return state
 
     # ------------------------------------------------------------ playing
-    def step(self, state, action, obs, mask, rewards) -> int:
-        return self._entry_step(*state, action, self.config, obs, mask, rewards)
-
-    def observe(self, state, viewer, obs, mask) -> int:
-        return K.observe_one(*state, viewer, self.config, obs, mask)
-
-    def illegal_reason(self, state, action) -> str | None:
-        if state.outcome[0] != base_kernels.ONGOING:
-            return "the game is over"
-        code = K.check_action(*state, action, self.config)
-        return ILLEGAL_REASONS.get(int(code)) if code else None
-
     def start_infos(self, state) -> list[dict[str, Any]]:
         return [{"colours": list(names)} for names in self._colour_names]
 
@@ -319,26 +300,3 @@ class CoopRules(AzimuthRules):
         if a is None:
             return super().str_to_action(state, text)
         return self.config.to_view(self.view_rotation(state, int(state.player[0])), a)
-
-    # ------------------------------------------------------------ rendering
-    def render_ansi(self, state) -> str:
-        return render.ansi(state, self)
-
-    def render_rgb(self, state) -> np.ndarray:
-        return render.rgb(state, self)
-
-    # ------------------------------------------------------------ batches
-    def _chunks(self, num_games: int) -> int:
-        return max(1, min(numba.get_num_threads(), num_games))
-
-    def vec_observe(self, state, obs, mask, player) -> None:
-        K.vec_observe(*state, obs.reshape(len(player), -1), mask, player, self.config.tables,
-                      self._scalars, self._chunks(len(player)))
-
-    def vec_step(self, state, actions, obs, mask, rewards, terminated, truncated, player) -> int:
-        bad = first_illegal(actions, mask)
-        if bad >= 0:
-            return bad
-        K.vec_step(*state, actions, obs.reshape(len(actions), -1), mask, rewards, terminated,
-                   truncated, player, self.config.tables, self._scalars, self._chunks(len(actions)))
-        return -1

@@ -1,7 +1,7 @@
 """Small helpers for the Azimuth co-op (Ocean Die) scenario tests: set up a
 position from a diagram (:mod:`azimuth_env.diagram`), play actions in
 notation, roll the Ocean Die with a chosen face, and compare seas as
-diagrams. Modelled on ``tests/azimuth/helpers.py``."""
+diagrams. Seas and legal actions come from ``tests/azimuth/helpers.py``."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import pytest
 import azgames
 from azimuth_env.board import AT_HOME, COLOUR_LETTERS, ON_ISLAND, point_name
 from azimuth_env.coop.rules import FACE_NAMES
-from azimuth_env.diagram import format_sea
+from tests.azimuth.helpers import legal_actions, same_sea, sea  # noqa: F401 (the co-op tests' too)
 
 #: The beaches the diagrams use unless a test says otherwise: the centre
 #: position of each colour's side (colour order red, black, blondie, blue).
@@ -69,27 +69,6 @@ def roll(env, action: str, face: str) -> None:
     a = u.str_to_action(action)
     assert [o.label for o in u.chance_outcomes(a)] == list(FACE_NAMES), f"{action!r} rolls no die"
     u.step_outcome(a, (FACE_NAMES.index(face),))
-
-
-def sea(env) -> str:
-    """The diagram of the env's current sea (compare with :func:`same_sea`)."""
-    s = env.unwrapped.state
-    return format_sea(s.stack, s.height, s.wind_colour, s.wind_owner, s.wind_dir, s.castaway,
-                      env.unwrapped.rules.layout.island)
-
-
-def same_sea(env, diagram: str) -> bool:
-    """True if the env's sea is exactly ``diagram`` (spacing and labels ignored)."""
-    def tokens(text):
-        rows = [line.split() for line in text.strip().splitlines()]
-        rows = [r[1:] if r and r[0] in "123456" and len(r) == 7 else r for r in rows]
-        return [r for r in rows if r and r != list("abcdef")]
-    return tokens(sea(env)) == tokens(textwrap.dedent(diagram))
-
-
-def legal_actions(env) -> set[str]:
-    """The acting colour's legal actions, in notation."""
-    return {env.unwrapped.action_to_str(a) for a in env.unwrapped.legal_actions()}
 
 
 def of_kind(env, kind: str) -> set[str]:
