@@ -56,6 +56,7 @@ from azimuth_env import coop as coop_module
 from azimuth_env.board import COLOUR_NAMES
 from azimuth_env.coop.rules import FACE_NAMES
 from tests.azimuth.helpers import numba_threads
+from tests.azimuth_props.test_playouts import check_sampled_actions
 
 from . import check_kernels as C
 from .helpers import describe, near_win, winning_actions
@@ -89,25 +90,6 @@ def _failure(venv, prev, actions, err, detail, finished) -> str:
                  f"{int(before.player[0])}{' (game ended and restarted)' if finished[i] else ''}\n"
                  f"before:\n{describe(venv.rules, before)}\n")
     return text + f"after:\n{describe(venv.rules, venv.game(i))}"
-
-
-def check_sampled_actions(rules, venv, mask, rng, games: int, per_game: int, stats) -> None:
-    """``illegal_reason`` accepts masked actions and refuses others, on a sample."""
-    for i in rng.choice(venv.num_envs, size=games, replace=False).tolist():
-        one = venv.game(i)
-        row = mask[i]
-        legal = np.flatnonzero(row)
-        illegal = np.flatnonzero(~row)
-        for a in rng.choice(legal, size=min(per_game, len(legal)), replace=False).tolist():
-            why = rules.illegal_reason(one, a)
-            assert why is None, (f"masked action {a} ({rules.action_to_str(one, a)}) is illegal: "
-                                 f"{why}\n{describe(rules, one)}")
-            stats["masked actions validated"] += 1
-        for a in rng.choice(illegal, size=min(per_game, len(illegal)), replace=False).tolist():
-            why = rules.illegal_reason(one, a)
-            assert isinstance(why, str) and why, (
-                f"unmasked action {a} ({rules.action_to_str(one, a)}) is legal\n{describe(rules, one)}")
-            stats["unmasked actions refused"] += 1
 
 
 def run_checked_playout(num_players, options, games, num_envs=256, seed=0, max_steps=None,
