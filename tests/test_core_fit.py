@@ -17,7 +17,7 @@ import pytest
 from pettingzoo.test import api_test, seed_test
 
 from azgames.aec import GameAECEnv
-from azgames.game import ONGOING, TERMINATED, TRUNCATED, GameInfo, Rules, pack_status
+from azgames.game import DREW, ONGOING, TERMINATED, TRUNCATED, GameInfo, Rules, pack_status
 from azgames.rng import below
 
 ROLL, STOP = 0, 1
@@ -83,7 +83,8 @@ class DiceChase(Rules):
             s.player[0] = (p + 1) % 3
             s.rolls_left[0] = 2
         self.observe(s, -1, obs, mask)
-        return pack_status(int(s.outcome[0]), True, int(s.player[0]))
+        # A roll is a draw: the DREW bit makes the env report it in infos.
+        return pack_status(int(s.outcome[0]), True, int(s.player[0])) + (DREW if action == ROLL else 0)
 
     def observe(self, s, viewer, obs, mask):
         p = int(s.player[0])
