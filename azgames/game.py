@@ -187,7 +187,8 @@ class Rules(abc.ABC):
 
     def chance_info(self, state) -> dict[str, Any] | None:
         """Chance events drawn during the last step of game 0, for ``infos``
-        (only called when ``info.chance`` is not ``"deterministic"``)."""
+        (called after a step whose status carries :data:`DREW`, and on the
+        step after it, to clear them)."""
         return None
 
     def chance_outcomes(self, state, action: int, merge: bool = True) -> list[ChanceOutcome]:
