@@ -453,9 +453,9 @@ def observe_one(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts
     p = player[0]
     colour = p
     if viewer >= 0 and agent_of(cfg, p) != viewer:
-        colour = 0
-        while agent_of(cfg, colour) != viewer:
-            colour += 1
+        for c in range(COLOURS - 1, -1, -1):  # ends on the viewer's first colour
+            if agent_of(cfg, c) == viewer:
+                colour = c
     observe_colour(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway,
                    beach, player, outcome, first, round_, turn, face, asleep, turtle, wave, pending,
                    0, colour, cfg, obs.reshape((1, obs.size)), mask.reshape((1, mask.size)), 0)
