@@ -10,6 +10,7 @@ from typing import Any, NamedTuple
 import numba
 import numpy as np
 
+from azgames import state as state_ops
 from azgames.batch import first_illegal
 from azgames.game import GameInfo, Rules
 from azgames.jit import specialize
@@ -146,11 +147,14 @@ class AzimuthRules(Rules):
         return FIXED, fixed
 
     def bind_kernels(self) -> None:
-        state = self._blank(1)
+        self._blank_one = state = self._blank(1)
         obs = np.zeros(self.observation_shape(), np.int8)
         mask = np.zeros(self.num_actions, np.int8)
         rewards = np.zeros(self.num_players, np.float32)
         self._entry_step = specialize(self.kernels.step_one, *state, 0, self.config, obs, mask, rewards)
+        # Every reset observes (the co-op resets every ~45 steps).
+        self._entry_observe = specialize(self.kernels.observe_one, *state, 0, self.config, obs, mask)
+        self._entry_reset = specialize(self.kernels.reset_batch, *state, self.config)
 
     # ------------------------------------------------------------ declaration
     @property
@@ -187,9 +191,10 @@ class AzimuthRules(Rules):
         )
 
     def initial_state(self, rng_words: np.ndarray) -> AzimuthState:
-        state = self._blank(len(rng_words))
+        # A copy of one blank game is 3x faster than building one (the AEC reset).
+        state = state_ops.clone(self._blank_one) if len(rng_words) == 1 else self._blank(len(rng_words))
         state.rng[:] = rng_words
-        K.reset_batch(*state, self.config)
+        self._entry_reset(*state, self.config)
         return state
 
     @property
@@ -265,7 +270,7 @@ class AzimuthRules(Rules):
         return self._entry_step(*state, action, self.config, obs, mask, rewards)
 
     def observe(self, state, viewer, obs, mask) -> int:
-        return self.kernels.observe_one(*state, viewer, self.config, obs, mask)
+        return self._entry_observe(*state, viewer, self.config, obs, mask)
 
     def illegal_reason(self, state, action) -> str | None:
         if state.outcome[0] != K.ONGOING:
