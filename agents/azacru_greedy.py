@@ -38,6 +38,8 @@ from azacru_env.kernels import ACTIONS_PER_PIECE, apply_move, write_mask
 from azacru_env.rules import AzacruRules
 from azgames.jit import njit
 
+from .base import agent_rng, suite_env
+
 #: Tiles subtracted from a move that takes the mover's own piece off the board.
 DEFAULT_REMOVAL_PENALTY = 1.0
 TIEBREAKS = ("mobility", "random")
@@ -98,7 +100,7 @@ class AzacruGreedy:
                  removal_penalty: float = DEFAULT_REMOVAL_PENALTY, tiebreak: str = "mobility"):
         if tiebreak not in TIEBREAKS:
             raise ValueError(f"tiebreak={tiebreak!r}; choose one of {TIEBREAKS}")
-        self.rng = np.random.default_rng(seed)
+        self.rng = agent_rng(seed)
         self.removal_penalty = float(removal_penalty)
         self.tiebreak = tiebreak
 
@@ -125,10 +127,7 @@ class AzacruGreedy:
         return best
 
     def act(self, env) -> int:
-        mask = env.unwrapped.observe(env.agent_selection)["action_mask"]
-        legal = np.flatnonzero(mask)
-        if len(legal) == 0:
-            raise RuntimeError(f"{env.agent_selection} has no legal action: is the game over?")
+        legal = suite_env(env, "azacru").legal_actions()
         if len(legal) == 1:  # the pass, or a single forced move
             return int(legal[0])
         best = self.best_actions(env)

@@ -74,6 +74,7 @@ from azimuth_env.coop.rules import CoopRules
 from azimuth_env.kernels import rotation
 
 from .azimuth_greedy import position_cost
+from .base import agent_rng, suite_env
 
 #: Rows of the scratch batch: the position, then one per action of a wave order
 #: (the roller has 6 rafts, so at most 6 candidates; one more row to spare).
@@ -253,7 +254,7 @@ class AzimuthCoopGreedy:
     name = "greedy"
 
     def __init__(self, seed: int | np.random.SeedSequence | None = None):
-        self.rng = np.random.default_rng(seed)
+        self.rng = agent_rng(seed)
         self._scratch = None
         self._shapes = None
 
@@ -288,9 +289,7 @@ class AzimuthCoopGreedy:
         return e["legal"][e["rank"] == 0]
 
     def act(self, env) -> int:
-        legal = env.unwrapped.legal_actions()
-        if len(legal) == 0:
-            raise RuntimeError(f"{env.agent_selection} has no legal action: is the game over?")
+        legal = suite_env(env, "azimuth_coop").legal_actions()
         if len(legal) == 1:  # the pass, or a single forced action
             return int(legal[0])
         best = self.best_actions(env)

@@ -89,6 +89,8 @@ from azimuth_env.board import (AT_HOME, DX, DY, MARKS, MOVE_CROSSED, MOVE_TARGET
 from azimuth_env.kernels import castaway_on, controls, play, rotation, top_is, write_mask
 from azimuth_env.rules import AzimuthRules
 
+from .base import agent_rng, suite_env
+
 #: ``h`` of a player with nothing to steer (no beach yet, no raft of its colour).
 FAR = 30
 #: wind_cost when no wind can push the vehicle the right way.
@@ -595,7 +597,7 @@ class AzimuthGreedy:
                  threats: bool = True):
         if lookahead not in (1, 2, 3):
             raise ValueError(f"lookahead={lookahead!r}; choose 1, 2 or 3")
-        self.rng = np.random.default_rng(seed)
+        self.rng = agent_rng(seed)
         self.lookahead = int(lookahead)
         self.threats = bool(threats)
 
@@ -636,9 +638,7 @@ class AzimuthGreedy:
         return e["legal"][e["rank"] == 0]
 
     def act(self, env) -> int:
-        legal = env.unwrapped.legal_actions()
-        if len(legal) == 0:
-            raise RuntimeError(f"{env.agent_selection} has no legal action: is the game over?")
+        legal = suite_env(env, "azimuth").legal_actions()
         if len(legal) == 1:  # the pass, or a single forced action
             return int(legal[0])
         best = self.best_actions(env)

@@ -73,6 +73,8 @@ import numpy as np
 from azure_env.board import MAP, STOP
 from azure_env.kernels import BANKED, CARRIED, COIN_COST, HUNTER_ALLOWANCE, MONSTER, MONSTER_ALLOWANCE
 
+from .base import agent_rng, suite_env
+
 INF = float("inf")
 #: Extra cost of entering a square with coins the piece does not target.
 COIN_DETOUR = 4.0
@@ -96,7 +98,7 @@ class AzureGreedy:
     name = "greedy"
 
     def __init__(self, seed: int | np.random.SeedSequence | None = None):
-        self.rng = np.random.default_rng(seed)
+        self.rng = agent_rng(seed)
         self._dist_cache: dict = {}
 
     def __repr__(self) -> str:
@@ -136,10 +138,8 @@ class AzureGreedy:
     def plan(self, env) -> dict:
         """The agent's view of the position: its target squares, what for,
         and the cost-to-go of each square (see the module docstring)."""
-        base = env.unwrapped
+        base = suite_env(env, "azure")
         rules, st = base.rules, base.state
-        if rules.info.name != "azure":
-            raise TypeError(f"AzureGreedy plays only Azure Attack, not {rules.info.long_name}")
         S = rules.S
         p = int(st.player[0])
         pos = [int(x) for x in st.pos[0]]
@@ -267,9 +267,8 @@ class AzureGreedy:
         return cost, enter_cost
 
     def act(self, env) -> int:
-        mask = env.observe(env.agent_selection)["action_mask"]
-        if not mask.any():
-            raise RuntimeError(f"{env.agent_selection} has no legal action: is the game over?")
+        raw = suite_env(env, "azure")
+        mask = raw.observe(raw.agent_selection)["action_mask"]
         plan = self.plan(env)
         cost, here, nbr = plan["cost"], plan["here"], plan["nbr"]
         if not plan["targets"] or cost[here] == INF:

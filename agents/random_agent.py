@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from .base import agent_rng, suite_env
+
 
 class RandomAgent:
     """Picks uniformly among the legal actions of the player to act.
@@ -15,13 +17,10 @@ class RandomAgent:
     name = "random"
 
     def __init__(self, seed: int | np.random.SeedSequence | None = None):
-        self.rng = np.random.default_rng(seed)
+        self.rng = agent_rng(seed)
 
     def act(self, env) -> int:
-        mask = env.observe(env.agent_selection)["action_mask"]
-        legal = np.flatnonzero(mask)
-        if len(legal) == 0:
-            raise RuntimeError(f"{env.agent_selection} has no legal action: is the game over?")
+        legal = suite_env(env).legal_actions()
         return int(legal[self.rng.integers(len(legal))])
 
     def __repr__(self) -> str:

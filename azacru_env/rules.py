@@ -8,6 +8,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from azgames import checks
 from azgames.game import GameInfo, Rules
 from azgames import state as state_ops
 from azgames.jit import specialize
@@ -66,10 +67,8 @@ class AzacruRules(Rules):
     def __init__(self, num_players: int = 2, **options: Any):
         super().__init__(num_players, **options)
         self.opening_field, self.opening_facing = load_opening(self.options["opening"], self.num_players)
-        max_turns = self.options["max_turns"]
-        if not isinstance(max_turns, (int, np.integer)) or max_turns < 1:
-            raise ValueError(f"max_turns={max_turns!r} must be a positive integer")
-        self.max_turns = int(max_turns)
+        self.max_turns = self.options["max_turns"] = checks.integer(
+            "max_turns", self.options["max_turns"], 1, checks.MAX_TURNS)
         self.pieces = self.opening_field.shape[1]
         self.pass_action = self.pieces * K.ACTIONS_PER_PIECE
         self._opening = self._new_games(np.zeros(1, np.uint64))

@@ -14,13 +14,13 @@ observation and mask into fresh buffers, so earlier observations never change.
 from __future__ import annotations
 
 import copy
-import operator
 from typing import Any
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from . import checks
 from . import state as state_ops
 from .chance import ChanceOutcome
 from .game import DREW, ONGOING, TERMINATED, TRUNCATED, Rules, unpack_status
@@ -43,16 +43,8 @@ class GameAECEnv(AECEnv):
         **options: Any,
     ):
         super().__init__()
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(
-                f"render_mode={render_mode!r} is not supported; choose one of "
-                f"{self.metadata['render_modes']} or None"
-            )
-        if illegal_action not in ILLEGAL_ACTION_POLICIES:
-            raise ValueError(
-                f"illegal_action={illegal_action!r} is not supported; choose one of "
-                f"{ILLEGAL_ACTION_POLICIES}"
-            )
+        checks.one_of("render_mode", render_mode, [None, *self.metadata["render_modes"]])
+        checks.one_of("illegal_action", illegal_action, ILLEGAL_ACTION_POLICIES)
         self.rules = self.rules_type(num_players, **options)
         self.render_mode = render_mode
         self.illegal_action = illegal_action
@@ -73,15 +65,31 @@ class GameAECEnv(AECEnv):
 
     # ------------------------------------------------------------ spaces
     def observation_space(self, agent: str) -> spaces.Space:
-        return self._observation_spaces[agent]
+        return self._observation_spaces[self._known(agent)]
 
     def action_space(self, agent: str) -> spaces.Space:
-        return self._action_spaces[agent]
+        return self._action_spaces[self._known(agent)]
+
+    def _known(self, agent) -> str:
+        """``agent`` if it names one of this game's agents."""
+        if not isinstance(agent, str) or agent not in self._player_of:
+            raise ValueError(f"agent={agent!r} is not an agent of this game; "
+                             f"its agents are {self.possible_agents}")
+        return agent
+
+    def _require_game(self, what: str) -> None:
+        if self.state is None:
+            raise RuntimeError(f"{what} called before reset(); call env.reset() first")
 
     # ------------------------------------------------------------ reset / step
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         """Start a new game. ``seed`` seeds the game's generator (chance events);
         with no seed, the env's generator continues (fresh entropy the first time)."""
+        seed = checks.seed("seed", seed)
+        # PettingZoo's api_test passes options it makes up: a dict is accepted
+        # and unused (the game's options are set when making the env).
+        if options is not None and not isinstance(options, dict):
+            raise TypeError(f"options={options!r} must be a dict or None")
         # Each reset draws the next word of a hash chain started by the last
         # seed: a plain int, so clone() and pickle copy it for free.
         if seed is not None or self._seed_word is None:
@@ -176,12 +184,9 @@ class GameAECEnv(AECEnv):
     def _checked_action(self, action, agent: str) -> int:
         """The action as an int if legal; raise or penalize otherwise (-1)."""
         try:
-            a = operator.index(action)
-        except TypeError:
-            raise ValueError(
-                f"action {action!r} for {agent} is not an integer; "
-                f"actions are ints in [0, {self.rules.num_actions})"
-            ) from None
+            a = checks.integer(f"action for {agent}", action)
+        except TypeError as e:  # step's contract since the first release: a ValueError
+            raise ValueError(str(e)) from None
         if 0 <= a < self.rules.num_actions and self._mask[a]:
             return a
         if not 0 <= a < self.rules.num_actions:
@@ -236,7 +241,12 @@ class GameAECEnv(AECEnv):
         """Play ``action`` with its chance events forced to ``outcome`` (one of
         :meth:`chance_outcomes`, or its ``draws``). The record keeps the draws."""
         a = self._legal_action(action)
-        draws = tuple(outcome.draws if isinstance(outcome, ChanceOutcome) else outcome)
+        if isinstance(outcome, ChanceOutcome):
+            draws = outcome.draws
+        elif isinstance(outcome, (tuple, list)):
+            draws = tuple(checks.integer("outcome draw", d) for d in outcome)
+        else:
+            raise TypeError(f"outcome={outcome!r} must be a ChanceOutcome or a tuple of draws")
         possible = {o.draws for o in self.rules.chance_outcomes(self.state, a, merge=False)}
         if draws not in possible:
             raise ValueError(
@@ -248,38 +258,55 @@ class GameAECEnv(AECEnv):
         self._history[-1] = (a, draws)
 
     def _legal_action(self, action) -> int:
+        self._require_game("chance_outcomes()")
         if not self._live:
-            raise RuntimeError("the game is over (or not started): there is nothing to draw")
-        a = operator.index(action)
+            raise RuntimeError("the game is over: there is nothing to draw")
+        a = checks.integer("action", action)
         if not (0 <= a < self._num_actions and self._mask[a]):
             raise ValueError(f"action {a} is not legal for {self.agent_selection} here")
         return a
 
     # ------------------------------------------------------------ observation
     def observe(self, agent: str) -> dict[str, np.ndarray]:
+        self._require_game("observe()")
         if agent == self.agent_selection:
             return {"observation": self._obs, "action_mask": self._mask}
         obs = np.empty_like(self._obs)
         mask = np.empty_like(self._mask)
-        self.rules.observe(self.state, self._player_of[agent], obs, mask)
+        self.rules.observe(self.state, self._player_of[self._known(agent)], obs, mask)
         return {"observation": obs, "action_mask": mask}
 
     # ------------------------------------------------------------ notation
+    def last(self, observe: bool = True):
+        self._require_game("last()")
+        return super().last(observe)
+
+    def agent_iter(self, max_iter: int = 2**63):
+        self._require_game("agent_iter()")
+        return super().agent_iter(max_iter)
+
     def action_to_str(self, action: int) -> str:
         """The action in the game's notation, in the current position."""
-        return self.rules.action_to_str(self.state, int(action))
+        self._require_game("action_to_str()")
+        a = checks.integer("action", action, 0, self._num_actions - 1)
+        return self.rules.action_to_str(self.state, a)
 
     def str_to_action(self, text: str) -> int:
         """Parse the game's notation in the current position."""
+        self._require_game("str_to_action()")
+        if not isinstance(text, str):
+            raise TypeError(f"text={text!r} must be a str in the game's notation")
         return self.rules.str_to_action(self.state, text)
 
     def legal_actions(self) -> list[int]:
         """The current actor's legal actions (empty once the game is over)."""
+        self._require_game("legal_actions()")
         return np.flatnonzero(self._mask).tolist()
 
     # ------------------------------------------------------------ state
     def clone(self) -> "GameAECEnv":
         """An independent copy of the env mid-game (array copies; the rules are shared)."""
+        self._require_game("clone()")
         other = copy.copy(self)
         other.state = state_ops.clone(self.state)
         other._obs, other._mask = self._obs.copy(), self._mask.copy()
@@ -287,7 +314,8 @@ class GameAECEnv(AECEnv):
         other._history = list(self._history)
         for name in ("agents", "rewards", "_cumulative_rewards", "terminations", "truncations"):
             setattr(other, name, copy.copy(getattr(self, name)))
-        other.infos = {a: dict(i) for a, i in self.infos.items()}
+        # Infos may nest lists and dicts (a turn order, suit tiles): copy them all.
+        other.infos = copy.deepcopy(self.infos)
         return other
 
     def to_record(self) -> dict:
@@ -296,11 +324,12 @@ class GameAECEnv(AECEnv):
 
         return to_record(self)
 
-    def save_record(self, path) -> None:
-        """Save this game as JSON; ``azgames.load_record(path)`` restores it."""
+    def save_record(self, path):
+        """Save this game as JSON; ``azgames.load_record(path)`` restores it.
+        Returns the path written."""
         from .records import save_record
 
-        save_record(self, path)
+        return save_record(self, path)
 
     def set_state(self, state) -> None:
         """Continue from an arbitrary position (a batch of one), e.g. a test diagram.
@@ -315,8 +344,7 @@ class GameAECEnv(AECEnv):
 
             gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi' or 'rgb_array'")
             return None
-        if self.state is None:
-            raise RuntimeError("render() called before reset()")
+        self._require_game("render()")
         if self.render_mode == "ansi":
             return self.rules.render_ansi(self.state)
         return self.rules.render_rgb(self.state)

@@ -4,6 +4,9 @@
     python -m azgames play                      demo: azacru, greedy vs random, rendered
     python -m azgames play azacru --players 2 --agents greedy random --seed 0 \\
         [--render ansi|none] [--delay 0] [--games 1] [--record out.json]
+    python -m azgames play azure --map my_map.json --roles random
+
+A bad argument ends the command with a one-line error and exit status 2.
     python -m azgames bench [ARGS ...]          benchmarks/step_rate.py's main()
 """
 
@@ -92,12 +95,30 @@ def _result_line(result: dict, labels: dict[str, str]) -> str:
     return f"{head}draw between {named} after {turns} turns (scores: {scores})"
 
 
+#: Game options the command line sets, and the games that take them.
+GAME_OPTIONS = {"map": {"azure"}, "roles": {"azure"}}
+
+
+def _game_options(parser, args) -> dict:
+    options = {}
+    for name, games in GAME_OPTIONS.items():
+        value = getattr(args, name)
+        if value is None:
+            continue
+        if args.game not in games:
+            parser.error(f"--{name} is an option of {', '.join(sorted(games))}, not of {args.game}")
+        options[name] = value
+    return options
+
+
 def cmd_play(args, parser) -> int:
     import numpy as np
 
     import azgames
     from agents import make_agent
     from agents.match import play_game, play_match
+
+    from .records import writable_path
 
     rules_type = _rules_type(next(e for e in list_games() if e.name == args.game))
     info = rules_type.info
@@ -106,9 +127,22 @@ def cmd_play(args, parser) -> int:
                      f"{info.min_players}-{info.max_players} players")
     if args.games < 1:
         parser.error(f"--games {args.games}: play at least one game")
+    if args.seed < 0:
+        parser.error(f"--seed {args.seed}: seeds are integers >= 0")
+    if args.delay < 0:
+        parser.error(f"--delay {args.delay}: give a number of seconds >= 0")
+    if args.record is not None:
+        try:  # before playing: a long match must not end in a traceback
+            writable_path("--record", args.record)
+        except ValueError as e:
+            parser.error(str(e).replace("--record=", "--record "))
     names = _agent_list(parser, args.game, args.agents, args.players)
     render = args.render == "ansi" and args.games == 1
-    env = azgames.make(args.game, num_players=args.players, render_mode="ansi" if render else None)
+    try:
+        env = azgames.make(args.game, num_players=args.players, render_mode="ansi" if render else None,
+                           **_game_options(parser, args))
+    except (TypeError, ValueError) as e:
+        parser.error(str(e))
 
     if args.games > 1:
         result = play_match(args.game, names, num_games=args.games, num_players=args.players,
@@ -162,9 +196,16 @@ def cmd_bench(bench_args: list[str]) -> int:
     return rc if isinstance(rc, int) else 0
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, with every usage error on one line (exit status 2)."""
+
+    def error(self, message: str):
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     games = [e.name for e in list_games()]
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="azgames",
         description="Azgames RL environments: list the games, watch or run matches of the "
                     "baseline agents, benchmark the step rate.",
@@ -199,6 +240,11 @@ def build_parser() -> argparse.ArgumentParser:
                       help="save the JSON game record of the (last) game here; "
                            "load it with azgames.load_record(PATH)")
     play.add_argument("--quiet", "-q", action="store_true", help="no progress line during a match")
+    play.add_argument("--map", metavar="NAME|PATH", default=None,
+                      help="azure: a built-in map's name or a JSON file holding a map of your own "
+                           "(docs/rules/azure.md)")
+    play.add_argument("--roles", choices=["fixed", "random"], default=None,
+                      help="azure: seats keep their roles (fixed) or draw them (random)")
 
     bench = sub.add_parser("bench", help="run benchmarks/step_rate.py (source checkout only)",
                            description="Run main() of benchmarks/step_rate.py; further "

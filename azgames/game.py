@@ -66,7 +66,7 @@ class Rules(abc.ABC):
 
     def __init__(self, num_players: int, **options: Any):
         info = self.info
-        if not isinstance(num_players, (int, np.integer)) or not (
+        if isinstance(num_players, (bool, np.bool_)) or not isinstance(num_players, (int, np.integer)) or not (
             info.min_players <= num_players <= info.max_players
         ):
             raise ValueError(

@@ -11,9 +11,11 @@ position, so a record doubles as a regression test of the rules.
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
+from . import checks
 from . import state as state_ops
 
 RECORD_FORMAT = "azgames-record/1"
@@ -57,32 +59,107 @@ def _replay_step(env, action: int, draws) -> None:
 
 def save_record(env, path: str | Path) -> Path:
     """Write ``env``'s game to ``path`` as JSON; returns the path."""
-    path = Path(path)
+    path = writable_path("path", path)
     path.write_text(json.dumps(to_record(env), indent=1))
     return path
 
 
+def writable_path(name: str, path) -> Path:
+    """``path`` as a Path a file can be written to (its folder exists), checked
+    before any work is done: a long match should not end in a traceback."""
+    if not isinstance(path, (str, os.PathLike)):
+        raise TypeError(f"{name}={path!r} must be a str or a path")
+    path = Path(path)
+    if path.is_dir():
+        raise ValueError(f"{name}={str(path)!r} is a folder; give a file name")
+    if not path.parent.is_dir():
+        raise ValueError(f"{name}={str(path)!r}: the folder {str(path.parent)!r} does not exist")
+    return path
+
+
+_FIELDS = {"format": str, "game": str, "num_players": int, "options": dict, "start": dict,
+           "actions": list, "final": dict}
+
+
 def from_record(record: dict[str, Any], **env_kwargs: Any):
-    """Rebuild the env at the record's final position by replaying its actions."""
+    """Rebuild the env at the record's final position by replaying its actions.
+
+    Everything in the record is checked before use: its fields and their
+    types, the states' values (the game's ``check_state``), every action
+    (an int, or ``[action, draws]``), its notation against ``moves``, and
+    the final position."""
     from .registry import make
 
+    if not isinstance(record, dict):
+        raise TypeError(f"record must be a dict (a parsed JSON record), not {type(record).__name__}")
     if record.get("format") != RECORD_FORMAT:
         raise ValueError(f"not a game record of format {RECORD_FORMAT!r}: format={record.get('format')!r}")
+    for key, kind in _FIELDS.items():
+        if key not in record:
+            raise ValueError(f"record has no {key!r} field")
+        if not isinstance(record[key], kind) or (kind is int and isinstance(record[key], bool)):
+            raise ValueError(f"record field {key!r} must be a {kind.__name__}, got {record[key]!r}")
     env = make(record["game"], num_players=record["num_players"], **record["options"], **env_kwargs)
     env.reset()
     rules = env.unwrapped.rules
-    env.unwrapped.set_state(state_ops.from_jsonable(rules.state_type, record["start"]))
+    if "agents" in record and record["agents"] != list(rules.agents):
+        raise ValueError(f"record field 'agents' is {record['agents']!r}; this game's agents are "
+                         f"{list(rules.agents)}")
+    moves = record.get("moves")
+    if moves is not None and (not isinstance(moves, list) or len(moves) != len(record["actions"])):
+        raise ValueError(f"record field 'moves' must list one move per action "
+                         f"({len(record['actions'])}), got {moves!r:.200}")
+    env.unwrapped.set_state(_state(rules, record, "start"))
     for ply, entry in enumerate(record["actions"]):
         if env.terminations[env.agent_selection] or env.truncations[env.agent_selection]:
             raise ValueError(f"record has actions after the game ended (action {ply})")
-        a, draws = entry if isinstance(entry, list) else (entry, None)
-        _replay_step(env.unwrapped, int(a), draws)
-    final = state_ops.from_jsonable(rules.state_type, record["final"])
-    if not state_ops.equal(final, env.unwrapped.state):
+        a, draws = _action(entry, ply)
+        if not (0 <= a < rules.num_actions and env.unwrapped._mask[a]):
+            raise ValueError(f"record action {ply}: {a} is not legal in the recorded game")
+        if moves is not None and moves[ply] != env.unwrapped.action_to_str(a):
+            raise ValueError(f"record action {ply} is {a} ({env.unwrapped.action_to_str(a)!r}) "
+                             f"but its move says {moves[ply]!r}")
+        _replay_step(env.unwrapped, a, draws)
+    if not state_ops.equal(_state(rules, record, "final"), env.unwrapped.state):
         raise ValueError("replaying the record's actions does not reach its final position")
     return env
 
 
+def _state(rules, record: dict, key: str):
+    """The record's ``key`` state, checked field by field and value by value."""
+    try:
+        state = state_ops.from_jsonable(rules.state_type, record[key])
+        rules.check_state(state, batch=1)
+    except (TypeError, ValueError) as e:
+        raise ValueError(f"record field {key!r}: {e}") from None
+    return state
+
+
+def _action(entry, ply: int) -> tuple[int, tuple[int, ...] | None]:
+    """A record's action entry: an int, or ``[action, [draws...]]``."""
+    draws = None
+    if isinstance(entry, list):
+        if len(entry) != 2 or not isinstance(entry[1], list):
+            raise ValueError(f"record action {ply}: {entry!r} must be an int or [action, [draws]]")
+        entry, draws = entry
+        draws = tuple(checks.integer(f"record action {ply} draw", d, 0) for d in draws)
+    try:
+        return checks.integer(f"record action {ply}", entry), draws
+    except TypeError as e:
+        raise ValueError(str(e)) from None
+
+
 def load_record(path: str | Path, **env_kwargs: Any):
     """Load a record written by :func:`save_record` (replayed and checked)."""
-    return from_record(json.loads(Path(path).read_text()), **env_kwargs)
+    if not isinstance(path, (str, os.PathLike)):
+        raise TypeError(f"path={path!r} must be a str or a path")
+    path = Path(path)
+    try:
+        text = path.read_text()
+    except OSError as e:
+        raise ValueError(f"path={str(path)!r}: cannot read the record ({e.strerror})") from None
+    try:
+        record = json.loads(text)
+    except ValueError as e:
+        raise ValueError(f"path={str(path)!r} is not JSON: {e}") from None
+    return from_record(record, **env_kwargs)

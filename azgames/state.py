@@ -47,17 +47,42 @@ def to_jsonable(state: NamedTuple) -> dict[str, Any]:
 
 
 def from_jsonable(state_type: type, data: dict[str, Any]) -> NamedTuple:
-    """Rebuild a state written by :func:`to_jsonable`; names a missing or extra field."""
+    """Rebuild a state written by :func:`to_jsonable`. Refuses, naming the
+    field, anything :func:`to_jsonable` would not write: a missing or extra
+    field, a value that is not an integer of the field's dtype (``1.5``,
+    ``"2"``, ``True``), or data that does not fill its shape."""
+    if not isinstance(data, dict):
+        raise ValueError(f"a {state_type.__name__} record must be a dict of fields, not "
+                         f"{type(data).__name__}")
     want, have = set(state_type._fields), set(data)
     if want != have:
         raise ValueError(
             f"state record for {state_type.__name__} has fields {sorted(have)}, "
             f"expected {sorted(want)}"
         )
-    arrays = []
-    for name in state_type._fields:
-        field = data[name]
-        arrays.append(
-            np.asarray(field["data"], dtype=np.dtype(field["dtype"])).reshape(field["shape"])
-        )
-    return state_type(*arrays)
+    return state_type(*(_array(name, data[name]) for name in state_type._fields))
+
+
+def _array(name: str, field: Any) -> np.ndarray:
+    """One field of a state record as an array, every value checked."""
+    if not isinstance(field, dict) or set(field) != {"dtype", "shape", "data"}:
+        raise ValueError(f"state field {name!r} must be a dict with 'dtype', 'shape' and 'data'")
+    try:
+        dtype = np.dtype(field["dtype"])
+    except TypeError:
+        raise ValueError(f"state field {name!r}: dtype {field['dtype']!r} is not a numpy dtype") from None
+    if dtype.kind not in "iu":
+        raise ValueError(f"state field {name!r}: dtype {field['dtype']!r} is not an integer dtype")
+    shape, values = field["shape"], field["data"]
+    if not isinstance(shape, list) or not all(type(n) is int and n >= 0 for n in shape):
+        raise ValueError(f"state field {name!r}: shape {shape!r} must be a list of sizes")
+    if not isinstance(values, list) or len(values) != int(np.prod(shape)):
+        raise ValueError(f"state field {name!r}: data must be a flat list of "
+                         f"{int(np.prod(shape))} integers for shape {shape}")
+    info = np.iinfo(dtype)
+    for k, v in enumerate(values):
+        if type(v) is not int:
+            raise ValueError(f"state field {name!r} index {k}: {v!r} is not an integer")
+        if not info.min <= v <= info.max:
+            raise ValueError(f"state field {name!r} index {k}: {v} does not fit {dtype}")
+    return np.array(values, dtype=dtype).reshape(shape)

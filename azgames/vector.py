@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 
+from . import checks
 from . import state as state_ops
 from .game import Rules
 from .rng import seed_words
@@ -27,10 +28,8 @@ class GameVectorEnv:
     rules_type: type[Rules]
 
     def __init__(self, num_envs: int, seed: int | None = None, num_players: int = 2, **options: Any):
-        if not isinstance(num_envs, (int, np.integer)) or num_envs < 1:
-            raise ValueError(f"num_envs={num_envs!r} must be a positive integer")
+        self.num_envs = checks.integer("num_envs", num_envs, 1)
         self.rules = self.rules_type(num_players, **options)
-        self.num_envs = int(num_envs)
         self.num_players = self.rules.num_players
         self.num_actions = self.rules.num_actions
         self.agents = self.rules.agents
@@ -43,13 +42,13 @@ class GameVectorEnv:
         self._player = np.zeros(n, np.int64)
         self._actions = np.zeros(n, np.int64)
         self.state = None
-        self._seed = seed
+        self._seed = checks.seed("seed", seed)
 
     def reset(self, seed: int | None = None) -> tuple[np.ndarray, np.ndarray]:
         """Start every game afresh; returns ``(obs, mask)``. Game ``i``'s
         generator is seeded from ``seed`` (or the constructor's seed)."""
         if seed is not None:
-            self._seed = seed
+            self._seed = checks.seed("seed", seed)
         self.state = self.rules.initial_state(seed_words(self._seed, self.num_envs))
         self._refresh()
         return self._obs, self._mask.view(bool)
@@ -76,7 +75,7 @@ class GameVectorEnv:
             self._terminated, self._truncated, self._player,
         )
         if bad >= 0:
-            a = int(self._actions[bad])
+            a = int(actions[bad])  # as given: a huge unsigned action wrapped in the copy
             one = state_ops.select(self.state, bad)
             if 0 <= a < self.num_actions:
                 why = f"{self.rules.action_to_str(one, a)}: {self.rules.illegal_reason(one, a)}"
@@ -105,10 +104,16 @@ class GameVectorEnv:
 
     def game(self, i: int):
         """Game ``i`` as a one-game state (a copy), e.g. for rendering or the AEC env."""
-        return state_ops.select(self.state, i)
+        return state_ops.select(self.state, self._slot(i, "game()"))
 
     def set_game(self, i: int, one_game) -> None:
         """Put a one-game state into slot ``i`` and refresh the observations."""
+        i = self._slot(i, "set_game()")
         self.rules.check_state(one_game, batch=1)
         state_ops.assign(self.state, i, one_game, 0)
         self._refresh()
+
+    def _slot(self, i, what: str) -> int:
+        if self.state is None:
+            raise RuntimeError(f"{what} called before reset(); call venv.reset() first")
+        return checks.integer("i", i, 0, self.num_envs - 1)

@@ -10,6 +10,7 @@ from typing import Any, NamedTuple
 import numba
 import numpy as np
 
+from azgames import checks
 from azgames import state as state_ops
 from azgames.batch import first_illegal
 from azgames.game import GameInfo, Rules
@@ -101,14 +102,12 @@ class AzimuthRules(Rules):
         if not isinstance(island, bool):
             raise ValueError(f"island={island!r} must be True or False")
         coconuts = self.options["coconuts"]
-        if coconuts not in (None, True, False):
+        if coconuts is not None and not isinstance(coconuts, bool):
             raise ValueError(f"coconuts={coconuts!r} must be True, False or None (the book's choice)")
         coconuts = n > 2 if coconuts is None else coconuts
         self.layout = load_layout(n, island, coconuts)
-        max_turns = self.options["max_turns"]
-        if not isinstance(max_turns, (int, np.integer)) or isinstance(max_turns, bool) or max_turns < 1:
-            raise ValueError(f"max_turns={max_turns!r} must be a positive integer")
-        self.max_turns = int(max_turns)
+        self.max_turns = self.options["max_turns"] = checks.integer(
+            "max_turns", self.options["max_turns"], 1, checks.MAX_TURNS)
         self.depth = n * int(self.layout.rafts_per_colour)
         self.actions = action_layout(len(self.layout.beach_side), 2 if n == 2 else 1)
         # The config first without fixed beaches, so the kernels can check them.

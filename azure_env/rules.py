@@ -8,6 +8,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from azgames import checks
 from azgames.chance import ChanceOutcome, dice_outcomes, force
 from azgames.game import GameInfo, Rules
 from azgames.jit import specialize
@@ -83,10 +84,8 @@ class AzureRules(Rules):
                              f"has {24 - self.num_players} besides {self.num_players} suit tiles")
         if self.options["roles"] not in ("fixed", "random"):
             raise ValueError(f"roles={self.options['roles']!r} must be 'fixed' or 'random'")
-        max_turns = self.options["max_turns"]
-        if not isinstance(max_turns, (int, np.integer)) or max_turns < 1:
-            raise ValueError(f"max_turns={max_turns!r} must be a positive integer")
-        self.max_turns = int(max_turns)
+        self.max_turns = self.options["max_turns"] = checks.integer(
+            "max_turns", self.options["max_turns"], 1, checks.MAX_TURNS)
         self.random_roles = self.options["roles"] == "random"
         self.tables = kernel_tables(self.layout)
         self.S = self.layout.num_squares

@@ -361,5 +361,5 @@ def test_registry_builds_the_azure_greedy_agent():
 def test_greedy_refuses_a_game_other_than_azure():
     env = azgames.make("azacru")
     env.reset(seed=0)
-    with pytest.raises(TypeError, match="only Azure Attack"):
+    with pytest.raises(ValueError, match="env plays azacru; this agent plays azure"):
         AzureGreedy(seed=0).act(env)

@@ -9,6 +9,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from azgames import checks
 from azgames.chance import ChanceOutcome, dice_outcomes, force
 from azgames.game import GameInfo, Rules
 
@@ -110,8 +111,7 @@ class CoopRules(AzimuthRules):
             raise ValueError(f"first_player={first!r}: choose 'random' or a colour of "
                              f"{list(COLOUR_NAMES)}")
         order = self.options["wave_order"]
-        if order not in WAVE_ORDERS:
-            raise ValueError(f"wave_order={order!r}: choose one of {list(WAVE_ORDERS)}")
+        checks.one_of("wave_order", order, list(WAVE_ORDERS))
         self.layout = load_layout(4, key="coop")
         self.controller = np.array(CONTROLLERS[self.num_players], np.int64)
         self._colour_names = [[COLOUR_NAMES[c] for c in self.colours_of(q)] for q in range(self.num_players)]

@@ -1,0 +1,38 @@
+"""What every agent checks before it plays: its seed, and the env it is
+asked to act in (an env of the suite, of its game, with a player to act).
+
+A wrong argument fails here with a message naming it, rather than deep in an
+agent's search with an ``AttributeError``."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from azgames import checks
+
+
+def agent_rng(seed) -> np.random.Generator:
+    """The agent's generator from ``seed``: None, an int >= 0, a
+    :class:`numpy.random.SeedSequence` or a :class:`numpy.random.Generator`."""
+    if seed is None or isinstance(seed, (np.random.SeedSequence, np.random.Generator)):
+        return np.random.default_rng(seed)
+    return np.random.default_rng(checks.seed("seed", seed))
+
+
+def suite_env(env, game: str | None = None):
+    """``env`` unwrapped, if it is an AEC env of the suite (of ``game``, if
+    given) in a game going on; TypeError, ValueError or RuntimeError naming
+    what is wrong otherwise."""
+    from azgames.aec import GameAECEnv
+
+    raw = getattr(env, "unwrapped", None)
+    if not isinstance(raw, GameAECEnv):
+        raise TypeError(f"env={env!r} is not an AEC env of the suite (azgames.make(...))")
+    name = raw.rules.info.name
+    if game is not None and name != game:
+        raise ValueError(f"env plays {name}; this agent plays {game}")
+    if raw.state is None:
+        raise RuntimeError("the env has no game: call env.reset() first")
+    if not raw.legal_actions():
+        raise RuntimeError(f"{raw.agent_selection} has no legal action: is the game over?")
+    return raw
