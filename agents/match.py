@@ -24,6 +24,8 @@ from typing import Any, Callable, Mapping, Sequence
 
 import numpy as np
 
+from azgames import checks
+
 from . import make_agent
 
 
@@ -277,9 +279,8 @@ def play_match(game: str = "azacru", agents: Sequence | Mapping = ("greedy", "ra
     labelled = _labelled(agents)
     if len(labelled) != num_players:
         raise ValueError(f"a {num_players}-player match needs {num_players} agents, got {len(labelled)}")
-    if num_games < 1:
-        raise ValueError(f"num_games={num_games} must be at least 1")
-    root = np.random.SeedSequence(seed)
+    num_games = checks.integer("num_games", num_games, 1)
+    root = np.random.SeedSequence(checks.seed("seed", seed))
     agent_seeds = root.spawn(num_players)
     game_seeds = root.generate_state(num_games, dtype=np.uint32)
     names = [lab for lab, _ in labelled]

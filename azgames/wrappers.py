@@ -22,6 +22,8 @@ from typing import Any, Callable
 import gymnasium
 import numpy as np
 
+from . import checks
+
 
 class SingleAgentEnv(gymnasium.Env):
     """A gymnasium env in which one seat of a suite game is the learner.
@@ -41,8 +43,8 @@ class SingleAgentEnv(gymnasium.Env):
         self.env = azgames.make(game, render_mode=render_mode, **env_kwargs)
         self.render_mode = render_mode
         agents = self.env.possible_agents
-        if seat != "random" and seat not in range(len(agents)):
-            raise ValueError(f"seat={seat!r} must be 'random' or a player number 0-{len(agents) - 1}")
+        if seat != "random":
+            seat = checks.integer("seat", seat, 0, len(agents) - 1)
         self.seat = seat
         self._opponent_factory = self._factory(game, opponent)
         self.observation_space = self.env.observation_space(agents[0])["observation"]
@@ -78,7 +80,9 @@ class SingleAgentEnv(gymnasium.Env):
         learner = self.learner
         if self.env.agent_selection != learner:
             raise RuntimeError("step() called after the episode ended; call reset()")
-        self.env.step(int(action))
+        if isinstance(action, np.ndarray) and action.size == 1:
+            action = action.reshape(())  # SB3's predict gives (1,) or () arrays
+        self.env.step(action)
         reward = float(self.env.rewards.get(learner, 0.0))
         more, done = (0.0, True) if self._over() else self._play_opponents()
         reward += more

@@ -356,6 +356,26 @@ def test_agents_refuse_bad_arguments(game):
             refused(lambda: agent.act(started(other, steps=0)), other)
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_matches_and_the_single_agent_env_refuse_bad_arguments(game):
+    from agents.match import play_match
+    from azgames.wrappers import SingleAgentEnv
+
+    for n in (0, -2, True, 1.5, "3"):
+        refused(lambda: play_match(game, ["random", "random"], num_games=n, progress=False),
+                "num_games")
+    refused(lambda: play_match(game, ["random", "random"], num_games=1, seed=-1, progress=False),
+            "seed")
+    refused(lambda: play_match(game, ["random"] * 3, num_games=1, progress=False), "agents")
+    for seat in (True, 2, -1, 1.5, "first"):
+        refused(lambda: SingleAgentEnv(game, seat=seat), "seat")
+    refused(lambda: SingleAgentEnv(game, opponent="oracle"), "oracle")
+    env = SingleAgentEnv(game)
+    env.reset(seed=0)
+    for action in (1.5, "0", True, np.array([0.5]), -1):
+        refused(lambda: env.step(action))
+
+
 # ---------------------------------------------------------------- command line
 
 CLI_MISTAKES = [
