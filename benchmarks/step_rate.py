@@ -15,8 +15,15 @@ Measured, per game and player count, with random legal actions:
 - PettingZoo ``connect_four_v3`` ``env()`` in the same RL loop, in the same run,
   and OpenSpiel's C++ connect_four through pyspiel (the ``bench`` extra).
 
-Each rate is the median of ``--repeats`` timed runs. Machines are noisy:
-compare ratios within one run rather than absolute numbers across runs.
+Each rate is the median of ``--repeats`` timed runs; each repeat times every
+configuration in turn, so that a machine slowing down for a while weighs on
+all alike. Machines are noisy: compare ratios within one run rather than
+absolute numbers across runs. ``--relative-to azimuth`` adds each other game's
+rates over that game's at the same player count, as the median of the
+ratios measured side by side in each repeat:
+
+    python benchmarks/step_rate.py --games azimuth azimuth_coop --relative-to azimuth \
+        --json benchmarks/results/step_rate_azimuth_coop.json
 """
 
 from __future__ import annotations
@@ -143,7 +150,8 @@ def openspiel_connect_four_rate(seconds: float, seed: int = 0) -> float | None:
     return steps / (time.perf_counter() - start)
 
 
-def run(games: list[str], players: list[int], seconds: float, repeats: int, quick: bool) -> dict:
+def run(games: list[str], players: list[int], seconds: float, repeats: int, quick: bool,
+        relative_to: str | None = None) -> dict:
     import azgames
 
     results: dict = {
@@ -163,27 +171,46 @@ def run(games: list[str], players: list[int], seconds: float, repeats: int, quic
         osp = median_rate(lambda: openspiel_connect_four_rate(seconds), repeats)
         print(f"OpenSpiel connect_four (pyspiel): {osp:,.0f} steps/s", flush=True)
     results["reference"]["openspiel_connect_four"] = osp
+    configs = []
     for game in games:
         for n in players:
-            row: dict = {"game": game, "num_players": n}
             try:
                 azgames.make(game, num_players=n)
             except ValueError:
                 continue  # this game has no such player count
-            row["compile"] = compile_times(game, n) if not quick else None
-            row["aec_steps_per_s"] = median_rate(
-                lambda: aec_rate(lambda: azgames.make(game, num_players=n), seconds), repeats)
-            row["vector_steps_per_s"] = {
-                str(size): median_rate(lambda: vector_rate(
-                    lambda k: azgames.make_vec(game, num_envs=k, seed=0, num_players=n), size, seconds),
-                    repeats)
-                for size in VECTOR_SIZES
-            }
-            if c4:
-                row["aec_vs_connect_four"] = row["aec_steps_per_s"] / c4
-            results["games"].append(row)
-            print_row(row, flush=True)
+            configs.append((game, n))
+    rows = {cfg: {"game": cfg[0], "num_players": cfg[1],
+                  "compile": compile_times(*cfg) if not quick else None} for cfg in configs}
+    # Repeats go round every configuration in turn, so that a machine slowing
+    # down for a while weighs on all of them alike: ratios stay comparable.
+    samples = {cfg: {"aec": [], **{size: [] for size in VECTOR_SIZES}} for cfg in configs}
+    for r in range(repeats):
+        if not quick:
+            print(f"timing: repeat {r + 1} of {repeats}", flush=True)
+        for game, n in configs:
+            got = samples[game, n]
+            got["aec"].append(aec_rate(lambda: azgames.make(game, num_players=n), seconds))
+            for size in VECTOR_SIZES:
+                got[size].append(vector_rate(
+                    lambda k: azgames.make_vec(game, num_envs=k, seed=0, num_players=n), size, seconds))
+    for cfg in configs:
+        row = rows[cfg]
+        row["aec_steps_per_s"] = statistics.median(samples[cfg]["aec"])
+        row["vector_steps_per_s"] = {str(size): statistics.median(samples[cfg][size])
+                                     for size in VECTOR_SIZES}
+        if c4:
+            row["aec_vs_connect_four"] = row["aec_steps_per_s"] / c4
+        if relative_to and cfg[0] != relative_to and (relative_to, cfg[1]) in samples:
+            row[f"vs_{relative_to}"] = _ratios(samples[cfg], samples[relative_to, cfg[1]])
+        results["games"].append(row)
+        print_row(row, flush=True)
     return results
+
+
+def _ratios(mine: dict, base: dict) -> dict[str, float]:
+    """Median over repeats of each rate over the base game's, measured
+    side by side in the same repeat."""
+    return {str(k): statistics.median(a / b for a, b in zip(mine[k], base[k])) for k in mine}
 
 
 def _fmt(rate: float) -> str:
@@ -202,6 +229,14 @@ def table(results: dict) -> str:
         ratio = f"{r['aec_vs_connect_four']:.1f}x" if "aec_vs_connect_four" in r else "-"
         vec = " | ".join(_fmt(r["vector_steps_per_s"][str(s)]) for s in sizes)
         lines.append(f"| {r['game']} | {r['num_players']} | {_fmt(r['aec_steps_per_s'])} | {ratio} | {vec} | {comp} |")
+    relative = [(r, k) for r in results["games"] for k in r if k.startswith("vs_")]
+    if relative:
+        lines += ["", "| game | players | rates over | AEC | "
+                  + " | ".join(f"vector N={s}" for s in sizes) + " |",
+                  "|---|---|---|---|" + "---|" * len(sizes)]
+        for r, k in relative:
+            ratios = " | ".join(f"{r[k][str(s)]:.2f}" for s in sizes)
+            lines.append(f"| {r['game']} | {r['num_players']} | {k[3:]} | {r[k]['aec']:.2f} | {ratios} |")
     ref = results["reference"]
     named = [(ref.get("pettingzoo_connect_four_v3_env"), "PettingZoo connect_four_v3 `env()`"),
              (ref.get("openspiel_connect_four"), "OpenSpiel connect_four (C++ via pyspiel, numpy mask and observation)")]
@@ -229,10 +264,14 @@ def main(argv: list[str] | None = None) -> dict:
     parser.add_argument("--repeats", type=int, default=5, help="timed runs per figure (median)")
     parser.add_argument("--quick", action="store_true", help="tiny runs, no compile timing (smoke test)")
     parser.add_argument("--json", type=Path, default=DEFAULT_JSON, help="where to write the results")
+    parser.add_argument("--relative-to", metavar="GAME", default=None,
+                        help="also report each other game's rates over GAME's at the same player "
+                             "count (median of per-repeat ratios), e.g. azimuth for azimuth_coop")
     args = parser.parse_args(argv)
     if args.quick:
         args.seconds, args.repeats = 0.05, 1
-    results = run(args.games, args.players, args.seconds, args.repeats, args.quick)
+    results = run(args.games, args.players, args.seconds, args.repeats, args.quick,
+                  args.relative_to)
     args.json.parent.mkdir(parents=True, exist_ok=True)
     args.json.write_text(json.dumps(results, indent=1))
     print()

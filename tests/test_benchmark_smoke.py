@@ -12,7 +12,7 @@ def test_step_rate_quick_run_writes_table_and_json(tmp_path, capsys):
     bench = runpy.run_path(str(ROOT / "benchmarks" / "step_rate.py"))
     out = tmp_path / "rates.json"
     results = bench["main"](["--quick", "--games", "azacru", "azure", "--players", "2", "3", "--json",
-                             str(out)])
+                             str(out), "--relative-to", "azacru"])
     saved = json.loads(out.read_text())
     assert saved == json.loads(json.dumps(results))
     rows = {(r["game"], r["num_players"]): r for r in saved["games"]}
@@ -21,8 +21,13 @@ def test_step_rate_quick_run_writes_table_and_json(tmp_path, capsys):
         assert row["aec_steps_per_s"] > 0
         assert set(row["vector_steps_per_s"]) == {"1", "64", "1024", "4096"}
         assert all(v > 0 for v in row["vector_steps_per_s"].values())
+    # Azure's rates over Azacru's, measured side by side: one ratio per figure.
+    assert "vs_azacru" not in rows["azacru", 2]
+    assert set(rows["azure", 3]["vs_azacru"]) == {"aec", "1", "64", "1024", "4096"}
+    assert all(v > 0 for v in rows["azure", 3]["vs_azacru"].values())
     printed = capsys.readouterr().out
     assert "| azacru | 2 |" in printed and "| azure | 3 |" in printed
+    assert "| azure | 3 | azacru |" in printed
 
 
 def test_compile_probe_reports_cold_and_warm_times():
