@@ -8,6 +8,10 @@ the returned observation, mask and ``player`` already belong to the new game.
 The arrays returned by ``reset`` and ``step`` are the env's own buffers,
 overwritten by the next call (that is what makes millions of steps a second
 possible): copy them to keep them.
+
+It declares its spaces as Gymnasium's vector API does: one game's
+(``single_observation_space``: the observation planes; ``single_action_space``)
+and the batch's (``observation_space``, ``action_space``: ``MultiDiscrete``).
 """
 
 from __future__ import annotations
@@ -15,6 +19,8 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+from gymnasium import spaces
+from gymnasium.vector.utils import batch_space
 
 from . import checks
 from . import state as state_ops
@@ -41,6 +47,11 @@ class GameVectorEnv:
         self._truncated = np.zeros(n, bool)
         self._player = np.zeros(n, np.int64)
         self._actions = np.zeros(n, np.int64)
+        # Spaces as Gymnasium's vector API declares them: one game's, then the batch's.
+        self.single_observation_space = self.rules.observation_space(0)["observation"]
+        self.single_action_space = spaces.Discrete(self.num_actions)
+        self.observation_space = batch_space(self.single_observation_space, n)
+        self.action_space = batch_space(self.single_action_space, n)
         self.state = None
         self._seed = checks.seed("seed", seed)
 

@@ -30,3 +30,21 @@ def test_vector_env_refuses_an_illegal_batch_without_stepping_any_game(game):
     with pytest.raises(ValueError):
         venv.step(actions.astype(float))  # not integers
     assert state_ops.equal(before, venv.state), "a refused batch changed some game"
+
+
+@pytest.mark.parametrize("game", [e.name for e in azgames.list_games()])
+@pytest.mark.parametrize("players", [2, 4])
+def test_vector_env_declares_spaces_its_outputs_belong_to(game, players):
+    venv = azgames.make_vec(game, num_envs=5, seed=1, num_players=players)
+    one = azgames.make(game, num_players=players)
+    assert venv.single_observation_space == one.observation_space(one.possible_agents[0])["observation"]
+    assert venv.single_action_space == one.action_space(one.possible_agents[0])
+    assert venv.observation_space.shape == (5, *venv.single_observation_space.shape)
+    assert list(venv.action_space.nvec) == [venv.num_actions] * 5
+    obs, _ = venv.reset()
+    assert venv.observation_space.contains(obs)
+    for _ in range(30):
+        actions = venv.random_actions()
+        assert venv.action_space.contains(actions)
+        obs = venv.step(actions)[0]
+        assert venv.observation_space.contains(obs)
