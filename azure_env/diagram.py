@@ -9,6 +9,10 @@ Tokens::
     m a b c  a square of the suit tile of the monster, hunter_0, _1, _2
     M A B C  that agent's piece, followed by the coins it carries (A35)
 
+A suit tile's owner is read from its home square, where only the owner
+ever stands; a piece or coins on its other squares hide its letter there
+(open suit tiles, option ``suit_tiles="literal"``).
+
 Row numbers may start each line and a line of column letters may close the
 diagram; both are ignored when parsing::
 
@@ -87,7 +91,12 @@ class ParsedMap:
 
 
 def parse_map(text: str, layout: Layout) -> ParsedMap:
-    """Read a diagram drawn on ``layout``; ValueError naming the square at fault."""
+    """Read a diagram drawn on ``layout``; ValueError naming the square at fault.
+
+    A suit tile's owner is read from its home square (the owner's tile letter
+    or piece; ``-`` if the tile is unused): only its owner ever stands there.
+    Its other squares may show a visiting piece (open suit tiles, option
+    ``suit_tiles="literal"``) or coins a visitor dropped (digits alone)."""
     w, h = layout.width, layout.height
     rows = []
     for line in text.strip("\n").splitlines():
@@ -101,46 +110,69 @@ def parse_map(text: str, layout: Layout) -> ParsedMap:
         rows.append(tokens)
     if len(rows) != h:
         raise ValueError(f"diagram has {len(rows)} rows; the map {layout.name!r} has {h}")
-    out = ParsedMap(slot_owner=np.full(4, -1, np.int64))
+    grid = {}
     for r, tokens in enumerate(rows):
-        y = h - 1 - r
         for x, token in enumerate(tokens):
-            s = y * w + x
-            name = layout.name_of(s)
-            slot = int(layout.slot[s])
-            head, coins = token[0], token[1:]
-            if head.isdigit():
-                head, coins = ".", token
-            if not coins.isdigit() and coins:
-                raise ValueError(f"{name}: bad token {token!r}")
-            values = [int(c) for c in coins]
-            if any(v > 5 for v in values):
-                raise ValueError(f"{name}: coin values are 0-5, got {token!r}")
-            if head == "-":
-                if slot == MAP:
-                    raise ValueError(f"{name} is a map square; write '.' for it")
-                continue
-            if head == ".":
-                if slot != MAP:
-                    raise ValueError(f"{name} is not a map square of {layout.name!r}")
-                out.lying += [(v, s) for v in values]
-                continue
-            if head in TILE_LETTERS or head in PIECE_LETTERS:
-                p = player_of_letter(head)
-                if head in PIECE_LETTERS:
-                    if p in out.pos:
-                        raise ValueError(f"{name}: piece {head} appears twice")
-                    out.pos[p] = s
-                    out.carried += [(v, p) for v in values]
-                elif values:
-                    raise ValueError(f"{name}: coins never lie on a suit tile")
-                if slot >= 0:  # only its owner stands on a suit tile
-                    if out.slot_owner[slot] not in (-1, p):
-                        raise ValueError(f"{name}: suit tile {slot} is marked for two agents")
-                    out.slot_owner[slot] = p
-                    continue
-                if slot == MAP and head in PIECE_LETTERS:
-                    continue
-            raise ValueError(f"{name}: token {token!r} does not fit a square of kind {slot}")
+            grid[(h - 1 - r) * w + x] = token
+    out = ParsedMap(slot_owner=np.full(4, -1, np.int64))
+    for k in range(4):  # who owns each suit tile: its home square says
+        home = int(layout.home[k])
+        if home < 0:
+            continue
+        head = grid[home][0]
+        if head in TILE_LETTERS or head in PIECE_LETTERS:
+            out.slot_owner[k] = player_of_letter(head)
+        elif head != "-":
+            raise ValueError(f"{layout.name_of(home)} is the home square of suit tile {k}: write its "
+                             f"owner's letter (m a b c, or its piece M A B C), or '-' if the tile is "
+                             f"unused; got {grid[home]!r}")
+    for s in range(w * h):
+        token = grid[s]
+        name = layout.name_of(s)
+        slot = int(layout.slot[s])
+        head, coins = token[0], token[1:]
+        if head.isdigit():
+            head, coins = ".", token
+        if not coins.isdigit() and coins:
+            raise ValueError(f"{name}: bad token {token!r}")
+        values = [int(c) for c in coins]
+        if any(v > 5 for v in values):
+            raise ValueError(f"{name}: coin values are 0-5, got {token!r}")
+        owner = int(out.slot_owner[slot]) if slot >= 0 else -1
+        if head == "-":
+            if slot == MAP:
+                raise ValueError(f"{name} is a map square; write '.' for it")
+            if owner >= 0:
+                raise ValueError(f"{name} is on suit tile {slot}, in use by {PIECE_LETTERS[owner]} (its "
+                                 f"home square says so); write {TILE_LETTERS[owner]!r} for it")
+            continue
+        if slot == VOID:
+            raise ValueError(f"{name}: there is no tile there; write '-' for it, not {token!r}")
+        if slot >= 0 and owner < 0:
+            raise ValueError(f"{name}: token {token!r} on suit tile {slot}, which is unused (its home "
+                             f"square {layout.name_of(int(layout.home[slot]))} shows '-')")
+        if head == ".":
+            if slot >= 0 and (not values or s == layout.home[slot]):
+                raise ValueError(f"{name} is a square of suit tile {slot}; write {TILE_LETTERS[owner]!r} "
+                                 f"for it (or the coins a visitor dropped there, off the home square)")
+            out.lying += [(v, s) for v in values]
+            continue
+        if head in TILE_LETTERS:
+            if slot < 0:
+                raise ValueError(f"{name} is a map square, not a suit tile; {token!r} does not fit")
+            if values:
+                raise ValueError(f"{name}: write coins lying on a suit tile square as digits alone, "
+                                 f"not {token!r}")
+            if player_of_letter(head) != owner:
+                raise ValueError(f"{name}: suit tile {slot} is marked for two agents "
+                                 f"({TILE_LETTERS[owner]!r} on its home square)")
+            continue
+        if head in PIECE_LETTERS:
+            p = player_of_letter(head)
+            if p in out.pos:
+                raise ValueError(f"{name}: piece {head} appears twice")
+            out.pos[p] = s
+            out.carried += [(v, p) for v in values]
+            continue
+        raise ValueError(f"{name}: token {token!r} does not fit a square of kind {slot}")
     return out
-

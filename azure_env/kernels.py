@@ -23,7 +23,7 @@ from azgames.game import DREW, ONGOING, TERMINATED, TRUNCATED, pack_status
 from azgames.jit import njit, njit_inline, njit_parallel, prange
 from azgames.rng import below
 
-from .board import MAP, STOP
+from .board import ENTER_HUNTER, ENTER_MONSTER, MAP, STOP
 
 MONSTER = 0
 MONSTER_ALLOWANCE, HUNTER_ALLOWANCE, COIN_COST = 6, 4, 2
@@ -58,8 +58,9 @@ def allowance(p, carried):
 @njit_inline
 def carried_by(coin_loc, i, S, p):
     n = 0
+    code = S + CARRIED + np.int64(p)  # widened: an int8 p overflows past 127 squares in plain Python
     for k in range(coin_loc.shape[1]):
-        n += coin_loc[i, k] == S + CARRIED + p
+        n += coin_loc[i, k] == code
     return n
 
 
@@ -74,7 +75,9 @@ def step_code(tables, pos, slot_owner, trail, steps, i, p, S, d):
         owner = slot_owner[i, slot]
         if owner < 0:  # a hunter's tile left out with fewer hunters
             return OFF_MAP
-        if owner != p:
+        # Another's suit tile: open only where the access table (option
+        # suit_tiles) lets a monster / a hunter in; never on a home square.
+        if owner != p and (tables[5 * S + t] & (ENTER_MONSTER if p == MONSTER else ENTER_HUNTER)) == 0:
             return OTHERS_TILE
     for k in range(steps[i] + 1):
         if trail[i, k] == t:
@@ -110,6 +113,19 @@ def drop_coins(coin_loc, i, S, p, square):
     for k in range(coin_loc.shape[1]):
         if coin_loc[i, k] == S + CARRIED + p:
             coin_loc[i, k] = square
+
+
+@njit_inline
+def bank_if_home(tables, slot_owner, coin_loc, i, S, p, square, carried):
+    """Bank everything ``p`` carries if ``square`` is on its own suit tile;
+    returns whether it banked."""
+    slot = tables[4 * S + square]
+    if carried == 0 or slot < 0 or slot_owner[i, slot] != p:
+        return False
+    for k in range(coin_loc.shape[1]):
+        if coin_loc[i, k] == S + CARRIED + p:
+            coin_loc[i, k] = S + BANKED + p
+    return True
 
 
 @njit_inline
@@ -188,7 +204,10 @@ def play(pos, home, slot_owner, order, coin_value, coin_loc, player, steps, trai
                 pos[i, p] = home[i, p]
             else:
                 pos[i, p] = there
-                pick_up(coin_loc, i, S, p, there)
+                # Winning onto its own suit tile (open suit tiles only: the
+                # loser stood there) banks what it now carries.
+                bank_if_home(tables, slot_owner, coin_loc, i, S, p, there,
+                             pick_up(coin_loc, i, S, p, there))
             fresh_turn = True
             # The monster's win starts an extra turn; every other fight ends the turn.
             turn_over = not (p == MONSTER and result == ATTACKER_WINS)
@@ -197,11 +216,7 @@ def play(pos, home, slot_owner, order, coin_value, coin_loc, player, steps, trai
             steps[i] += 1
             trail[i, steps[i]] = there
             carried = pick_up(coin_loc, i, S, p, there)
-            slot = tables[4 * S + there]
-            if carried > 0 and slot >= 0 and slot_owner[i, slot] == p:
-                for k in range(coin_loc.shape[1]):
-                    if coin_loc[i, k] == S + CARRIED + p:
-                        coin_loc[i, k] = S + BANKED + p
+            if bank_if_home(tables, slot_owner, coin_loc, i, S, p, there, carried):
                 turn_over = True
             else:
                 turn_over = steps[i] >= allowance(p, carried)
@@ -261,7 +276,7 @@ def write_observation(pos, slot_owner, order, coin_value, coin_loc, player, step
     slots = 4 * S
     for s in range(S):
         row[MAP_PLANE * S + s] = tables[slots + s] == MAP
-    squares = 5 * S + coin_loc.shape[1] + 4
+    squares = 6 * S + coin_loc.shape[1] + 4
     for k in range(4):
         owner = slot_owner[i, k]
         if owner >= 0:
@@ -282,8 +297,8 @@ def write_observation(pos, slot_owner, order, coin_value, coin_loc, player, step
 @njit
 def reset_game(pos, home, slot_owner, order, coin_value, coin_loc, player, steps, trail, next_hunter,
                hunter_turns, turns, outcome, forced, fight, rng, i, tables, S, random_roles):
-    """Set up game ``i``: suit tiles, pieces at home, 12 map tiles drawn from
-    the piecepack's tiles that are not suit tiles, each tile's coin on it."""
+    """Set up game ``i``: suit tiles, pieces at home, the map's K tiles drawn
+    from the piecepack's tiles that are not suit tiles, each tile's coin on it."""
     players = pos.shape[1]
     hunters = players - 1
     K = coin_loc.shape[1]
@@ -302,7 +317,7 @@ def reset_game(pos, home, slot_owner, order, coin_value, coin_loc, player, steps
     for k in range(slot_owner.shape[1]):
         q = slot_owner[i, k]
         if q >= 0:
-            home[i, q] = tables[5 * S + K + k]
+            home[i, q] = tables[6 * S + K + k]
             pos[i, q] = home[i, q]
     # Draw K of the pool's tiles (selection sampling), then shuffle them over the map.
     pool = SUITS * VALUES - players
@@ -321,7 +336,7 @@ def reset_game(pos, home, slot_owner, order, coin_value, coin_loc, player, steps
         j = below(rng, i, k + 1)
         coin_value[i, k], coin_value[i, j] = coin_value[i, j], coin_value[i, k]
     for k in range(K):
-        coin_loc[i, k] = tables[5 * S + k]
+        coin_loc[i, k] = tables[6 * S + k]
     player[i] = order[i, 0]
     steps[i] = 0
     trail[i, :] = -1

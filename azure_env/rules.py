@@ -15,7 +15,7 @@ from azgames.jit import specialize
 
 from . import kernels as K
 from . import diagram, render
-from .board import ACTION_NAMES, MAX_HUNTERS, STOP, kernel_tables, load_layout, map_names
+from .board import ACTION_NAMES, MAX_HUNTERS, STOP, SUIT_TILE_RULES, kernel_tables, resolve_map
 from .diagram import PIECE_LETTERS, player_of_letter
 
 
@@ -66,28 +66,31 @@ class AzureRules(Rules):
 
     @classmethod
     def option_defaults(cls) -> dict[str, Any]:
-        return {"map": "standard", "roles": "fixed", "max_turns": 300}
+        return {"map": "standard", "roles": "fixed", "max_turns": 300, "suit_tiles": "closed"}
 
     def __init__(self, num_players: int = 2, **options: Any):
         super().__init__(num_players, **options)
         if self.num_players == 2:
             self.info = dataclasses.replace(self.info, utility="zero_sum")
-        if self.options["map"] not in map_names():
-            raise ValueError(f"map={self.options['map']!r} is unknown; choose one of {map_names()}")
-        self.layout = load_layout(self.options["map"])
+        # A user's map (dict, diagram or file) is kept as its dict, so records replay it.
+        self.layout, self.options["map"] = resolve_map(self.options["map"])
+        if self.options["suit_tiles"] not in SUIT_TILE_RULES:
+            raise ValueError(f"suit_tiles={self.options['suit_tiles']!r} is not supported; "
+                             f"choose one of {list(SUIT_TILE_RULES)}")
         hunters = self.num_players - 1
         if hunters > self.layout.max_hunters:
             raise ValueError(f"map {self.layout.name!r} has suit tiles for {self.layout.max_hunters} "
                              f"hunter(s); num_players={self.num_players} needs {hunters}")
         if self.layout.num_tiles > 24 - self.num_players:
-            raise ValueError(f"map {self.layout.name!r} has {self.layout.num_tiles} tiles; a piecepack "
-                             f"has {24 - self.num_players} besides {self.num_players} suit tiles")
+            raise ValueError(f"map {self.layout.name!r} has {self.layout.num_tiles} map tiles; "
+                             f"num_players={self.num_players} leaves {24 - self.num_players} of a "
+                             f"piecepack's 24 tiles besides the {self.num_players} suit tiles")
         if self.options["roles"] not in ("fixed", "random"):
             raise ValueError(f"roles={self.options['roles']!r} must be 'fixed' or 'random'")
         self.max_turns = self.options["max_turns"] = checks.integer(
             "max_turns", self.options["max_turns"], 1, checks.MAX_TURNS)
         self.random_roles = self.options["roles"] == "random"
-        self.tables = kernel_tables(self.layout)
+        self.tables = kernel_tables(self.layout, self.options["suit_tiles"])
         self.S = self.layout.num_squares
         self.bind_kernels()
 
