@@ -41,14 +41,16 @@ class Board(NamedTuple):
     kind: list
     #: per slot: its home square (None if the map has no such slot)
     home: list
+    #: option suit_tiles="literal": rule 7 to the letter (see :func:`why_illegal`)
+    literal: bool = False
 
 
-def board_of(layout) -> Board:
+def board_of(layout, suit_tiles: str = "closed") -> Board:
     kind = []
     for v in layout.slot.tolist():
         kind.append("void" if v == -2 else "map" if v == -1 else int(v))
     home = [int(h) if h >= 0 else None for h in layout.home.tolist()]
-    return Board(int(layout.width), int(layout.height), kind, home)
+    return Board(int(layout.width), int(layout.height), kind, home, suit_tiles == "literal")
 
 
 def neighbour(board: Board, square: int, d: int) -> int | None:
@@ -143,7 +145,12 @@ def why_illegal(board: Board, pos: Position, action: int) -> str | None:
     if owner is None:
         return "off the map"  # an unused suit tile is not there
     if owner != "map" and owner != p:
-        return "another player's suit tile"
+        # Closed suit tiles: nobody enters another's. Literal (rule 7: "Hunters
+        # cannot enter each other's suit tiles"): the monster may enter the
+        # hunters' tiles and the hunters the monster's, but no home square.
+        hunters_both = p != MONSTER and owner != MONSTER
+        if not board.literal or hunters_both or t == board.home[board.kind[t]]:
+            return "another player's suit tile"
     if t in pos.visited:
         return "visited this turn"
     return None
@@ -232,6 +239,9 @@ def step(board: Board, pos: Position, action: int, max_turns: int,
             if result == ATTACKER_WINS:
                 pieces[p] = there
                 coins = [("carried", p) if c == ("square", there) else c for c in coins]
+                if owner_of(board, pos, there) == p:
+                    # Won onto its own suit tile (literal suit tiles): bank it all.
+                    coins = [("banked", p) if c == ("carried", p) else c for c in coins]
             extra_turn = p == MONSTER and result == ATTACKER_WINS
             turn_over = not extra_turn
 

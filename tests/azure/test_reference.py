@@ -43,6 +43,8 @@ CONFIGS = {
     "4p-ring": (4, {"map": "ring"}),
     "3p-random-roles": (3, {"roles": "random"}),
     "2p-ring": (2, {"map": "ring"}),
+    "4p-literal": (4, {"suit_tiles": "literal"}),
+    "3p-ring-literal-random-roles": (3, {"map": "ring", "suit_tiles": "literal", "roles": "random"}),
 }
 
 RESULT_CODES = {ref.ATTACKER_WINS: 0, ref.DEFENDER_WINS: 1, ref.BOTH_HOME: 2}
@@ -118,7 +120,7 @@ def altered(rules, board, one, rng):
 
 def positions_for(num_players, options, num_envs, snapshots, endings, extra, seed):
     rules = azure_env.AzureRules(num_players, **options)
-    board = ref.board_of(rules.layout)
+    board = ref.board_of(rules.layout, rules.options["suit_tiles"])
     rng = np.random.default_rng(seed)
     played, last = playout_positions(num_players, options, num_envs, seed, snapshots, endings)
     changed = []
@@ -275,7 +277,7 @@ def check_step(env, board, one, pos, a, dice, stats: Counter) -> None:
 def run_position_checks(num_players, options, num_envs, snapshots, endings, extra, seed) -> Counter:
     env = azure_env.env(num_players=num_players, **options)
     env.reset(seed=0)
-    board = ref.board_of(env.unwrapped.rules.layout)
+    board = ref.board_of(env.unwrapped.rules.layout, env.unwrapped.rules.options["suit_tiles"])
     rng = np.random.default_rng(seed)
     stats: Counter = Counter()
     for one in positions_for(num_players, options, num_envs, snapshots, endings, extra, seed):

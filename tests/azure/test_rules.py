@@ -961,6 +961,332 @@ def test_choice_4_unused_hunter_tiles_are_absent():
     refused(env, "E", OFF_MAP)
 
 
+# --------------------------------------------------------------------------- Rule 7, read literally
+# suit_tiles="literal" (rules page, open point 12): "Hunters cannot enter each
+# other's suit tiles" bars nobody else, so the monster may enter the hunters'
+# suit tiles and the hunters the monster's. Home squares stay their owner's
+# alone, so a piece sent home always finds its square free. The default,
+# suit_tiles="closed", is tested above.
+
+LITERAL = {"suit_tiles": "literal"}
+
+
+def test_hunters_rule_7_literal_the_monster_may_enter_and_cross_the_hunters_suit_tiles():
+    """Rule 7, literal: the monster steps from the map onto hunter_0's tile
+    (c2), across it and onto hunter_1's (b1); the hunters' home squares (d2,
+    b2) stay barred, with their hunters at home: no attack there."""
+    env = position("""
+        12  -  -  m  m  -  -
+        11  -  -  m  m  -  -
+        10  1  .  .  .  .  .
+         9  .  .  .  .  .  .
+         8  .  .  .  .  .  .
+         7  .  .  .  .  .  .
+         6  .  .  .  .  .  .
+         5  .  .  .  .  .  .
+         4  .  .  .  .  .  .
+         3  .  .  M  .  .  .
+         2  b  B  a  A  -  -
+         1  b  b  a  a  -  -
+            a  b  c  d  e  f
+    """, num_players=3, to_move="M", **LITERAL)
+    assert legal(env) == ALL_MOVES
+    play(env, "S")  # c2, hunter_0's tile
+    refused(env, "E", OTHERS_TILE)  # d2: hunter_0's home square
+    refused(env, "W", OTHERS_TILE)  # b2: hunter_1's home square
+    play(env, "S", "W")  # c1, then b1 on hunter_1's tile
+    assert same_board(env, """
+        12  -  -  m  m  -  -
+        11  -  -  m  m  -  -
+        10  1  .  .  .  .  .
+         9  .  .  .  .  .  .
+         8  .  .  .  .  .  .
+         7  .  .  .  .  .  .
+         6  .  .  .  .  .  .
+         5  .  .  .  .  .  .
+         4  .  .  .  .  .  .
+         3  .  .  .  .  .  .
+         2  b  B  a  A  -  -
+         1  b  M  a  a  -  -
+            a  b  c  d  e  f
+    """), board(env)
+    assert acting(env) == "M" and squares_left(env) == 3
+    refused(env, "N", OTHERS_TILE)  # b2 again: hunter_1 at home
+
+
+def test_hunters_rule_7_literal_hunters_still_cannot_enter_each_others_suit_tiles():
+    """Rule 7, literal: what the book does say still holds: hunter_0 on a3
+    may not step onto hunter_1's tile (a2), empty as it is."""
+    env = position("""
+        12  -  -  m  m  -  -
+        11  -  -  M  m  -  -
+        10  1  .  .  .  .  .
+         9  .  .  .  .  .  .
+         8  .  .  .  .  .  .
+         7  .  .  .  .  .  .
+         6  .  .  .  .  .  .
+         5  .  .  .  .  .  .
+         4  .  .  .  .  .  .
+         3  A  .  .  .  .  .
+         2  b  B  a  a  -  -
+         1  b  b  a  a  -  -
+            a  b  c  d  e  f
+    """, num_players=3, **LITERAL)
+    refused(env, "S", OTHERS_TILE)
+    assert legal(env) == {"N", "E", "stop"}
+
+
+def test_hunters_rule_7_literal_home_squares_stay_barred_when_empty():
+    """Rule 7, literal (open point 12): another player's home square is
+    barred even when its piece is away: the monster may not step onto d2,
+    hunter_0's home, nor hunter_0 onto c11, the monster's."""
+    diagram = """
+        12  -  -  m  m  -  -
+        11  -  -  m  m  -  -
+        10  1  .  A  .  .  .
+         9  .  .  .  .  .  .
+         8  .  .  .  .  .  .
+         7  .  .  .  .  .  .
+         6  .  .  .  .  .  .
+         5  .  .  .  .  .  .
+         4  .  .  .  .  .  .
+         3  .  .  .  M  .  .
+         2  -  -  a  a  -  -
+         1  -  -  a  a  -  -
+            a  b  c  d  e  f
+    """
+    env = position(diagram, to_move="M", **LITERAL)
+    refused(env, "S", OTHERS_TILE)
+    env = position(diagram, to_move="A", **LITERAL)
+    refused(env, "N", OTHERS_TILE)
+    play(env, "E", "N")  # d10, then d11: the rest of the monster's tile is open
+    assert square(env, "A") == "d11"
+
+
+def test_hunters_rule_7_literal_a_hunter_on_the_monsters_tile_banks_nothing_there():
+    """Rule 7, literal, and hunters' rule 1 ("bring it back to your suit
+    tile"): hunter_0, carrying a 3, steps onto the monster's tile (d11, then
+    d12); it banks nothing there, and its turn goes on until its allowance
+    (4 - 2 = 2) is used."""
+    env = position("""
+        12  -  -  m  m  -  -
+        11  -  -  M  m  -  -
+        10  1  .  . A3  .  .
+         9  .  .  .  .  .  .
+         8  .  .  .  .  .  .
+         7  .  .  .  .  .  .
+         6  .  .  .  .  .  .
+         5  .  .  .  .  .  .
+         4  .  .  .  .  .  .
+         3  .  .  .  .  .  .
+         2  -  -  a  a  -  -
+         1  -  -  a  a  -  -
+            a  b  c  d  e  f
+    """, **LITERAL)
+    play(env, "N")  # d11
+    assert acting(env) == "A" and squares_left(env) == 1
+    refused(env, "W", OTHERS_TILE)  # c11: the monster at home
+    play(env, "N")  # d12: the turn's two squares are used
+    assert same_board(env, """
+        12  -  -  m A3  -  -
+        11  -  -  M  m  -  -
+        10  1  .  .  .  .  .
+         9  .  .  .  .  .  .
+         8  .  .  .  .  .  .
+         7  .  .  .  .  .  .
+         6  .  .  .  .  .  .
+         5  .  .  .  .  .  .
+         4  .  .  .  .  .  .
+         3  .  .  .  .  .  .
+         2  -  -  a  a  -  -
+         1  -  -  a  a  -  -
+            a  b  c  d  e  f
+    """), board(env)
+    assert banked(env)["A"] == 0 and turns(env) == 1
+
+
+def test_hunters_rule_7_literal_the_monster_attacks_a_hunter_on_its_own_tile():
+    """Rule 7, literal, with rules 4-5: a hunter on its own tile but off its
+    home square can be attacked. The monster wins the tie (rule 5), the
+    hunter goes home (d2), the monster takes c2 and plays its extra turn."""
+    env = position("""
+        12  -  -  m  m  -  -
+        11  -  -  m  m  -  -
+        10  1  .  .  .  .  .
+         9  .  .  .  .  .  .
+         8  .  .  .  .  .  .
+         7  .  .  .  .  .  .
+         6  .  .  .  .  .  .
+         5  .  .  .  .  .  .
+         4  .  .  .  .  .  .
+         3  .  .  M  .  .  .
+         2  -  -  A  a  -  -
+         1  -  -  a  a  -  -
+            a  b  c  d  e  f
+    """, to_move="M", **LITERAL)
+    fight(env, "S", 2, 2)
+    assert same_board(env, """
+        12  -  -  m  m  -  -
+        11  -  -  m  m  -  -
+        10  1  .  .  .  .  .
+         9  .  .  .  .  .  .
+         8  .  .  .  .  .  .
+         7  .  .  .  .  .  .
+         6  .  .  .  .  .  .
+         5  .  .  .  .  .  .
+         4  .  .  .  .  .  .
+         3  .  .  .  .  .  .
+         2  -  -  M  A  -  -
+         1  -  -  a  a  -  -
+            a  b  c  d  e  f
+    """), board(env)
+    assert the_fight(env)["result"] == "attacker wins"
+    assert acting(env) == "M" and squares_left(env) == 6
+
+
+def test_hunters_rule_7_literal_the_monster_wins_on_its_own_tile_and_banks_the_loot_at_once():
+    """Rule 7, literal, with rules 3, 4 and 6: hunter_0 stands on the
+    monster's tile (d11) with a 3. The monster attacks from home and wins:
+    the hunter drops the 3 on d11 and goes home; the monster, entering its
+    own tile with gold, banks it at once. Banking ends that turn, but the
+    won attack still gives the monster its extra turn (open point 20)."""
+    env = position("""
+        12  -  -  m  m  -  -
+        11  -  -  M A3  -  -
+        10  1  .  .  .  .  .
+         9  .  .  .  .  .  .
+         8  .  .  .  .  .  .
+         7  .  .  .  .  .  .
+         6  .  .  .  .  .  .
+         5  .  .  .  .  .  .
+         4  .  .  .  .  .  .
+         3  .  .  .  .  .  .
+         2  -  -  a  a  -  -
+         1  -  -  a  a  -  -
+            a  b  c  d  e  f
+    """, to_move="M", **LITERAL)
+    fight(env, "E", 4, 1)
+    assert same_board(env, """
+        12  -  -  m  m  -  -
+        11  -  -  m  M  -  -
+        10  1  .  .  .  .  .
+         9  .  .  .  .  .  .
+         8  .  .  .  .  .  .
+         7  .  .  .  .  .  .
+         6  .  .  .  .  .  .
+         5  .  .  .  .  .  .
+         4  .  .  .  .  .  .
+         3  .  .  .  .  .  .
+         2  -  -  a  A  -  -
+         1  -  -  a  a  -  -
+            a  b  c  d  e  f
+    """), board(env)
+    assert banked(env)["M"] == 3
+    assert acting(env) == "M" and squares_left(env) == 6 and turns(env) == 1
+
+
+def test_hunters_rule_7_literal_gold_dropped_on_a_hunters_tile_is_banked_by_its_owner():
+    """Rule 7, literal, with rules 4 and 1: the monster, carrying a 5 on
+    hunter_0's tile (c2), attacks hunter_0 on c3 and loses: it drops the 5
+    where it stood, on hunter_0's tile, and goes home (c11). hunter_0 steps
+    onto c2, picks the 5 up on its own tile and so banks it, ending its turn."""
+    env = position("""
+        12  -  -  m  m  -  -
+        11  -  -  m  m  -  -
+        10  1  .  .  .  .  .
+         9  .  .  .  .  .  .
+         8  .  .  .  .  .  .
+         7  .  .  .  .  .  .
+         6  .  .  .  .  .  .
+         5  .  .  .  .  .  .
+         4  .  .  .  .  .  .
+         3  .  .  A  .  .  .
+         2  -  - M5  a  -  -
+         1  -  -  a  a  -  -
+            a  b  c  d  e  f
+    """, to_move="M", **LITERAL)
+    fight(env, "N", 1, 4)
+    assert same_board(env, """
+        12  -  -  m  m  -  -
+        11  -  -  M  m  -  -
+        10  1  .  .  .  .  .
+         9  .  .  .  .  .  .
+         8  .  .  .  .  .  .
+         7  .  .  .  .  .  .
+         6  .  .  .  .  .  .
+         5  .  .  .  .  .  .
+         4  .  .  .  .  .  .
+         3  .  .  A  .  .  .
+         2  -  -  5  a  -  -
+         1  -  -  a  a  -  -
+            a  b  c  d  e  f
+    """), board(env)
+    assert acting(env) == "A"
+    play(env, "S")
+    assert same_board(env, """
+        12  -  -  m  m  -  -
+        11  -  -  M  m  -  -
+        10  1  .  .  .  .  .
+         9  .  .  .  .  .  .
+         8  .  .  .  .  .  .
+         7  .  .  .  .  .  .
+         6  .  .  .  .  .  .
+         5  .  .  .  .  .  .
+         4  .  .  .  .  .  .
+         3  .  .  .  .  .  .
+         2  -  -  A  a  -  -
+         1  -  -  a  a  -  -
+            a  b  c  d  e  f
+    """), board(env)
+    assert banked(env)["A"] == 5 and turns(env) == 2
+
+
+def test_hunters_rule_7_literal_a_hunter_wins_onto_its_own_tile_and_banks_the_loot():
+    """Rule 7, literal, with rules 3 and 6: the monster stands on hunter_0's
+    tile (c2) with a 4; hunter_0 attacks it from home (d2) and wins: the
+    monster drops the 4 and goes home, and hunter_0, landing on c2 of its own
+    tile, banks the 4 at once; the attack ends its turn."""
+    env = position("""
+        12  -  -  m  m  -  -
+        11  -  -  m  m  -  -
+        10  1  .  .  .  .  .
+         9  .  .  .  .  .  .
+         8  .  .  .  .  .  .
+         7  .  .  .  .  .  .
+         6  .  .  .  .  .  .
+         5  .  .  .  .  .  .
+         4  .  .  .  .  .  .
+         3  .  .  .  .  .  .
+         2  -  - M4  A  -  -
+         1  -  -  a  a  -  -
+            a  b  c  d  e  f
+    """, **LITERAL)
+    fight(env, "W", 5, 0)
+    assert same_board(env, """
+        12  -  -  m  m  -  -
+        11  -  -  M  m  -  -
+        10  1  .  .  .  .  .
+         9  .  .  .  .  .  .
+         8  .  .  .  .  .  .
+         7  .  .  .  .  .  .
+         6  .  .  .  .  .  .
+         5  .  .  .  .  .  .
+         4  .  .  .  .  .  .
+         3  .  .  .  .  .  .
+         2  -  -  A  a  -  -
+         1  -  -  a  a  -  -
+            a  b  c  d  e  f
+    """), board(env)
+    assert banked(env)["A"] == 4 and turns(env) == 1
+
+
+def test_suit_tiles_option_is_checked():
+    """The option takes "closed" (the default) or "literal" and nothing else."""
+    assert new_game().unwrapped.rules.options["suit_tiles"] == "closed"
+    with pytest.raises(ValueError, match=r"suit_tiles='open'.*'closed', 'literal'"):
+        azgames.make("azure", suit_tiles="open")
+
+
 # =========================================================================== Combat
 
 

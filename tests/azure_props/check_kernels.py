@@ -41,7 +41,8 @@ VOID, MAP = -2, -1
 P_S = 0  # squares
 P_MAX_TURNS = 1
 P_RANDOM_ROLES = 2
-NUM_PARAMS = 3
+P_LITERAL = 3  # suit_tiles="literal": the monster may enter hunters' tiles, hunters the monster's
+NUM_PARAMS = 4
 
 # --------------------------------------------------------------- the checker's own record, per game
 T_TURNS = 0  # turns finished (an extra turn counts)
@@ -113,7 +114,10 @@ C_DRAWS = 25
 C_TRUNCATED_BY_FIGHT = 26
 C_ATTACK_FACES = 27  # 27-32: the attacker's die faces
 C_DEFENCE_FACES = 33  # 33-38: the defender's die faces
-NUM_COUNTS = 39
+C_ONTO_OTHERS_TILE = 39  # a move onto another player's suit tile (literal suit tiles)
+C_WIN_BANKS = 40  # a winning attacker banked on landing on its own suit tile (literal suit tiles)
+C_COINS_ON_SUIT_TILE = 41  # a position with a coin lying on a suit tile (literal suit tiles)
+NUM_COUNTS = 42
 
 COUNT_NAMES = {
     C_STEPS: "steps", C_STOPS: "stops", C_MOVES: "moves", C_PICKUPS: "pickups", C_BANKS: "banks",
@@ -127,6 +131,8 @@ COUNT_NAMES = {
     C_TRUNCATED: "truncated", C_MASK_VISITED: "mask: visited", C_MASK_OTHERS_TILE: "mask: others' tile",
     C_MASK_OFF_MAP: "mask: off map", C_HUNTERS_WIN: "hunters win", C_MONSTER_WINS: "monster wins",
     C_DRAWS: "draws", C_TRUNCATED_BY_FIGHT: "truncated by a fight",
+    C_ONTO_OTHERS_TILE: "moves onto another's suit tile", C_WIN_BANKS: "banks by a winning attacker",
+    C_COINS_ON_SUIT_TILE: "coins lying on a suit tile",
 }
 
 
@@ -189,11 +195,13 @@ MESSAGES = {
     E_CONSTANT: "home, suit tiles or hunters' order changed during a game (detail: which)",
     E_PIECE_RANGE: "a piece is off the squares (detail: player)",
     E_PIECE_VOID: "a piece is on a void square (detail: player)",
-    E_PIECE_TILE: "a piece is on another player's (or an unused) suit tile (detail: player)",
+    E_PIECE_TILE: "a piece is on an unused suit tile, on another player's home square, or on "
+                  "another player's suit tile where the suit_tiles option bars it (detail: player)",
     E_PIECES_SHARE: "two pieces share a square (detail: square)",
     E_COIN_VALUE: "a coin's value changed since set-up (detail: coin)",
     E_COIN_PLACE: "a coin's place code is not a square, carried or banked by a player (detail: coin)",
-    E_COIN_SQUARE: "a coin lies on a suit tile or a void square (detail: coin)",
+    E_COIN_SQUARE: "a coin lies on a void square, a home square, or a suit tile (suit_tiles closed: "
+                   "only a visitor's gold drops there) (detail: coin)",
     E_STEPS: "state.steps differs from the squares moved this turn (detail: expected)",
     E_ALLOWANCE: "the squares moved reach the allowance (6 / 4 - 2 per coin, min 1) while the "
                  "turn goes on (detail: steps * 10 + allowance)",
@@ -202,8 +210,8 @@ MESSAGES = {
     E_TRAIL_END: "the trail does not end on the actor's square",
     E_MASK_STOP: "stop is not legal",
     E_MASK: "a direction's mask differs from the checker's (neighbour exists, is not void nor "
-            "an unused suit tile nor another's suit tile, not visited this turn) "
-            "(detail: direction * 10 + wanted)",
+            "an unused suit tile nor another's suit tile barred by the suit_tiles option (always "
+            "its home square), not visited this turn) (detail: direction * 10 + wanted)",
     E_FORCED: "a forced die face is queued in random play",
     E_FRESH: "a new game is not a fresh set-up (detail: what)",
     E_SLOTS: "suit tile owners are wrong at set-up (detail: slot)",
@@ -233,6 +241,25 @@ def allowance(p, carried):
     base = MONSTER_ALLOWANCE if p == MONSTER else HUNTER_ALLOWANCE
     n = base - COIN_COST * carried
     return n if n > 1 else 1
+
+
+@njit
+def may_enter(kind, slot_home, params, slot_owner, i, p, t):
+    """Whether ``p`` may stand on square ``t`` (not void) as far as suit tiles
+    go: a map square, its own tile; with literal suit tiles also the others'
+    tiles that the book's rule 7 leaves open (monster <-> hunters, never
+    hunter <-> hunter), home squares excepted."""
+    k = kind[t]
+    if k < 0:
+        return True
+    owner = slot_owner[i, k]
+    if owner < 0:
+        return False
+    if owner == p:
+        return True
+    if params[P_LITERAL] == 0 or t == slot_home[k]:
+        return False
+    return (p == MONSTER) != (owner == MONSTER)
 
 
 @njit
@@ -274,7 +301,7 @@ def _check_position(i, s, mask, player_out, params, tab, trk, counts):
         kd = kind[x]
         if kd == VOID:
             return E_PIECE_VOID, q
-        if kd >= 0 and s.slot_owner[i, kd] != q:
+        if kd >= 0 and not may_enter(kind, slot_home, params, s.slot_owner, i, q, x):
             return E_PIECE_TILE, q
         for r in range(q + 1, P):
             if s.pos[i, r] == x:
@@ -287,7 +314,11 @@ def _check_position(i, s, mask, player_out, params, tab, trk, counts):
         loc = int(s.coin_loc[i, c])
         if 0 <= loc < S:
             if kind[loc] != MAP:
-                return E_COIN_SQUARE, c
+                # only a visitor's gold lies on a suit tile: a loser drops it there
+                if params[P_LITERAL] == 0 or kind[loc] < 0 or loc == slot_home[kind[loc]] \
+                        or s.slot_owner[i, kind[loc]] < 0:
+                    return E_COIN_SQUARE, c
+                counts[C_COINS_ON_SUIT_TILE] += 1
             for q in range(P):  # whoever enters a square takes what lies there
                 if s.pos[i, q] == loc:
                     return E_COIN_UNDER_PIECE, c
@@ -323,7 +354,7 @@ def _check_position(i, s, mask, player_out, params, tab, trk, counts):
         if not want or (kind[t] >= 0 and s.slot_owner[i, kind[t]] < 0):
             want = False  # off the grid, a void square or an unused suit tile: no square
             counts[C_MASK_OFF_MAP] += 1
-        elif kind[t] >= 0 and s.slot_owner[i, kind[t]] != p:
+        elif not may_enter(kind, slot_home, params, s.slot_owner, i, p, t):
             want = False
             counts[C_MASK_OTHERS_TILE] += 1
         else:
@@ -419,6 +450,33 @@ def _check_fresh(i, s, mask, player_out, params, tab, trk, counts):
 
 
 @njit
+def _end_error(i, exp_loc, values, S, P, K, terminated, truncated, rewards, turns, max_turns):
+    """Whether the step's flags and rewards fit coins at ``exp_loc`` and
+    ``turns`` finished turns (OK, or the error), with no side effects."""
+    all_banked = True
+    for c in range(K):
+        all_banked &= exp_loc[i, c] >= S + BANKED
+    if terminated[i] != all_banked:
+        return E_TERMINATED
+    if truncated[i] != (not all_banked and turns >= max_turns):
+        return E_TRUNCATED
+    monster, hunters = 0, 0
+    for c in range(K):
+        loc = exp_loc[i, c]
+        if loc == S + BANKED + MONSTER:
+            monster += values[i, c]
+        elif S + BANKED < loc < S + BANKED + P:
+            hunters += values[i, c]
+    sign = 0.0
+    if terminated[i] or truncated[i]:
+        sign = 1.0 if hunters > monster else (-1.0 if hunters < monster else 0.0)
+    for r in range(P):
+        if rewards[i, r] != (-sign if r == MONSTER else sign):
+            return E_REWARD
+    return OK
+
+
+@njit
 def _check_step(i, prev, s, actions, mask, rewards, terminated, truncated, player_out, params,
                tab, trk, counts, auto_reset):
     """Game ``i``'s step from ``prev`` with ``actions[i]``: the pieces and coins
@@ -460,6 +518,8 @@ def _check_step(i, prev, s, actions, mask, rewards, terminated, truncated, playe
         if q < 0:
             # a move: pick up what lies there; bank on entering the own suit tile with gold
             counts[C_MOVES] += 1
+            if kind[t] >= 0 and prev.slot_owner[i, kind[t]] != p:
+                counts[C_ONTO_OTHERS_TILE] += 1
             exp_pos[i, p] = t
             before = 0
             picked = 0
@@ -498,8 +558,18 @@ def _check_step(i, prev, s, actions, mask, rewards, terminated, truncated, playe
             else:
                 counts[C_HUNTER_ATTACKS_HUNTER] += 1
             if restarted:
-                # the record of the fight went with the old game; fights bank nothing
+                # The record of the fight went with the old game. A fight banks
+                # only when an attacker wins onto its own suit tile (literal suit
+                # tiles): if the end does not fit a fight that banked nothing,
+                # the attacker won and banked its gold and the loser's.
                 extra = False
+                if params[P_LITERAL] != 0 and kind[t] >= 0 and prev.slot_owner[i, kind[t]] == p:
+                    if _end_error(i, exp_loc, values, S, P, K, terminated, truncated, rewards,
+                                  track[i, T_TURNS] + 1, params[P_MAX_TURNS]) != OK:
+                        counts[C_WIN_BANKS] += 1
+                        for c in range(K):
+                            if exp_loc[i, c] == S + CARRIED + p or exp_loc[i, c] == S + CARRIED + q:
+                                exp_loc[i, c] = S + BANKED + p
             else:
                 if s.fight[i, 0] != p or s.fight[i, 1] != q:
                     return E_FIGHT, 1
@@ -535,12 +605,20 @@ def _check_step(i, prev, s, actions, mask, rewards, terminated, truncated, playe
                 else:
                     exp_pos[i, p] = t
                     loot = 0
+                    held = 0
                     for c in range(K):
                         if exp_loc[i, c] == t:
                             exp_loc[i, c] = S + CARRIED + p
                             loot += 1
+                        held += exp_loc[i, c] == S + CARRIED + p
                     if loot > 0:
                         counts[C_LOOT_PICKED] += 1
+                    # landing on its own suit tile with gold banks it (literal suit tiles)
+                    if kind[t] >= 0 and prev.slot_owner[i, kind[t]] == p and held > 0:
+                        counts[C_WIN_BANKS] += 1
+                        for c in range(K):
+                            if exp_loc[i, c] == S + CARRIED + p:
+                                exp_loc[i, c] = S + BANKED + p
                 extra = p == MONSTER and res == ATTACKER_WINS
                 turn_end = not extra
     # the end: every coin banked, or the turn limit

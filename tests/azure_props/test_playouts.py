@@ -9,16 +9,21 @@ record of each game, checks every game:
   slots 1..H, in order unless roles are random), one coin on each map tile's
   centre square, values drawn from the piecepack's non-suit tiles, the first
   hunter of the order to act; the checker copies the coin values then;
-- coins are conserved: exactly K, each on a map square (never a suit tile or
-  a void square), carried or banked by a player, with their set-up values;
-- pieces stand on non-void squares, never on another player's (or an
-  unused) suit tile, never two on one square;
+- coins are conserved: exactly K, each on a map square (never a void
+  square; never a suit tile either, unless ``suit_tiles="literal"`` let a
+  visitor drop its gold there, and never a home square), carried or banked
+  by a player, with their set-up values;
+- pieces stand on non-void squares, never on an unused suit tile nor on
+  another player's suit tile (with ``suit_tiles="literal"``: only where the
+  book's rule 7 bars them, hunters from each other's tiles, and never on
+  another's home square), never two on one square;
 - each step does what the rules say to the pieces and the coins: a move
   picks up everything on the square entered and banks all carried gold on
   entering the own suit tile; a fight's rolls (state.fight) decide by the
   rules (monster wins ties; hunters tie: both home), the loser drops its gold
   where it stood and goes home, a winning attacker takes the square and what
-  lies there; so a piece carries only what it picked up;
+  lies there (and banks it if that square is on its own suit tile, which
+  only literal suit tiles allow); so a piece carries only what it picked up;
 - squares moved this turn stay below the allowance (6 / 4 minus 2 per coin
   carried, at least 1) while the turn goes on, and the trail is the distinct
   squares visited this turn;
@@ -30,8 +35,8 @@ record of each game, checks every game:
   exactly at it; rewards zero during the game, +1 / -1 by team (the side
   with more banked gold; 0 on equal totals) at the end;
 - the mask: stop always legal, each direction legal exactly when the
-  neighbour exists, is not another player's suit tile and was not visited
-  this turn.
+  neighbour exists, is not another player's suit tile barred to the mover
+  (as above) and was not visited this turn.
 
 AEC env (:func:`test_aec_playouts`): fewer games through ``env.step``, the
 same checker on every step, every action checked against
@@ -92,7 +97,8 @@ def checker_tables(rules) -> tuple[np.ndarray, C.Tables]:
             if 0 <= x + dx < w and 0 <= y + dy < h and kind[(y + dy) * w + x + dx] != C.VOID:
                 nbr[s, d] = (y + dy) * w + x + dx
     # map tiles: 2 x 2 blocks at even coordinates; a coin starts on the square
-    # nearest the centre of the map tiles (ties: north, then west)
+    # the map names for it, or else on the square nearest the centre of the
+    # map tiles (ties: north, then west)
     tiles = []
     for y0 in range(0, h, 2):
         for x0 in range(0, w, 2):
@@ -106,6 +112,10 @@ def checker_tables(rules) -> tuple[np.ndarray, C.Tables]:
     cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
     centres = [min(t, key=lambda q: ((q % w + 0.5 - cx) ** 2 + (q // w + 0.5 - cy) ** 2,
                                      -(q // w), q % w)) for t in tiles]
+    spec = rules.options["map"]
+    if isinstance(spec, dict) and "coins" in spec:
+        named = {"abcdefghijklmnopqrstuvwxyz".index(c[0]) + (int(c[1:]) - 1) * w for c in spec["coins"]}
+        centres = [next(q for q in t if q in named) for t in tiles]
     slot_home = np.asarray(layout.home, np.int64)
     for k in range(4):
         if slot_home[k] >= 0:
@@ -114,6 +124,7 @@ def checker_tables(rules) -> tuple[np.ndarray, C.Tables]:
     params[C.P_S] = S
     params[C.P_MAX_TURNS] = rules.max_turns
     params[C.P_RANDOM_ROLES] = int(rules.options["roles"] == "random")
+    params[C.P_LITERAL] = int(rules.options["suit_tiles"] == "literal")
     return params, C.Tables(nbr, kind, slot_home, np.asarray(centres, np.int64))
 
 
