@@ -55,6 +55,13 @@ VARIANTS = {
     "azure_4p": ("azure", {"num_players": 4, "max_turns": 30}, 123),
     "azure_4p_ring": ("azure", {"num_players": 4, "map": "ring", "max_turns": 40}, 0),
     "azure_3p_long_random": ("azure", {"num_players": 3, "map": "long", "roles": "random", "max_turns": 40}, 3),
+    # The book's rule 7 read literally (suit_tiles="literal"): the first seed
+    # whose game also sets a piece on another player's suit tile.
+    "azure_4p_literal": ("azure", {"num_players": 4, "suit_tiles": "literal", "max_turns": 40}, 103),
+    # A map of the user's own, given as a dict (docs/rules/azure.md's example).
+    "azure_3p_crossroads_random": ("azure", {"num_players": 3, "map": {
+        "name": "crossroads", "tiles": [". . M . .", ". # # # .", "1 # . # 2", ". # # # .", ". . 3 . ."],
+        "homes": {"M": "e9", "1": "b5", "2": "i6", "3": "f2"}}, "roles": "random", "max_turns": 40}, 0),
 }
 
 

@@ -29,6 +29,7 @@ from azacru_env.diagram import to_diagram
 from azimuth_env.board import load_layout
 from azimuth_env.diagram import to_diagram as azimuth_diagram
 from azure_env.board import load_layout as azure_layout
+from azure_env.board import resolve_map as azure_map
 from azure_env.diagram import to_diagram as azure_diagram
 from azgames import state as state_ops
 
@@ -39,6 +40,21 @@ class Case:
     make: Callable  # make(render_mode=None, **kwargs) -> AEC env
     board_text: Callable  # board_text(one_game_state) -> text the ansi render contains
 
+
+#: A map of the user's own (docs/rules/azure.md, "A map of your own"), as its diagram.
+AZURE_USER_MAP = """
+10  - - - - m m - - - -
+ 9  - - - - M m - - - -
+ 8  - - . . . . . . - -
+ 7  - - . o o . o . - -
+ 6  1 1 . o - - o . H 2
+ 5  1 H . . - - . . 2 2
+ 4  - - . o o . o . - -
+ 3  - - . . . . . . - -
+ 2  - - - - 3 H - - - -
+ 1  - - - - 3 3 - - - -
+    a b c d e f g h i j
+"""
 
 ENVS = [
     Case("azacru-2p", partial(azacru_env.env, num_players=2), to_diagram),
@@ -61,6 +77,10 @@ ENVS = [
            partial(azure_diagram, layout=azure_layout(m)))
       for n, m, roles in ((2, "standard", "fixed"), (3, "standard", "fixed"), (4, "standard", "fixed"),
                           (4, "long", "fixed"), (4, "ring", "fixed"), (3, "standard", "random"))),
+    Case("azure-4p-standard-literal-suit-tiles", partial(azure_env.env, num_players=4, suit_tiles="literal"),
+         partial(azure_diagram, layout=azure_layout("standard"))),
+    Case("azure-3p-user-map-random-roles", partial(azure_env.env, num_players=3, map=AZURE_USER_MAP, roles="random"),
+         partial(azure_diagram, layout=azure_map(AZURE_USER_MAP)[0])),
 ]
 
 cases = pytest.mark.parametrize("case", ENVS, ids=[c.id for c in ENVS])

@@ -88,9 +88,10 @@ def test_azimuth_coop_golden_games_are_not_trivial():
 def test_azure_golden_games_are_not_trivial():
     """Each golden game moves every way, stops, fights and banks gold; between
     them a monster wins a fight (its extra turn), a hunter wins one, and
-    hunters move in a random order."""
+    hunters move in a random order. One game reads rule 7 literally (a piece
+    visits another's suit tile), one is played on a map given as a dict."""
     texts = _texts("azure")
-    assert len(texts) == 5
+    assert len(texts) == 7
     for variant, text in texts.items():
         for notation in ("= N", "= E", "= S", "= W", "= stop"):
             assert notation in text, f"{variant} never plays {notation.strip('= ')}"
@@ -100,3 +101,6 @@ def test_azure_golden_games_are_not_trivial():
     joined = "\n".join(texts.values())
     assert '"attacker": "monster"' in joined and '"result": "attacker wins"' in joined
     assert '"turn_order": ["hunter_1", "hunter_0"]' in texts["azure_3p_long_random"]
+    # suit_tiles="literal": the monster stands on hunter_2's suit tile (e1-f2)
+    assert " 2   b   b   a   a   C  M4" in texts["azure_4p_literal"]
+    assert '"name": "crossroads"' in texts["azure_3p_crossroads_random"].split("options: ")[1].splitlines()[0]
