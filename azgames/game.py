@@ -137,7 +137,8 @@ class Rules(abc.ABC):
 
     def check_state(self, state, batch: int | None = None) -> None:
         """Raise ValueError unless ``state`` has this configuration's fields,
-        dtypes and per-game shapes (and ``batch`` games, if given)."""
+        dtypes and per-game shapes (and ``batch`` games, if given), and
+        values that :meth:`check_values` accepts."""
         if type(state) is not self.state_type:
             raise ValueError(f"expected a {self.state_type.__name__}, got {type(state).__name__}")
         template = self.initial_state(np.zeros(1, np.uint64))
@@ -149,6 +150,18 @@ class Rules(abc.ABC):
                 )
             if batch is not None and have.shape[0] != batch:
                 raise ValueError(f"state field {name!r} holds {have.shape[0]} games, expected {batch}")
+        self.check_values(state)
+
+    def check_values(self, state) -> None:
+        """Raise ValueError unless every game of ``state`` (of the right fields,
+        dtypes and shapes) holds values this configuration's kernels accept:
+        index ranges, counts that add up, fields that agree with each other,
+        the player to move. :meth:`check_state` calls it, so no state from
+        outside (``set_state``, ``VectorEnv.set_game``, a record) reaches a
+        kernel unchecked. A game overrides it beside its state's definition
+        (e.g. ``azimuth_env/state_check.py``); the message names the field,
+        the game, the index and the value (:mod:`azgames.state_check`). The
+        default accepts everything: a game with no kernels may need nothing."""
 
     @abc.abstractmethod
     def step(self, state, action: int, obs: np.ndarray, mask: np.ndarray, rewards: np.ndarray) -> int:
