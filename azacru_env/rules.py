@@ -119,6 +119,12 @@ class AzacruRules(Rules):
         K.reset_batch(*state, self.opening_field, self.opening_facing)
         return state
 
+    def check_values(self, state) -> None:
+        """Every value of every game in range and consistent (:mod:`azacru_env.state_check`)."""
+        from .state_check import check_values
+
+        check_values(state, self.num_players, self.max_turns)
+
     def state_from_diagram(self, text: str, to_move: int = 1, final_round_turns: int | None = None,
                            ply: int = 0) -> AzacruState:
         """A one-game state from a diagram (:mod:`azacru_env.diagram`).

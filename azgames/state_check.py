@@ -58,26 +58,7 @@ def fail_where(state, name: str, bad: np.ndarray, why: str | Callable[[tuple[int
     raise refuse(name, at, shown[at], reason)
 
 
-def in_range(state, name: str, low: int, high: int, where: np.ndarray | None = None,
-             values: np.ndarray | None = None, label: str | None = None) -> None:
-    """Every value of field ``name`` (or ``values``, a part of it) is in
-    ``[low, high)``; ``where`` limits the check to some entries."""
-    v = (getattr(state, name) if values is None else values).astype(np.int64)
-    bad = (v < low) | (v >= high)
-    if where is not None:
-        bad &= where
-    fail_where(state, name, bad, f"is out of range [{low}, {high}){label or ''}", values=v)
-
-
-def one_of(state, name: str, allowed, where: np.ndarray | None = None) -> None:
-    """Every value of field ``name`` is one of ``allowed`` (small ints)."""
+def in_range(state, name: str, low: int, high: int) -> None:
+    """Every value of field ``name`` is in ``[low, high)``."""
     v = getattr(state, name).astype(np.int64)
-    bad = ~np.isin(v, list(allowed))
-    if where is not None:
-        bad &= where
-    fail_where(state, name, bad, f"is not one of {sorted(allowed)}", values=v)
-
-
-def per_game(state) -> int:
-    """Games in the batch."""
-    return len(state[0])
+    fail_where(state, name, (v < low) | (v >= high), f"is out of range [{low}, {high})", values=v)
