@@ -196,6 +196,12 @@ class AzimuthRules(Rules):
         self._entry_reset(*state, self.config)
         return state
 
+    def check_values(self, state) -> None:
+        """Every value of every game in range and consistent (:mod:`azimuth_env.state_check`)."""
+        from .state_check import check_values
+
+        check_values(state, self)
+
     @property
     def num_colours(self) -> int:
         """Colours (castaways, sides) in play: one per player in the base game."""

@@ -196,6 +196,12 @@ class CoopRules(AzimuthRules):
             forced=np.full((b, 1), -1, np.int8),
         )
 
+    def check_values(self, state) -> None:
+        """Every value of every game in range and consistent (:mod:`azimuth_env.coop.state_check`)."""
+        from .state_check import check_values
+
+        check_values(state, self)
+
     def state_from_diagram(self, text: str, to_move: str = "R", beaches: dict | None = None,
                            hands: dict | None = None, home: str | None = None, ply: int = 0,
                            first: str = "R", round: int = 1, turn: int | None = None,
