@@ -137,6 +137,12 @@ class AzureRules(Rules):
         K.reset_batch(*state, self.tables, self.S, self.random_roles)
         return state
 
+    def check_values(self, state) -> None:
+        """Every value of every game in range and consistent (:mod:`azure_env.state_check`)."""
+        from .state_check import check_values
+
+        check_values(state, self)
+
     def state_from_diagram(self, text: str, to_move: str = "A", banked: dict[str, str] | None = None,
                            steps_taken: str = "", order: str | None = None, monster_next: bool = False,
                            seed: int = 0) -> AzureState:
