@@ -70,7 +70,7 @@ from collections import deque
 
 import numpy as np
 
-from azure_env.board import MAP, STOP
+from azure_env.board import ENTER_HUNTER, ENTER_MONSTER, MAP, STOP
 from azure_env.kernels import BANKED, CARRIED, COIN_COST, HUNTER_ALLOWANCE, MONSTER, MONSTER_ALLOWANCE
 
 from .base import agent_rng, suite_env
@@ -107,17 +107,20 @@ class AzureGreedy:
     # ------------------------------------------------------------ geometry
     def _graph(self, rules, owners: tuple, p: int):
         """(neighbours, enterable, all-pairs distances) for player ``p``
-        with suit tile owners ``owners`` (cached)."""
-        key = (rules.layout.name, owners, p)
+        with suit tile owners ``owners`` (cached by the map's tables: two
+        maps of one name, or one map under both suit tile rules, differ)."""
+        key = (rules.tables.tobytes(), owners, p)
         hit = self._dist_cache.get(key)
         if hit is not None:
             return hit
         S, tables = rules.S, rules.tables
         nbr = [[int(tables[4 * s + d]) for d in range(4)] for s in range(S)]
+        may = ENTER_MONSTER if p == MONSTER else ENTER_HUNTER  # the suit_tiles option
         enter = []
         for s in range(S):
             slot = int(tables[4 * S + s])
-            enter.append(slot == MAP or (slot >= 0 and owners[slot] == p))
+            owner = owners[slot] if slot >= 0 else -1  # -1: a hunter's tile left out
+            enter.append(slot == MAP or (owner >= 0 and (owner == p or int(tables[5 * S + s]) & may)))
         dist = np.full((S, S), INF)
         for a in range(S):
             if rules.layout.slot[a] < MAP:  # void

@@ -34,7 +34,7 @@ fights. `infos[agent]["turn_order"]` gives the hunters' order and
 
 ``` python
 azure_env.env(num_players=2, render_mode=None, illegal_action="raise",
-              map="standard", roles="fixed", max_turns=300)
+              map="standard", roles="fixed", max_turns=300, suit_tiles="closed")
 ```
 
 - `num_players`: 2, 3 or 4 (one monster and 1-3 hunters).
@@ -43,12 +43,20 @@ azure_env.env(num_players=2, render_mode=None, illegal_action="raise",
   is illegal; `"penalize"` ends the game with -1 for the offender, 0 for the
   others, and the reason in `infos[agent]["illegal_action"]`.
 - `map`: `"standard"` (3 x 4 tiles), `"long"` (3 x 5) or `"ring"` (12 tiles
-  around a lake); maps are data in `azure_env/data/maps.json`.
+  around a lake), the maps in `azure_env/data/maps.json`; or a map of your
+  own (the bonus rules allow any arrangement): a text diagram, a dict, or the
+  path of a JSON or text file holding one. It is checked before play, and a
+  game's options (and records) keep the map itself. The format, with an
+  example: `docs/rules/azure.md`, "A map of your own".
 - `roles`: `"fixed"` (hunter_0 moves first and sits on suit tile 1) or
   `"random"` (the set-up roll: the hunters' turn order and suit tiles are
   drawn from the game's seed).
 - `max_turns`: the game is truncated after this many turns (each agent's
   turn, extra turns included); banked gold then decides as at the end.
+- `suit_tiles`: `"closed"` (nobody enters another player's suit tile) or
+  `"literal"` (rule 7 to the letter: only hunters are barred from each
+  other's tiles, so the monster may raid the hunters' tiles and the hunters
+  the monster's; home squares stay their owner's).
 
 ## Observation space
 

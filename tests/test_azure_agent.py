@@ -363,3 +363,33 @@ def test_greedy_refuses_a_game_other_than_azure():
     env.reset(seed=0)
     with pytest.raises(ValueError, match="env plays azacru; this agent plays azure"):
         AzureGreedy(seed=0).act(env)
+
+
+def monster_distances(**options) -> np.ndarray:
+    env = azgames.make("azure", num_players=4, **options)
+    env.reset(seed=0)
+    rules, st = env.unwrapped.rules, env.unwrapped.state
+    owners = tuple(int(x) for x in st.slot_owner[0])
+    return AzureGreedy(seed=0)._graph(rules, owners, 0)[2]
+
+
+def test_greedy_paths_follow_the_suit_tile_rule():
+    """Rule 7 read literally lets the monster cross the hunters' tiles: the
+    greedy's map of distances must know it, or it plans detours the rules do
+    not impose (and never plans a raid through a hunter's tile)."""
+    closed, literal = monster_distances(), monster_distances(suit_tiles="literal")
+    reached = np.isfinite(closed)
+    assert (literal[reached] <= closed[reached]).all()
+    assert np.isfinite(literal).sum() > reached.sum()  # the hunters' tiles, open to it now
+
+
+def test_greedy_keeps_two_users_maps_of_one_name_apart():
+    wide = {"name": "custom", "tiles": ["M # # 1"], "homes": {"M": "a2", "1": "h1"}}
+    tall = {"name": "custom", "tiles": ["M", "#", "#", "#", "1"], "homes": {"M": "a10", "1": "a1"}}
+    agent = AzureGreedy(seed=0)
+    for spec in (wide, tall, wide):
+        env = azgames.make("azure", map=spec)
+        env.reset(seed=0)
+        rules = env.unwrapped.rules
+        owners = tuple(int(x) for x in env.unwrapped.state.slot_owner[0])
+        assert agent._graph(rules, owners, 0)[2].shape == (rules.S, rules.S)
