@@ -145,3 +145,18 @@ def test_play_azimuth_coop_reports_the_teams_result():
     assert lines[0] == "azimuth_coop: player_0 = random, player_1 = random (seed 1)"
     assert re.match(r"^Result: the team (wins|loses) after \d+ turns \(scores: player_0 \d, player_1 \d\)$",
                     lines[-1]), lines[-1]
+
+
+def test_play_azure_on_a_users_map_file_with_drawn_roles(tmp_path):
+    """``--map PATH`` plays a map of the user's own; ``--roles random`` draws
+    the hunters' order; the record keeps the map itself, not its path."""
+    path = tmp_path / "tiny.json"
+    path.write_text('{"tiles": ["M # 1"], "homes": {"M": "a2", "1": "f1"}}')
+    record = tmp_path / "game.json"
+    run = cli.main(["play", "azure", "--map", str(path), "--roles", "random", "--render", "none",
+                    "--record", str(record)])
+    assert run == 0
+    path.unlink()
+    env = azgames.load_record(record)
+    assert env.unwrapped.rules.options["roles"] == "random"
+    assert env.unwrapped.rules.layout.num_squares == 12
