@@ -9,8 +9,8 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from azgames import checks
-from azgames.game import GameInfo, Rules
 from azgames import state as state_ops
+from azgames.game import GameInfo, Rules
 from azgames.jit import specialize
 
 from . import kernels as K
