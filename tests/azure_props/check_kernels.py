@@ -450,6 +450,19 @@ def _check_fresh(i, s, mask, player_out, params, tab, trk, counts):
 
 
 @njit
+def _banked(i, exp_loc, values, S, P, K):
+    """Gold banked by the monster and by the hunters, coins at ``exp_loc``."""
+    monster, hunters = 0, 0
+    for c in range(K):
+        loc = exp_loc[i, c]
+        if loc == S + BANKED + MONSTER:
+            monster += values[i, c]
+        elif S + BANKED < loc < S + BANKED + P:
+            hunters += values[i, c]
+    return monster, hunters
+
+
+@njit
 def _end_error(i, exp_loc, values, S, P, K, terminated, truncated, rewards, turns, max_turns):
     """Whether the step's flags and rewards fit coins at ``exp_loc`` and
     ``turns`` finished turns (OK, or the error), with no side effects."""
@@ -460,13 +473,7 @@ def _end_error(i, exp_loc, values, S, P, K, terminated, truncated, rewards, turn
         return E_TERMINATED
     if truncated[i] != (not all_banked and turns >= max_turns):
         return E_TRUNCATED
-    monster, hunters = 0, 0
-    for c in range(K):
-        loc = exp_loc[i, c]
-        if loc == S + BANKED + MONSTER:
-            monster += values[i, c]
-        elif S + BANKED < loc < S + BANKED + P:
-            hunters += values[i, c]
+    monster, hunters = _banked(i, exp_loc, values, S, P, K)
     sign = 0.0
     if terminated[i] or truncated[i]:
         sign = 1.0 if hunters > monster else (-1.0 if hunters < monster else 0.0)
@@ -636,13 +643,7 @@ def _check_step(i, prev, s, actions, mask, rewards, terminated, truncated, playe
     if truncated[i] != want_trunc:
         return E_TRUNCATED, int(want_trunc)
     # rewards: the team result by banked gold at the end, else nothing
-    monster, hunters = 0, 0
-    for c in range(K):
-        loc = exp_loc[i, c]
-        if loc == S + BANKED + MONSTER:
-            monster += values[i, c]
-        elif S + BANKED < loc < S + BANKED + P:
-            hunters += values[i, c]
+    monster, hunters = _banked(i, exp_loc, values, S, P, K)
     sign = 0.0
     if finished:
         sign = 1.0 if hunters > monster else (-1.0 if hunters < monster else 0.0)
