@@ -10,6 +10,7 @@ position, so a record doubles as a regression test of the rules.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from pathlib import Path
@@ -109,7 +110,8 @@ def from_record(record: dict[str, Any], **env_kwargs: Any):
     if moves is not None and (not isinstance(moves, list) or len(moves) != len(record["actions"])):
         raise ValueError(f"record field 'moves' must list one move per action "
                          f"({len(record['actions'])}), got {moves!r:.200}")
-    env.unwrapped.set_state(_state(rules, record, "start"))
+    with _naming("start"):  # set_state checks every value
+        env.unwrapped.set_state(state_ops.from_jsonable(rules.state_type, record["start"]))
     for ply, entry in enumerate(record["actions"]):
         if env.terminations[env.agent_selection] or env.truncations[env.agent_selection]:
             raise ValueError(f"record has actions after the game ended (action {ply})")
@@ -120,19 +122,20 @@ def from_record(record: dict[str, Any], **env_kwargs: Any):
             raise ValueError(f"record action {ply} is {a} ({env.unwrapped.action_to_str(a)!r}) "
                              f"but its move says {moves[ply]!r}")
         _replay_step(env.unwrapped, a, draws)
-    if not state_ops.equal(_state(rules, record, "final"), env.unwrapped.state):
+    with _naming("final"):  # parsed only: a final state the replay does not reach is refused
+        final = state_ops.from_jsonable(rules.state_type, record["final"])
+    if not state_ops.equal(final, env.unwrapped.state):
         raise ValueError("replaying the record's actions does not reach its final position")
     return env
 
 
-def _state(rules, record: dict, key: str):
-    """The record's ``key`` state, checked field by field and value by value."""
+@contextlib.contextmanager
+def _naming(key: str):
+    """Say which of the record's states a refusal is about."""
     try:
-        state = state_ops.from_jsonable(rules.state_type, record[key])
-        rules.check_state(state, batch=1)
+        yield
     except (TypeError, ValueError) as e:
         raise ValueError(f"record field {key!r}: {e}") from None
-    return state
 
 
 def _action(entry, ply: int) -> tuple[int, tuple[int, ...] | None]:
