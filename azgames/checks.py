@@ -17,6 +17,8 @@ import numpy as np
 #: The largest seed numpy's ``SeedSequence`` takes is unbounded, but a record
 #: or a command line holding more than 128 bits is a typo, not a seed.
 MAX_SEED = 2**128 - 1
+#: A turn limit must fit the kernels' int32 ply counters.
+MAX_TURNS = 2**31 - 1
 
 
 def integer(name: str, value: Any, low: int | None = None, high: int | None = None) -> int:
@@ -52,6 +54,3 @@ def one_of(name: str, value: Any, choices) -> Any:
         if type(value) is type(c) and value == c:
             return value
     raise ValueError(f"{name}={value!r} is not supported; choose one of {list(choices)}")
-
-#: A turn limit must fit the kernels' int32 ply counters.
-MAX_TURNS = 2**31 - 1
