@@ -9,11 +9,22 @@ for their own :class:`numpy.random.Generator`.
 ``make_agent("greedy", seed=0, game="azacru")`` builds a registered agent by
 name (``"greedy"`` is a different agent per game: :class:`AzacruGreedy`,
 :class:`AzimuthGreedy`, :class:`AzimuthCoopGreedy` (one policy for the whole
-co-op team), :class:`AzureGreedy`); :mod:`agents.match` plays
+co-op team), :class:`AzureGreedy`); :mod:`azgames.agents.match` plays
 games, matches and round robins.
+
+The package installs as ``azgames.agents`` (the folder is ``agents/``): a
+top-level ``agents`` would collide with other packages of that name. In a
+source checkout ``import agents`` still finds the folder, with a warning.
 """
 
 from __future__ import annotations
+
+if __name__ == "agents":  # the old name, found only from a source checkout's root
+    import warnings
+
+    warnings.warn("the baseline agents are azgames.agents now: write 'from azgames.agents "
+                  "import ...' ('import agents' works only in a source checkout)",
+                  DeprecationWarning, stacklevel=2)
 
 from dataclasses import dataclass
 from typing import Any, Callable

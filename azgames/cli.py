@@ -45,7 +45,7 @@ def _action_sizes(rules_type) -> str:
 
 
 def cmd_list(args) -> int:
-    from agents import agent_names
+    from azgames.agents import agent_names
 
     for entry in list_games():
         rules_type = _rules_type(entry)
@@ -59,7 +59,7 @@ def cmd_list(args) -> int:
 
 
 def _agent_list(parser, game: str, names: list[str] | None, players: int) -> list[str]:
-    from agents import agent_names
+    from azgames.agents import agent_names
 
     valid = agent_names(game)
     if names is None:  # the demo: greedy (where it exists) against random
@@ -115,8 +115,8 @@ def cmd_play(args, parser) -> int:
     import numpy as np
 
     import azgames
-    from agents import make_agent
-    from agents.match import play_game, play_match
+    from azgames.agents import make_agent
+    from azgames.agents.match import play_game, play_match
 
     from .records import writable_path
 

@@ -28,7 +28,7 @@ from . import checks
 class SingleAgentEnv(gymnasium.Env):
     """A gymnasium env in which one seat of a suite game is the learner.
 
-    ``opponent`` is an agent name known to ``agents.make_agent`` (e.g.
+    ``opponent`` is an agent name known to ``azgames.agents.make_agent`` (e.g.
     ``"random"``, ``"greedy"``), or a callable ``seed -> agent``; every other
     seat gets its own instance. ``seat`` is the learner's player number, or
     ``"random"`` to draw it at each reset from the env's generator.
@@ -56,7 +56,7 @@ class SingleAgentEnv(gymnasium.Env):
     def _factory(game: str, opponent):
         if callable(opponent):
             return opponent
-        from agents import make_agent
+        from azgames.agents import make_agent
 
         make_agent(opponent, seed=0, game=game)  # fails early, naming the valid agents
         return lambda seed: make_agent(opponent, seed=seed, game=game)

@@ -10,15 +10,15 @@ It prints a markdown table and writes benchmarks/results/azimuth_coop_agents.jso
 
 A row is one player count (2, 3, 4), one round limit (``rounds``, the team
 loses when that many rounds have passed: 10, the book's, and 20) and one
-team: every seat :class:`agents.AzimuthCoopGreedy` (``greedy``, one policy
-for every colour) or every seat :class:`agents.RandomAgent` (``random``).
+team: every seat :class:`azgames.agents.AzimuthCoopGreedy` (``greedy``, one policy
+for every colour) or every seat :class:`azgames.agents.RandomAgent` (``random``).
 Every other option is the env's default (lighthouses chosen by the colours,
 red first, waves ordered by the team).
 
 Seeds: the games of a row are split evenly over ``--seeds`` (default 0, 1, 2;
 ``--games`` games each, default 500, so 1500 games a row). For seed ``s``,
 ``SeedSequence(s)`` gives game ``g`` its env seed (``generate_state``, as
-:func:`agents.match.play_match` does) and its agents' seeds (child ``g`` of
+:func:`azgames.agents.match.play_match` does) and its agents' seeds (child ``g`` of
 ``spawn``, spawned again per seat): agents are built afresh for every game.
 So both teams play the same set-ups, and the rows of one team and player
 count that differ only in ``rounds`` play the same games: neither agent looks
@@ -55,8 +55,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import azgames  # noqa: E402
-from agents import AzimuthCoopGreedy, RandomAgent  # noqa: E402
-from agents.match import wilson_interval  # noqa: E402
+from azgames.agents import AzimuthCoopGreedy, RandomAgent  # noqa: E402
+from azgames.agents.match import wilson_interval  # noqa: E402
 
 DEFAULT_JSON = ROOT / "benchmarks" / "results" / "azimuth_coop_agents.json"
 TEAMS = {"greedy": AzimuthCoopGreedy, "random": RandomAgent}

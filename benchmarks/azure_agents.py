@@ -8,15 +8,15 @@ A row is one configuration (players, map) and one pairing, seats fixed by
 role (``roles="fixed"``: the monster is always ``monster``, the hunters
 ``hunter_0..``):
 
-- ``greedy hunters``: every hunter is :class:`agents.AzureGreedy`, the monster
-  random (:class:`agents.RandomAgent`);
+- ``greedy hunters``: every hunter is :class:`azgames.agents.AzureGreedy`, the monster
+  random (:class:`azgames.agents.RandomAgent`);
 - ``greedy monster``: the monster greedy, every hunter random;
 - ``greedy vs greedy``: both sides greedy (how the roles balance).
 
 Games are scored by side, as the env rewards them: the side with more banked
 gold wins (+1 to each of its agents), equal totals draw; a game cut at the
 turn limit (``max_turns``, default 300) is scored the same way from the gold
-banked by then and counted in ``truncated`` (as :func:`agents.match.outcome_of`
+banked by then and counted in ``truncated`` (as :func:`azgames.agents.match.outcome_of`
 does). Wins/draws/losses are the greedy side's (the
 monster's in ``greedy vs greedy``), with 95 % Wilson intervals; ``turns``
 are the env's finished turns (extra turns included) per game; ``ms/move``
@@ -41,8 +41,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import azgames  # noqa: E402
-from agents import AzureGreedy, RandomAgent  # noqa: E402
-from agents.match import wilson_interval  # noqa: E402
+from azgames.agents import AzureGreedy, RandomAgent  # noqa: E402
+from azgames.agents.match import wilson_interval  # noqa: E402
 
 DEFAULT_JSON = ROOT / "benchmarks" / "results" / "azure_agents.json"
 PAIRINGS = ("greedy hunters", "greedy monster", "greedy vs greedy")

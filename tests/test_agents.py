@@ -14,8 +14,8 @@ import numpy as np
 import pytest
 
 import azgames
-from agents import AGENTS, AzacruGreedy, RandomAgent, agent_names, make_agent
-from agents.match import (
+from azgames.agents import AGENTS, AzacruGreedy, RandomAgent, agent_names, make_agent
+from azgames.agents.match import (
     outcome_of,
     play_game,
     play_match,
@@ -449,3 +449,21 @@ def test_outcome_of_a_shared_first_place_is_a_draw_and_the_rest_lose():
     shared = {"winners": ["player_0", "player_1"], "truncated": False,
               "rewards": {"player_0": 0.5, "player_1": 0.5, "player_2": -1.0}}
     assert [outcome_of(shared, f"player_{k}") for k in range(3)] == ["draw", "draw", "loss"]
+
+
+def test_the_agents_install_as_azgames_agents_not_as_a_top_level_package(tmp_path):
+    """Outside a source checkout only ``azgames.agents`` exists: a top-level
+    ``agents`` would collide with other packages of that name. Inside one,
+    the old name still works, with a DeprecationWarning naming the new one."""
+    import subprocess
+    from pathlib import Path
+
+    probe = ("import importlib.util, azgames.agents as a; "
+             "print(a.make_agent('random', seed=0), importlib.util.find_spec('agents'))")
+    out = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, capture_output=True,
+                         text=True, check=True).stdout
+    assert out.strip() == "RandomAgent() None"
+    root = Path(__file__).resolve().parents[1]
+    old = subprocess.run([sys.executable, "-W", "error::DeprecationWarning", "-c", "import agents"],
+                         cwd=root, capture_output=True, text=True)
+    assert old.returncode != 0 and "azgames.agents" in old.stderr

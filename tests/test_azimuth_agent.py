@@ -20,9 +20,9 @@ import numpy as np
 import pytest
 
 import azgames
-from agents import AzacruGreedy, AzimuthGreedy, RandomAgent, agent_names, make_agent
-from agents.azimuth_greedy import LANDED, LANDS_OPPONENT, THREAT, WINS
-from agents.match import play_match
+from azgames.agents import AzacruGreedy, AzimuthGreedy, RandomAgent, agent_names, make_agent
+from azgames.agents.azimuth_greedy import LANDED, LANDS_OPPONENT, THREAT, WINS
+from azgames.agents.match import play_match
 from azimuth_env.board import AT_HOME
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -318,7 +318,7 @@ def test_registry_builds_the_greedy_agent_of_each_game():
 NOJIT_SCRIPT = """
 import json, sys
 import azgames
-from agents import AzimuthGreedy, RandomAgent
+from azgames.agents import AzimuthGreedy, RandomAgent
 out = []
 for num_players, options in ((2, {}), (4, {"island": True})):
     env = azgames.make("azimuth", num_players=num_players, **options)

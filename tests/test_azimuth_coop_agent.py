@@ -23,8 +23,8 @@ import numpy as np
 import pytest
 
 import azgames
-from agents import AzimuthCoopGreedy, RandomAgent, agent_names, make_agent
-from agents.match import wilson_interval
+from azgames.agents import AzimuthCoopGreedy, RandomAgent, agent_names, make_agent
+from azgames.agents.match import wilson_interval
 from azimuth_env.board import AT_HOME, parse_point
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -280,7 +280,7 @@ def test_greedy_team_strength_over_600_games(num_players):
 NOJIT_SCRIPT = """
 import json
 import azgames
-from agents import AzimuthCoopGreedy
+from azgames.agents import AzimuthCoopGreedy
 env = azgames.make("azimuth_coop", num_players=4, rounds=3)
 env.reset(seed=5)
 team = [AzimuthCoopGreedy(seed=k) for k in range(4)]

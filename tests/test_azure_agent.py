@@ -16,8 +16,8 @@ import numpy as np
 import pytest
 
 import azgames
-from agents import AzureGreedy, RandomAgent, agent_names, make_agent
-from agents.match import play_game, play_match
+from azgames.agents import AzureGreedy, RandomAgent, agent_names, make_agent
+from azgames.agents.match import play_game, play_match
 from azure_env.board import STOP
 
 CONFIGS = [pytest.param(n, m, id=f"{n}p-{m}") for m in ("standard", "long", "ring") for n in (2, 3, 4)]

@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 
 import azgames
-from agents import make_agent
+from azgames.agents import make_agent
 from azgames import state as state_ops
 from azgames.cli import main as cli_main
 
@@ -358,7 +358,7 @@ def test_agents_refuse_bad_arguments(game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_matches_and_the_single_agent_env_refuse_bad_arguments(game):
-    from agents.match import play_match
+    from azgames.agents.match import play_match
     from azgames.wrappers import SingleAgentEnv
 
     for n in (0, -2, True, 1.5, "3"):
