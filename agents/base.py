@@ -9,6 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from azgames import checks
+from azgames.aec import GameAECEnv
 
 
 def agent_rng(seed) -> np.random.Generator:
@@ -23,8 +24,6 @@ def suite_env(env, game: str | None = None):
     """``env`` unwrapped, if it is an AEC env of the suite (of ``game``, if
     given) in a game going on; TypeError, ValueError or RuntimeError naming
     what is wrong otherwise."""
-    from azgames.aec import GameAECEnv
-
     raw = getattr(env, "unwrapped", None)
     if not isinstance(raw, GameAECEnv):
         raise TypeError(f"env={env!r} is not an AEC env of the suite (azgames.make(...))")
