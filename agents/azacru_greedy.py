@@ -38,7 +38,7 @@ from azacru_env.kernels import ACTIONS_PER_PIECE, apply_move, write_mask
 from azacru_env.rules import AzacruRules
 from azgames.jit import njit
 
-from .base import agent_rng, suite_env
+from .base import BestOfGreedy, agent_rng
 
 #: Tiles subtracted from a move that takes the mover's own piece off the board.
 DEFAULT_REMOVAL_PENALTY = 1.0
@@ -86,7 +86,7 @@ def greedy_values(tiles, occupant, piece_field, piece_facing, player, mask, remo
         pd[0] = piece_facing[0]
 
 
-class AzacruGreedy:
+class AzacruGreedy(BestOfGreedy):
     """Plays the move that leaves it the most own tiles (see the module docstring).
 
     ``seed`` seeds the generator that breaks ties; ``removal_penalty`` is the
@@ -95,6 +95,7 @@ class AzacruGreedy:
     """
 
     name = "greedy"
+    game = "azacru"
 
     def __init__(self, seed: int | np.random.SeedSequence | None = None,
                  removal_penalty: float = DEFAULT_REMOVAL_PENALTY, tiebreak: str = "mobility"):
@@ -125,13 +126,6 @@ class AzacruGreedy:
         if self.tiebreak == "mobility":
             best = best[mobility[best] == mobility[best].max()]
         return best
-
-    def act(self, env) -> int:
-        legal = suite_env(env, "azacru").legal_actions()
-        if len(legal) == 1:  # the pass, or a single forced move
-            return int(legal[0])
-        best = self.best_actions(env)
-        return int(best[self.rng.integers(len(best))])
 
     def __repr__(self) -> str:
         return f"AzacruGreedy(removal_penalty={self.removal_penalty:g}, tiebreak={self.tiebreak!r})"

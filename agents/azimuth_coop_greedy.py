@@ -74,7 +74,7 @@ from azimuth_env.coop.rules import CoopRules
 from azimuth_env.kernels import rotation
 
 from .azimuth_greedy import position_cost
-from .base import agent_rng, suite_env
+from .base import BestOfGreedy, agent_rng
 
 #: Rows of the scratch batch: the position, then one per action of a wave order
 #: (the roller has 6 rafts, so at most 6 candidates; one more row to spare).
@@ -245,13 +245,14 @@ def split_key(key) -> tuple:
     return key // _HOME_UNIT, key % _HOME_UNIT // _TEAM_UNIT, key % _TEAM_UNIT
 
 
-class AzimuthCoopGreedy:
+class AzimuthCoopGreedy(BestOfGreedy):
     """The co-op team's greedy policy, for any colour (see the module docstring).
 
     ``seed`` seeds the generator that breaks ties among the best actions.
     """
 
     name = "greedy"
+    game = "azimuth_coop"
 
     def __init__(self, seed: int | np.random.SeedSequence | None = None):
         self.rng = agent_rng(seed)
@@ -287,13 +288,6 @@ class AzimuthCoopGreedy:
         """The actions the agent chooses among at random (all of least key)."""
         e = self.evaluate(env)
         return e["legal"][e["rank"] == 0]
-
-    def act(self, env) -> int:
-        legal = suite_env(env, "azimuth_coop").legal_actions()
-        if len(legal) == 1:  # the pass, or a single forced action
-            return int(legal[0])
-        best = self.best_actions(env)
-        return int(best[self.rng.integers(len(best))])
 
     def __repr__(self) -> str:
         return "AzimuthCoopGreedy()"

@@ -89,7 +89,7 @@ from azimuth_env.board import (AT_HOME, DX, DY, MARKS, MOVE_CROSSED, MOVE_TARGET
 from azimuth_env.kernels import castaway_on, controls, play, rotation, top_is, write_mask
 from azimuth_env.rules import AzimuthRules
 
-from .base import agent_rng, suite_env
+from .base import BestOfGreedy, agent_rng
 
 #: ``h`` of a player with nothing to steer (no beach yet, no raft of its colour).
 FAR = 30
@@ -582,7 +582,7 @@ def greedy_scores(stack, height, wind_colour, wind_owner, wind_dir, hand, coconu
 # ---------------------------------------------------------------- the agent
 
 
-class AzimuthGreedy:
+class AzimuthGreedy(BestOfGreedy):
     """Steers its castaway home one action at a time (see the module docstring).
 
     ``seed`` seeds the generator that breaks ties. ``lookahead``: the most
@@ -592,6 +592,7 @@ class AzimuthGreedy:
     """
 
     name = "greedy"
+    game = "azimuth"
 
     def __init__(self, seed: int | np.random.SeedSequence | None = None, lookahead: int = 3,
                  threats: bool = True):
@@ -636,13 +637,6 @@ class AzimuthGreedy:
         """The actions the agent chooses among at random (all optimal for it)."""
         e = self.evaluate(env)
         return e["legal"][e["rank"] == 0]
-
-    def act(self, env) -> int:
-        legal = suite_env(env, "azimuth").legal_actions()
-        if len(legal) == 1:  # the pass, or a single forced action
-            return int(legal[0])
-        best = self.best_actions(env)
-        return int(best[self.rng.integers(len(best))])
 
     def __repr__(self) -> str:
         return f"AzimuthGreedy(lookahead={self.lookahead}, threats={self.threats})"

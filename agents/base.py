@@ -35,3 +35,19 @@ def suite_env(env, game: str | None = None):
     if not raw.legal_actions():
         raise RuntimeError(f"{raw.agent_selection} has no legal action: is the game over?")
     return raw
+
+
+class BestOfGreedy:
+    """Plays at random among ``self.best_actions(env)`` (a subclass's
+    one-ply choice), or the only legal action at once; ``game`` names the
+    game it plays and ``rng`` is its generator (:func:`agent_rng`)."""
+
+    game: str
+    rng: np.random.Generator
+
+    def act(self, env) -> int:
+        legal = suite_env(env, self.game).legal_actions()
+        if len(legal) == 1:  # the pass, or a single forced move
+            return int(legal[0])
+        best = self.best_actions(env)
+        return int(best[self.rng.integers(len(best))])
