@@ -36,3 +36,17 @@ def test_compile_probe_reports_cold_and_warm_times():
     assert times["cold_s"] > 0 and times["warm_s"] > 0
     # The warm process loads the cache that the cold one wrote.
     assert times["warm_in_process_s"] < times["cold_in_process_s"]
+
+
+def test_aec_breakdown_quick_run_writes_table_and_json(tmp_path, capsys):
+    bench = runpy.run_path(str(ROOT / "benchmarks" / "aec_breakdown.py"))
+    out = tmp_path / "breakdown.json"
+    results = bench["main"](["--quick", "--games", "azacru", "azure", "--json", str(out)])
+    saved = json.loads(out.read_text())
+    assert saved == json.loads(json.dumps(results))
+    rows = {r["game"]: r for r in saved["rows"]}
+    assert set(rows) == {"azacru", "azure"}
+    for row in rows.values():
+        assert row["actions_per_game"] > 0
+        assert all(row[f"{part}_us"] > 0 for part in ("loop", "env", "kernel", "reset"))
+    assert "| azure | 2 |" in capsys.readouterr().out
