@@ -22,7 +22,7 @@ import numpy as np
 
 from azgames.game import ONGOING, TERMINATED, TRUNCATED, pack_status
 from azgames.jit import njit, njit_parallel, prange
-from azgames.batch import first_illegal
+from azgames.batch import SKIP, first_illegal, skip_game
 
 from .board import BORDERLAND, BORDERLAND_FIELDS, DX, DY
 
@@ -345,6 +345,9 @@ def vec_step(tiles, occupant, piece_field, piece_facing, player, turns_left, ply
         return bad
     flat = obs.reshape((n, obs.size // n))
     for i in prange(n):
+        if actions[i] == SKIP:
+            skip_game(i, rewards, terminated, truncated)
+            continue
         code = play(tiles, occupant, piece_field, piece_facing, player, turns_left, ply, outcome,
                     i, actions[i], max_plies, rewards)
         result = code & 3

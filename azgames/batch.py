@@ -1,5 +1,10 @@
 """Batch kernels every game shares: checking a batch of actions against the
-masks, and drawing random legal actions from each game's generator."""
+masks, and drawing random legal actions from each game's generator.
+
+A vector step's action :data:`SKIP` leaves its game as it is (no move, zero
+rewards, no flags; its observation and mask stay): the learner adapter
+(:mod:`azgames.training`) moves only the games that wait on an opponent.
+``GameVectorEnv.step`` refuses it; ``GameVectorEnv.step_some`` takes it."""
 
 from __future__ import annotations
 
@@ -8,15 +13,31 @@ import numpy as np
 from .jit import njit, njit_parallel, prange
 from .rng import below
 
+#: The action that leaves a game of a vector step unchanged.
+SKIP = -1
+
+
+@njit
+def skip_game(i, rewards, terminated, truncated):
+    """Report game ``i`` of a vector step as skipped: no reward, no flags."""
+    for q in range(rewards.shape[1]):
+        rewards[i, q] = 0.0
+    terminated[i] = False
+    truncated[i] = False
+
+
 @njit
 def first_illegal(actions, mask):
-    """Index of the first game whose action is out of range or masked out, or -1.
+    """Index of the first game whose action is out of range or masked out, or
+    -1 (:data:`SKIP` is accepted: that game is not stepped).
 
     Vector steps call it before anything moves, so that one bad action
     refuses the whole batch. Serial: a few microseconds for thousands of
     games, less than waking a thread team."""
     for i in range(actions.shape[0]):
         a = actions[i]
+        if a == SKIP:
+            continue
         if a < 0 or a >= mask.shape[1] or mask[i, a] == 0:
             return i
     return -1

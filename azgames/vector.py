@@ -72,6 +72,19 @@ class GameVectorEnv:
 
         ``rewards`` is ``(N, num_players)`` float32 for the step just played;
         ``player`` is who acts next in each game."""
+        actions = self._copy_actions(actions)
+        if self._actions.min() < 0:  # SKIP is step_some's; here a negative action is illegal
+            self._refuse(actions, int(np.argmax(self._actions < 0)))
+        return self._step(actions)
+
+    def step_some(self, actions) -> tuple[np.ndarray, ...]:
+        """Like :meth:`step`, but a game whose action is ``SKIP`` (-1) is not
+        stepped: its rewards are 0, its flags False, and its observation, mask
+        and ``player`` stay. The learner adapter moves only the games waiting
+        on an opponent this way (:mod:`azgames.training`)."""
+        return self._step(self._copy_actions(actions))
+
+    def _copy_actions(self, actions) -> np.ndarray:
         if self.state is None:
             raise RuntimeError("step() called before reset(); call venv.reset() first")
         actions = np.asarray(actions)
@@ -80,21 +93,29 @@ class GameVectorEnv:
                 f"actions must be an integer array of shape ({self.num_envs},), "
                 f"got {actions.dtype} {actions.shape}"
             )
+        if actions.dtype.kind == "u" and actions.max() > np.iinfo(np.int64).max:
+            self._refuse(actions, int(np.argmax(actions > np.iinfo(np.int64).max)))
         self._actions[:] = actions
+        return actions
+
+    def _step(self, actions) -> tuple[np.ndarray, ...]:
         bad = self.rules.vec_step(
             self.state, self._actions, self._obs, self._mask, self._rewards,
             self._terminated, self._truncated, self._player,
         )
         if bad >= 0:
-            a = int(actions[bad])  # as given: a huge unsigned action wrapped in the copy
-            one = state_ops.select(self.state, bad)
-            if 0 <= a < self.num_actions:
-                why = f"{self.rules.action_to_str(one, a)}: {self.rules.illegal_reason(one, a)}"
-            else:
-                why = f"out of range [0, {self.num_actions})"
-            raise ValueError(f"illegal action {a} in env {bad} ({why}); no game was stepped")
+            self._refuse(actions, bad)
         return (self._obs, self._mask.view(bool), self._rewards, self._terminated,
                 self._truncated, self._player)
+
+    def _refuse(self, actions, bad: int):
+        a = int(actions[bad])  # as given: a huge unsigned action wrapped in the copy
+        one = state_ops.select(self.state, bad)
+        if 0 <= a < self.num_actions:
+            why = f"{self.rules.action_to_str(one, a)}: {self.rules.illegal_reason(one, a)}"
+        else:
+            why = f"out of range [0, {self.num_actions})"
+        raise ValueError(f"illegal action {a} in env {bad} ({why}); no game was stepped")
 
     def random_actions(self) -> np.ndarray:
         """A uniformly random legal action per game, drawn in numba from each game's generator."""

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from azgames.batch import SKIP, skip_game
 from azgames.game import ONGOING, TERMINATED, TRUNCATED, pack_status
 from azgames.jit import njit, njit_inline, njit_parallel, prange
 from azgames.rng import below
@@ -753,6 +754,9 @@ def step_games(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts,
     afresh at once (its rewards and flags are reported, its new first
     position observed)."""
     for i in range(stack.shape[0]):
+        if actions[i] == SKIP:
+            skip_game(i, rewards, terminated, truncated)
+            continue
         code = play(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway,
                     beach, player, ply, outcome, i, actions[i], cfg, rewards)
         result = code & 3

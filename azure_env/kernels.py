@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from azgames.batch import first_illegal
+from azgames.batch import SKIP, first_illegal, skip_game
 from azgames.chance import roll_die
 from azgames.game import DREW, ONGOING, TERMINATED, TRUNCATED, pack_status
 from azgames.jit import njit, njit_inline, njit_parallel, prange
@@ -429,6 +429,9 @@ def vec_step(pos, home, slot_owner, order, coin_value, coin_loc, player, steps, 
         return bad
     flat = obs.reshape((n, obs.size // n))
     for i in prange(n):
+        if actions[i] == SKIP:
+            skip_game(i, rewards, terminated, truncated)
+            continue
         code = play(pos, home, slot_owner, order, coin_value, coin_loc, player, steps, trail,
                     next_hunter, hunter_turns, turns, outcome, forced, fight, rng, i, actions[i],
                     tables, S, max_turns, rewards)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from azgames.batch import SKIP, skip_game
 from azgames.chance import roll_die
 from azgames.game import DREW, ONGOING, TERMINATED, pack_status
 from azgames.jit import njit, njit_inline, njit_parallel, prange
@@ -499,6 +500,9 @@ def step_games(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts,
     """Step every game (actions already checked); a finished game is set up
     afresh at once (its rewards and flags reported, its new start observed)."""
     for i in range(stack.shape[0]):
+        if actions[i] == SKIP:
+            skip_game(i, rewards, terminated, truncated)
+            continue
         code = play(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway,
                     beach, player, ply, outcome, rng, first, round_, turn, face, rolled, asleep,
                     turtle, wave, pending, forced, i, actions[i], cfg, rewards)
