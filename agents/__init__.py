@@ -60,6 +60,13 @@ def _greedy(seed=None, game=None, **kwargs):
     return AzacruGreedy(seed=seed, **kwargs)
 
 
+def _ppo(seed=None, game=None, **kwargs):
+    """The shipped trained policy of ``game`` (loaded for the env's player count on first use)."""
+    from .policy import PolicyAgent
+
+    return PolicyAgent(seed=seed, game=game or "azacru", **kwargs)
+
+
 AGENTS: dict[str, AgentEntry] = {
     "random": AgentEntry("random", RandomAgent, None, "uniform over the legal actions"),
     "greedy": AgentEntry("greedy", _greedy,
@@ -71,6 +78,11 @@ AGENTS: dict[str, AgentEntry] = {
                          "estimate); Azure, a step along the shortest path to the best gold, "
                          "home to bank it, or onto a hunter carrying gold (monster)",
                          by_game=True),
+    "ppo": AgentEntry("ppo", _ppo,
+                      frozenset({"azacru", "azimuth", "azimuth_coop", "azure"}),
+                      "the trained policy shipped for the game and player count (numpy forward "
+                      "pass, no torch): python -m azgames train made it",
+                      by_game=True),
 }
 
 
@@ -108,8 +120,12 @@ def __getattr__(name):  # the greedy agents without compiling anything at import
         from .azure_greedy import AzureGreedy
 
         return AzureGreedy
+    if name in ("NumpyPolicy", "PolicyAgent"):
+        from . import policy
+
+        return getattr(policy, name)
     raise AttributeError(f"module 'agents' has no attribute {name!r}")
 
 
 __all__ = ["RandomAgent", "AzacruGreedy", "AzimuthGreedy", "AzimuthCoopGreedy", "AzureGreedy",
-           "AGENTS", "agent_names", "make_agent"]
+           "NumpyPolicy", "PolicyAgent", "AGENTS", "agent_names", "make_agent"]

@@ -1,0 +1,18 @@
+"""Training at the vector env's speed (installs as ``azgames.training``).
+
+- :mod:`.learner_env`: :class:`LearnerVecEnv`, a game's vector env seen by
+  one learner, with opponents (baselines, or snapshots of a policy) moving
+  inside ``step``, batched;
+- :mod:`.opponents`: who plays the other seats;
+- :mod:`.sb3`: :class:`SB3VecEnv`, the same as a Stable-Baselines3 ``VecEnv``
+  whose ``action_masks`` serve sb3-contrib's ``MaskablePPO``;
+- :mod:`.ppo`: ``python -m azgames train``, masked PPO against a league of
+  the learner's own snapshots and the baselines, one file top to bottom;
+- :mod:`.evaluate`: win rates of a policy against fixed opponents, batched.
+
+Everything but :mod:`.ppo` and :mod:`.sb3` runs without torch.
+"""
+
+from .learner_env import LearnerVecEnv
+
+__all__ = ["LearnerVecEnv"]

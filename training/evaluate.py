@@ -1,0 +1,85 @@
+"""Win rates of a policy against fixed opponents, played batched.
+
+:func:`evaluate` plays ``num_games`` games at once in a
+:class:`~azgames.training.learner_env.LearnerVecEnv`, the learner's seat
+alternating over the games (game ``i`` takes seat ``i % num_players``), and
+counts each game's first ending only, so short games are not over-counted.
+The policy plays its most likely legal action. No torch needed.
+
+A *win* is the learner's seat taking the game's top reward, +1 (its side
+wins, or it alone has the most tiles); a *draw* a reward of 0 with two
+players (or two sides); anything else a *loss*.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+import numpy as np
+
+from azgames.agents.match import wilson_interval
+from azgames.agents.policy import NumpyPolicy
+
+from .learner_env import LearnerVecEnv
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    opponent: str
+    games: int
+    wins: int
+    draws: int
+    losses: int
+    mean_reward: float
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """95% Wilson interval of the win rate."""
+        return wilson_interval(self.wins, self.games)
+
+    @property
+    def decisive_win_rate(self) -> float:
+        """Wins over the games not drawn (nan if every game was drawn)."""
+        decisive = self.wins + self.losses
+        return self.wins / decisive if decisive else float("nan")
+
+    def as_dict(self) -> dict[str, Any]:
+        lo, hi = self.interval
+        return {**asdict(self), "win_rate": self.win_rate, "win_rate_lo": lo, "win_rate_hi": hi,
+                "decisive_win_rate": self.decisive_win_rate}
+
+    def __str__(self) -> str:
+        lo, hi = self.interval
+        return (f"vs {self.opponent}: {100 * self.win_rate:.1f}% wins ({100 * lo:.1f}-{100 * hi:.1f}), "
+                f"{self.draws} draws, {self.losses} losses of {self.games}")
+
+
+def evaluate(policy: NumpyPolicy, opponent: Any = "random", num_games: int = 400, seed: int = 0,
+             max_steps: int = 100_000) -> Evaluation:
+    """``policy`` (for its game, player count and options) against
+    ``opponent`` (an agent name or a :class:`NumpyPolicy`) in every other seat."""
+    meta = policy.meta
+    env = LearnerVecEnv(meta["game"], num_games, num_players=meta["num_players"], seed=seed,
+                        opponents=[opponent], seat="alternate", **meta.get("options", {}))
+    obs, mask = env.reset()
+    result = np.zeros(num_games, np.float32)
+    finished = np.zeros(num_games, bool)
+    for _ in range(max_steps):
+        obs, mask, reward, terminated, truncated = env.step(policy.act(obs, mask))
+        first = (terminated | truncated) & ~finished
+        result[first] = reward[first]
+        finished |= first
+        if finished.all():
+            break
+    else:
+        raise RuntimeError(f"{int((~finished).sum())} games still going after {max_steps} steps")
+    two_sided = meta["num_players"] == 2 or env.team or meta["game"] == "azure"
+    wins = int((result >= 1 - 1e-6).sum())
+    draws = int((result == 0).sum()) if two_sided else 0
+    name = opponent if isinstance(opponent, str) else getattr(opponent, "name", "policy")
+    return Evaluation(str(name), num_games, wins, draws, num_games - wins - draws, float(result.mean()))

@@ -1,0 +1,313 @@
+"""Masked PPO self-play for any game of the suite: ``python -m azgames train GAME``.
+
+One file, top to bottom, in the manner of CleanRL's ``ppo.py``: the
+hyper-parameters (:class:`Config`), the network, then :func:`train`:
+collect ``num_steps`` learner steps in each of ``num_envs`` games of a
+:class:`~azgames.training.learner_env.LearnerVecEnv` (opponents from the
+:class:`~azgames.training.league.League` move inside its step), compute GAE
+advantages, and run ``update_epochs`` passes of clipped PPO over minibatches.
+Illegal actions get a logit of -1e8, so the policy never samples one and its
+entropy counts legal actions only.
+
+Every ``eval_every`` updates the policy (most likely action) plays
+``eval_games`` games against random and greedy (:mod:`.evaluate`); the run
+writes ``train.csv`` (per update), ``eval.csv``, ``curve.png`` (the learning
+curve), ``checkpoints/*.npz`` and, at the end, ``policy.npz`` with
+``policy.json``: the command, seed, steps, time and final evaluations. The
+policy files are :class:`~azgames.agents.policy.NumpyPolicy` files: they
+play without torch.
+
+Reproducible from ``--seed`` on one machine with ``--steps`` (torch's CPU
+kernels are deterministic for a fixed thread count); ``--minutes`` stops on
+the clock, so the number of updates varies.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import shlex
+import sys
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+import numpy as np
+import torch
+from torch import nn
+
+from azgames.agents.policy import NumpyPolicy
+
+from .evaluate import evaluate
+from .learner_env import LearnerVecEnv
+from .league import DEFAULT_MIX, League
+
+
+@dataclass
+class Config:
+    game: str = "azacru"
+    num_players: int = 2
+    seed: int = 0
+    steps: int = 2_000_000          # learner steps (the learner's own actions), all games together
+    minutes: float | None = None    # stop on the clock instead (not reproducible)
+    num_envs: int = 256
+    num_steps: int = 64             # per game between updates: 16,384 learner steps an update
+    hidden: tuple[int, ...] = (128, 128)
+    learning_rate: float = 1e-3
+    anneal_lr: bool = True
+    gamma: float = 0.995            # rewards come at the end; games last tens of turns
+    gae_lambda: float = 0.95
+    update_epochs: int = 4
+    num_minibatches: int = 4
+    clip_coef: float = 0.2
+    ent_coef: float = 0.01
+    vf_coef: float = 0.5
+    max_grad_norm: float = 0.5
+    target_kl: float | None = None
+    mix: dict[str, float] = field(default_factory=lambda: dict(DEFAULT_MIX))
+    snapshot_every: int = 10        # updates between league snapshots
+    max_snapshots: int = 8
+    eval_every: int = 10            # updates between evaluations (0: only at the end)
+    eval_games: int = 200
+    torch_threads: int = 2
+    out: str = "runs/azacru_2p"
+    options: dict = field(default_factory=dict)  # the game's variant options
+    progress: bool = True
+
+
+# ---------------------------------------------------------------- the network
+def layer(n_in: int, n_out: int, std: float = 2 ** 0.5) -> nn.Linear:
+    lin = nn.Linear(n_in, n_out)
+    nn.init.orthogonal_(lin.weight, std)
+    nn.init.zeros_(lin.bias)
+    return lin
+
+
+class Net(nn.Module):
+    """Flattened planes -> tanh trunk -> action logits and a value (as NumpyPolicy computes)."""
+
+    def __init__(self, obs_size: int, num_actions: int, hidden: tuple[int, ...]):
+        super().__init__()
+        layers, last = [], obs_size
+        for h in hidden:
+            layers += [layer(last, h), nn.Tanh()]
+            last = h
+        self.trunk = nn.Sequential(*layers)
+        self.policy = layer(last, num_actions, std=0.01)
+        self.value = layer(last, 1, std=1.0)
+
+    def forward(self, obs: torch.Tensor, mask: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        h = self.trunk(obs.flatten(1).float())
+        logits = self.policy(h).masked_fill(~mask, -1e8)
+        return logits, self.value(h)[:, 0]
+
+    def to_numpy(self, meta: dict) -> NumpyPolicy:
+        linears = [m for m in self.trunk if isinstance(m, nn.Linear)]
+        as_np = lambda lin: (lin.weight.detach().numpy().T.copy(), lin.bias.detach().numpy().copy())  # noqa: E731
+        return NumpyPolicy([as_np(lin) for lin in linears], as_np(self.policy), as_np(self.value), meta)
+
+
+# ---------------------------------------------------------------- training
+def train(cfg: Config, argv: list[str] | None = None) -> dict:
+    """Run a training; returns the final record (also written to ``policy.json``)."""
+    out = Path(cfg.out)
+    (out / "checkpoints").mkdir(parents=True, exist_ok=True)
+    torch.set_num_threads(cfg.torch_threads)
+    torch.manual_seed(cfg.seed)
+    sampler = torch.Generator().manual_seed(cfg.seed)
+
+    env = LearnerVecEnv(cfg.game, cfg.num_envs, num_players=cfg.num_players, seed=cfg.seed,
+                        opponents=["random"], **cfg.options)
+    obs_shape = env.single_observation_space.shape
+    net = Net(int(np.prod(obs_shape)), env.num_actions, cfg.hidden)
+    optimizer = torch.optim.Adam(net.parameters(), lr=cfg.learning_rate, eps=1e-5)
+    meta = {"game": cfg.game, "num_players": env.num_players, "options": cfg.options,
+            "obs_shape": list(obs_shape), "hidden": list(cfg.hidden), "activation": "tanh"}
+    league = League(dict(cfg.mix), cfg.max_snapshots, cfg.seed)
+
+    T, N = cfg.num_steps, cfg.num_envs
+    batch = T * N
+    minibatch = batch // cfg.num_minibatches
+    num_updates = max(1, cfg.steps // batch)
+    obs_buf = torch.zeros((T, N, *obs_shape), dtype=torch.int8)
+    mask_buf = torch.zeros((T, N, env.num_actions), dtype=torch.bool)
+    act_buf = torch.zeros((T, N), dtype=torch.long)
+    logp_buf = torch.zeros((T, N))
+    rew_buf = torch.zeros((T, N))
+    done_buf = torch.zeros((T, N))
+    val_buf = torch.zeros((T, N))
+
+    obs_np, mask_np = env.reset()
+    obs = torch.from_numpy(obs_np.copy())
+    mask = torch.from_numpy(mask_np.copy())
+    done = torch.zeros(N)
+    train_log = _CsvLog(out / "train.csv")
+    eval_log = _CsvLog(out / "eval.csv")
+    results = {"wins": 0.0, "games": 0}
+    start = time.perf_counter()
+    deadline = start + 60 * cfg.minutes if cfg.minutes else None
+    bar = _progress(num_updates if deadline is None else None, cfg.progress)
+    steps = 0
+    update = 0
+    while True:
+        update += 1
+        if cfg.anneal_lr and deadline is None:
+            optimizer.param_groups[0]["lr"] = cfg.learning_rate * (1 - (update - 1) / num_updates)
+        env.set_opponents(*league.pool(net.to_numpy(meta)))
+
+        # ---- collect T steps in every game
+        for t in range(T):
+            obs_buf[t], mask_buf[t], done_buf[t] = obs, mask, done
+            with torch.no_grad():
+                logits, value = net(obs, mask)
+            gumbel = -torch.log(-torch.log(torch.rand(logits.shape, generator=sampler).clamp_min(1e-20)))
+            action = (logits + gumbel).argmax(dim=1)  # a sample from the masked softmax
+            logp_buf[t] = torch.log_softmax(logits, dim=1).gather(1, action[:, None])[:, 0]
+            act_buf[t], val_buf[t] = action, value
+            obs_np, mask_np, reward, terminated, truncated = env.step(action.numpy())
+            ended = terminated | truncated
+            rew_buf[t] = torch.from_numpy(reward.copy())
+            obs = torch.from_numpy(obs_np.copy())
+            mask = torch.from_numpy(mask_np.copy())
+            done = torch.from_numpy(ended.astype(np.float32))
+            if ended.any():
+                results["wins"] += float((reward[ended] >= 1 - 1e-6).sum())
+                results["games"] += int(ended.sum())
+        steps += batch
+
+        # ---- advantages (GAE)
+        with torch.no_grad():
+            _, next_value = net(obs, mask)
+        adv = torch.zeros((T, N))
+        last = torch.zeros(N)
+        for t in reversed(range(T)):
+            nonterminal = 1.0 - (done if t == T - 1 else done_buf[t + 1])
+            after = next_value if t == T - 1 else val_buf[t + 1]
+            delta = rew_buf[t] + cfg.gamma * after * nonterminal - val_buf[t]
+            last = delta + cfg.gamma * cfg.gae_lambda * nonterminal * last
+            adv[t] = last
+        ret = adv + val_buf
+
+        # ---- PPO epochs over minibatches
+        b_obs, b_mask = obs_buf.reshape(batch, *obs_shape), mask_buf.reshape(batch, -1)
+        b_act, b_logp = act_buf.reshape(-1), logp_buf.reshape(-1)
+        b_adv, b_ret, b_val = adv.reshape(-1), ret.reshape(-1), val_buf.reshape(-1)
+        stats = []
+        for _ in range(cfg.update_epochs):
+            order = torch.randperm(batch, generator=sampler)
+            for lo in range(0, batch, minibatch):
+                mb = order[lo:lo + minibatch]
+                logits, value = net(b_obs[mb], b_mask[mb])
+                logp_all = torch.log_softmax(logits, dim=1)
+                logp = logp_all.gather(1, b_act[mb][:, None])[:, 0]
+                ratio = (logp - b_logp[mb]).exp()
+                a = b_adv[mb]
+                a = (a - a.mean()) / (a.std() + 1e-8)
+                pg_loss = torch.max(-a * ratio, -a * ratio.clamp(1 - cfg.clip_coef, 1 + cfg.clip_coef)).mean()
+                v_loss = 0.5 * ((value - b_ret[mb]) ** 2).mean()
+                # softmax, not logp_all.exp(): exp of the -1e8 logits is 15x slower on CPU
+                entropy = -(torch.softmax(logits, dim=1) * logp_all).sum(1).mean()
+                loss = pg_loss + cfg.vf_coef * v_loss - cfg.ent_coef * entropy
+                optimizer.zero_grad()
+                loss.backward()
+                nn.utils.clip_grad_norm_(net.parameters(), cfg.max_grad_norm)
+                optimizer.step()
+                with torch.no_grad():
+                    approx_kl = ((ratio - 1) - (logp - b_logp[mb])).mean().item()
+                stats.append((pg_loss.item(), v_loss.item(), entropy.item(), approx_kl))
+            if cfg.target_kl is not None and approx_kl > cfg.target_kl:
+                break
+
+        # ---- log, snapshot, evaluate
+        elapsed = time.perf_counter() - start
+        pg, vl, ent, kl = np.mean(stats, axis=0)
+        train_win = results["wins"] / max(1, results["games"])
+        train_log.write({"update": update, "steps": steps, "seconds": round(elapsed, 2),
+                         "steps_per_s": round(steps / elapsed), "policy_loss": pg, "value_loss": vl,
+                         "entropy": ent, "approx_kl": kl, "train_games": results["games"],
+                         "train_win_rate": train_win})
+        results = {"wins": 0.0, "games": 0}
+        bar.update(1)
+        bar.set_postfix(steps=steps, sps=round(steps / elapsed), win=f"{train_win:.2f}")
+        if update % cfg.snapshot_every == 0:
+            league.add_snapshot(net.to_numpy(meta))
+        finished = update >= num_updates if deadline is None else time.perf_counter() >= deadline
+        if finished or (cfg.eval_every and update % cfg.eval_every == 0):
+            policy = net.to_numpy(meta)
+            policy.save(out / "checkpoints" / f"update_{update:05d}.npz")
+            for opponent in ("random", "greedy"):
+                e = evaluate(policy, opponent, cfg.eval_games, seed=cfg.seed + 10_000 + update)
+                eval_log.write({"update": update, "steps": steps, "seconds": round(elapsed, 2),
+                                **e.as_dict()})
+                bar.write(f"update {update}, {steps:,} steps: {e}")
+            plot_curve(out)
+        if finished:
+            break
+    bar.close()
+    elapsed = time.perf_counter() - start
+    final = {o: evaluate(net.to_numpy(meta), o, 400, seed=cfg.seed + 99_999).as_dict()
+             for o in ("random", "greedy")}
+    record = {"command": "python -m azgames train " + " ".join(shlex.quote(a) for a in (argv or sys.argv[1:])),
+              "config": {**asdict(cfg), "hidden": list(cfg.hidden)}, "steps": steps, "updates": update,
+              "seconds": round(elapsed, 1), "steps_per_s": round(steps / elapsed),
+              "final_evaluation_400_games": final, "torch": torch.__version__}
+    meta = {**meta, "trained": {k: record[k] for k in ("command", "steps", "seconds")} | {"seed": cfg.seed}}
+    net.to_numpy(meta).save(out / "policy.npz")
+    (out / "policy.json").write_text(json.dumps(record, indent=2) + "\n")
+    return record
+
+
+class _CsvLog:
+    """Rows appended to a CSV file, header from the first row."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        self.fields = None
+        path.unlink(missing_ok=True)
+
+    def write(self, row: dict) -> None:
+        with self.path.open("a", newline="") as f:
+            w = csv.DictWriter(f, fieldnames=self.fields or list(row))
+            if self.fields is None:
+                self.fields = list(row)
+                w.writeheader()
+            w.writerow(row)
+
+
+def _progress(total: int | None, enabled: bool):
+    from tqdm.auto import tqdm
+
+    return tqdm(total=total, unit="update", disable=not enabled, dynamic_ncols=True)
+
+
+def plot_curve(out: Path) -> Path | None:
+    """``curve.png``: evaluation win rates (95% intervals) and training speed over learner steps."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    rows = list(csv.DictReader((out / "eval.csv").open())) if (out / "eval.csv").exists() else []
+    train_rows = list(csv.DictReader((out / "train.csv").open()))
+    fig, (ax, ax2) = plt.subplots(1, 2, figsize=(11, 4))
+    for opponent, colour in (("random", "#0072B2"), ("greedy", "#D55E00")):
+        r = [x for x in rows if x["opponent"] == opponent]
+        if r:
+            s = [int(x["steps"]) for x in r]
+            ax.plot(s, [float(x["win_rate"]) for x in r], marker="o", color=colour, label=f"vs {opponent}")
+            ax.fill_between(s, [float(x["win_rate_lo"]) for x in r], [float(x["win_rate_hi"]) for x in r],
+                            color=colour, alpha=0.2)
+    ax.set(xlabel="learner steps", ylabel="win rate (most likely action)", ylim=(0, 1),
+           title="evaluation, 95% intervals")
+    ax.grid(alpha=0.3)
+    ax.legend()
+    ax2.plot([int(x["steps"]) for x in train_rows], [float(x["train_win_rate"]) for x in train_rows],
+             color="#009E73", label="wins in training games (league)")
+    ax2.set(xlabel="learner steps", ylabel="win rate", ylim=(0, 1), title="training games")
+    ax2.grid(alpha=0.3)
+    ax2.legend()
+    fig.tight_layout()
+    path = out / "curve.png"
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+    return path
