@@ -5,6 +5,7 @@
     python -m azgames play azacru --players 2 --agents greedy random --seed 0 \\
         [--render ansi|none] [--delay 0] [--games 1] [--record out.json]
     python -m azgames play azure --map my_map.json --roles random
+    python -m azgames train azacru --players 2 --minutes 10 [--steps N] [--seed 0] [--out DIR]
 
 A bad argument ends the command with a one-line error and exit status 2.
     python -m azgames bench [ARGS ...]          benchmarks/step_rate.py's main()
@@ -68,6 +69,13 @@ def _agent_list(parser, game: str, names: list[str] | None, players: int) -> lis
     bad = [n for n in names if n not in valid]
     if bad:
         parser.error(f"unknown agent {bad[0]!r} for {game}; valid agents: {', '.join(valid)}")
+    if "ppo" in names:
+        from azgames.agents.policy import shipped_policy_path
+
+        try:
+            shipped_policy_path(game, players)
+        except ValueError as e:
+            parser.error(str(e))
     if len(names) == 1:
         return names * players
     if len(names) != players:
@@ -176,6 +184,51 @@ def cmd_play(args, parser) -> int:
     return 0
 
 
+def cmd_train(args, parser) -> int:
+    rules_type = _rules_type(next(e for e in list_games() if e.name == args.game))
+    info = rules_type.info
+    if not info.min_players <= args.players <= info.max_players:
+        parser.error(f"--players {args.players}: {args.game} is for "
+                     f"{info.min_players}-{info.max_players} players")
+    for name in ("steps", "num_envs", "num_steps", "eval_games", "final_eval_games"):
+        if getattr(args, name) < 1:
+            parser.error(f"--{name.replace('_', '-')} {getattr(args, name)}: give a number >= 1")
+    if args.seed < 0:
+        parser.error(f"--seed {args.seed}: seeds are integers >= 0")
+    if args.minutes is not None and not args.minutes > 0:
+        parser.error(f"--minutes {args.minutes}: give a number of minutes > 0")
+    # Torch's and numba's thread pools take turns on the same cores: spinning
+    # threads would halve the speed (see the README's training section).
+    os.environ.setdefault("OMP_WAIT_POLICY", "passive")
+    try:
+        from azgames.training.league import parse_mix
+        from azgames.training.ppo import Config, train
+    except ImportError as e:
+        print(f"azgames train needs the train extra ({e.name} is missing): python -m pip install "
+              f"torch==2.13.0 && python -m pip install -e \".[train]\"", file=sys.stderr)
+        return 1
+    try:
+        mix = parse_mix(args.mix) if args.mix else None
+        options = _game_options(parser, args)
+        rules_type(args.players, **options)  # a bad option fails here, in one line
+    except (TypeError, ValueError) as e:
+        parser.error(str(e))
+    out = args.out or f"runs/{args.game}_{args.players}p_seed{args.seed}"
+    cfg = Config(game=args.game, num_players=args.players, seed=args.seed, steps=args.steps,
+                 minutes=args.minutes, num_envs=args.num_envs, num_steps=args.num_steps,
+                 eval_every=args.eval_every, eval_games=args.eval_games,
+                 final_eval_games=args.final_eval_games, out=out, options=options,
+                 progress=not args.quiet, **({"mix": mix} if mix else {}))
+    record = train(cfg)
+    final = record["final_evaluation"]
+    print(f"trained {record['steps']:,} learner steps in {record['seconds']:.0f} s "
+          f"({record['steps_per_s']:,} steps/s); over {args.final_eval_games} games: "
+          + "; ".join(f"vs {o} {100 * e['win_rate']:.1f}% wins ({100 * e['win_rate_lo']:.1f}-"
+                      f"{100 * e['win_rate_hi']:.1f})" for o, e in final.items()))
+    print(f"policy, logs and curve in {out}/ (policy.npz plays as: PolicyAgent(NumpyPolicy.load(...)))")
+    return 0
+
+
 def cmd_bench(bench_args: list[str]) -> int:
     if not BENCH_SCRIPT.exists():
         print(f"azgames bench: the benchmark script {BENCH_SCRIPT} is missing "
@@ -246,6 +299,40 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--roles", choices=["fixed", "random"], default=None,
                       help="azure: seats keep their roles (fixed) or draw them (random)")
 
+    train = sub.add_parser(
+        "train", help="train a policy by self-play (masked PPO; needs the train extra)",
+        description="Train a policy for one seat by masked PPO against a league of its own "
+                    "snapshots and the baselines (azgames.training.ppo), with a progress bar, "
+                    "evaluations against random and greedy, train.csv, eval.csv, curve.png, "
+                    "checkpoints and the final policy.npz (it plays without torch).",
+    )
+    train.add_argument("game", choices=games, help="game to train on")
+    train.add_argument("--players", "-p", type=int, default=2, help="number of players (default: 2)")
+    train.add_argument("--steps", type=int, default=2_000_000,
+                       help="learner steps, all games together (default: 2,000,000)")
+    train.add_argument("--minutes", type=float, default=None,
+                       help="stop after this many minutes instead (not reproducible)")
+    train.add_argument("--seed", type=int, default=0, help="seed of everything (default: 0)")
+    train.add_argument("--out", metavar="DIR", default=None,
+                       help="output folder (default: runs/GAME_Np_seedS)")
+    train.add_argument("--num-envs", type=int, default=256, help="games played at once (default: 256)")
+    train.add_argument("--num-steps", type=int, default=64,
+                       help="steps per game between updates (default: 64)")
+    train.add_argument("--eval-every", type=int, default=10,
+                       help="updates between evaluations (default: 10; 0: at the end only)")
+    train.add_argument("--eval-games", type=int, default=200,
+                       help="games per opponent in each evaluation (default: 200)")
+    train.add_argument("--final-eval-games", type=int, default=400,
+                       help="games per opponent in the final evaluation (default: 400)")
+    train.add_argument("--mix", default=None,
+                       help="league mix, e.g. latest=0.35,snapshots=0.25,greedy=0.2,random=0.2 "
+                            "(the default; see azgames.training.league)")
+    train.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
+    train.add_argument("--map", metavar="NAME|PATH", default=None, help="azure: the map")
+    train.add_argument("--roles", choices=["fixed", "random"], default=None,
+                       help="azure: seats keep their roles (fixed) or draw them (random)")
+    train.set_defaults(subparser=train)
+
     bench = sub.add_parser("bench", help="run benchmarks/step_rate.py (source checkout only)",
                            description="Run main() of benchmarks/step_rate.py; further "
                                        "arguments are passed on to it.")
@@ -280,6 +367,8 @@ def _main(argv: list[str] | None) -> int:
         return cmd_list(args)
     if args.command == "play":
         return cmd_play(args, args.subparser)
+    if args.command == "train":
+        return cmd_train(args, args.subparser)
     if args.command == "bench":
         return cmd_bench(args.bench_args)
     parser.print_help()

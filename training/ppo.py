@@ -69,6 +69,7 @@ class Config:
     max_snapshots: int = 8
     eval_every: int = 10            # updates between evaluations (0: only at the end)
     eval_games: int = 200
+    final_eval_games: int = 400     # the evaluation written into policy.json
     torch_threads: int = 2
     out: str = "runs/azacru_2p"
     options: dict = field(default_factory=dict)  # the game's variant options
@@ -245,12 +246,12 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
             break
     bar.close()
     elapsed = time.perf_counter() - start
-    final = {o: evaluate(net.to_numpy(meta), o, 400, seed=cfg.seed + 99_999).as_dict()
+    final = {o: evaluate(net.to_numpy(meta), o, cfg.final_eval_games, seed=cfg.seed + 99_999).as_dict()
              for o in ("random", "greedy")}
     record = {"command": "python -m azgames train " + " ".join(shlex.quote(a) for a in (argv or sys.argv[1:])),
               "config": {**asdict(cfg), "hidden": list(cfg.hidden)}, "steps": steps, "updates": update,
               "seconds": round(elapsed, 1), "steps_per_s": round(steps / elapsed),
-              "final_evaluation_400_games": final, "torch": torch.__version__}
+              "final_evaluation": final, "torch": torch.__version__}
     meta = {**meta, "trained": {k: record[k] for k in ("command", "steps", "seconds")} | {"seed": cfg.seed}}
     net.to_numpy(meta).save(out / "policy.npz")
     (out / "policy.json").write_text(json.dumps(record, indent=2) + "\n")

@@ -1,0 +1,109 @@
+"""The training command's pieces: the numpy forward pass equals torch's, a
+short run of every game writes a policy that plays, and a seed repeats a run."""
+
+import json
+
+import numpy as np
+import pytest
+
+torch = pytest.importorskip("torch")
+
+import azgames  # noqa: E402
+from azgames.agents.match import play_match  # noqa: E402
+from azgames.agents.policy import NumpyPolicy, PolicyAgent  # noqa: E402
+from azgames.training.evaluate import evaluate  # noqa: E402
+from azgames.training.ppo import Config, Net, train  # noqa: E402
+
+
+def random_batch(shape, num_actions, rng, n=64):
+    obs = rng.integers(-1, 2, size=(n, *shape)).astype(np.int8)
+    mask = rng.random((n, num_actions)) < 0.2
+    mask[:, 0] = True
+    return obs, mask
+
+
+@pytest.mark.parametrize("hidden", [(128, 128), (32,), ()])
+def test_the_numpy_forward_pass_equals_torchs(hidden, tmp_path):
+    rng = np.random.default_rng(0)
+    torch.manual_seed(0)
+    shape, actions = (9, 9, 11), 289
+    net = Net(int(np.prod(shape)), actions, hidden)
+    for p in net.parameters():  # away from the initial zeros and tiny head
+        p.data.normal_(0, 0.3)
+    meta = {"game": "azacru", "num_players": 2, "obs_shape": list(shape)}
+    policy = net.to_numpy(meta)
+    obs, mask = random_batch(shape, actions, rng)
+    with torch.no_grad():
+        logits, value = net(torch.from_numpy(obs), torch.from_numpy(mask))
+    ours = policy.logits(obs, mask)
+    np.testing.assert_array_equal(np.isinf(ours), ~mask)
+    np.testing.assert_allclose(ours[mask], logits.numpy()[mask], rtol=1e-4, atol=1e-4)
+    np.testing.assert_allclose(policy.value(obs), value.numpy(), rtol=1e-4, atol=1e-4)
+    np.testing.assert_array_equal(policy.act(obs, mask), logits.argmax(1).numpy())
+
+    # the file stores float16: the loaded policy computes what torch computes with those weights
+    loaded = NumpyPolicy.load(policy.save(tmp_path / "p.npz"))
+    with torch.no_grad():
+        for p in net.parameters():
+            p.copy_(p.half().float())
+        logits, _ = net(torch.from_numpy(obs), torch.from_numpy(mask))
+    np.testing.assert_allclose(loaded.logits(obs, mask)[mask], logits.numpy()[mask], rtol=1e-3, atol=1e-3)
+    assert loaded.meta == meta
+
+
+def test_sampled_actions_are_legal_and_follow_the_probabilities():
+    rng = np.random.default_rng(1)
+    w = np.zeros((4, 3), np.float32)
+    b = np.log(np.array([0.2, 0.0, 0.8], np.float32) + 1e-30)
+    policy = NumpyPolicy([], (w, b), (np.zeros((4, 1), np.float32), np.zeros(1, np.float32)),
+                         {"game": "azacru", "num_players": 2, "obs_shape": [4]})
+    obs = np.zeros((20000, 4), np.int8)
+    mask = np.ones((20000, 3), bool)
+    mask[:, 1] = False
+    picks = policy.act(obs, mask, rng)
+    assert not (picks == 1).any()
+    assert abs((picks == 2).mean() - 0.8) < 0.01
+
+
+SMOKE = dict(steps=2 * 16 * 8, num_envs=16, num_steps=8, eval_every=1, eval_games=8, final_eval_games=8,
+             progress=False, snapshot_every=1)
+
+
+@pytest.mark.parametrize("game,players", [("azacru", 2), ("azacru", 3), ("azimuth", 2), ("azure", 2),
+                                          ("azure", 3), ("azimuth_coop", 2)])
+def test_a_short_training_run_writes_a_policy_that_plays(game, players, tmp_path):
+    record = train(Config(game=game, num_players=players, out=str(tmp_path), **SMOKE), argv=["x"])
+    assert record["steps"] == 256 and record["updates"] == 2
+    for name in ("train.csv", "eval.csv", "curve.png", "policy.npz", "policy.json",
+                 "checkpoints/update_00002.npz"):
+        assert (tmp_path / name).is_file(), name
+    evals = (tmp_path / "eval.csv").read_text().splitlines()
+    assert len(evals) == 1 + 2 * 2  # header, then random and greedy after each update
+    policy = NumpyPolicy.load(tmp_path / "policy.npz")
+    assert policy.meta["game"] == game and policy.meta["trained"]["steps"] == 256
+    result = play_match(game, [PolicyAgent(policy, seed=0)] + ["random"] * (players - 1),
+                        num_games=2, num_players=players, seed=0, progress=False)
+    assert result.num_games == 2
+    assert json.loads((tmp_path / "policy.json").read_text())["final_evaluation"]
+
+
+def test_the_same_seed_trains_the_same_policy(tmp_path):
+    a = train(Config(out=str(tmp_path / "a"), seed=7, **SMOKE))
+    b = train(Config(out=str(tmp_path / "b"), seed=7, **SMOKE))
+    pa, pb = (NumpyPolicy.load(tmp_path / r / "policy.npz") for r in ("a", "b"))
+    for (wa, ba), (wb, bb) in zip(pa.trunk, pb.trunk):
+        np.testing.assert_array_equal(wa, wb)
+    np.testing.assert_array_equal(pa.policy_head[0], pb.policy_head[0])
+    assert a["final_evaluation"] == b["final_evaluation"]
+
+
+def test_evaluate_counts_each_games_first_ending_with_seats_alternating():
+    rng = np.random.default_rng(0)
+    shape = azgames.make("azacru").observation_space("player_0")["observation"].shape
+    net = Net(int(np.prod(shape)), 289, (16,))
+    policy = net.to_numpy({"game": "azacru", "num_players": 2, "obs_shape": list(shape)})
+    e = evaluate(policy, "greedy", num_games=40, seed=int(rng.integers(100)))
+    assert e.games == 40 and e.wins + e.draws + e.losses == 40
+    assert e.win_rate < 0.5  # an untrained network against greedy
+    lo, hi = e.interval
+    assert lo <= e.win_rate <= hi

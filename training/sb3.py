@@ -1,0 +1,99 @@
+"""A game's vector env as a Stable-Baselines3 ``VecEnv``, masks included.
+
+:class:`SB3VecEnv` wraps a :class:`~azgames.training.learner_env.LearnerVecEnv`:
+every one of its ``num_envs`` games is one of SB3's envs, the learner's seat,
+with the opponents moving inside ``step`` (batched). ``env_method("action_masks")``
+hands sb3-contrib's ``MaskablePPO`` the whole ``(num_envs, num_actions)`` mask
+array at once; sb3-contrib then ``np.stack``-s its rows (numpy's own loop,
+about 0.1 us a game), which is the only per-game work left on the path.
+
+    from sb3_contrib import MaskablePPO
+    from azgames.training.sb3 import SB3VecEnv
+
+    venv = SB3VecEnv("azacru", num_envs=64, opponents=["random"], seed=0)
+    MaskablePPO("MlpPolicy", venv, n_steps=64, batch_size=1024).learn(100_000)
+
+Episodes end with ``done``; a game ended by the turn limit also reports
+``info["TimeLimit.truncated"]``. There is no ``terminal_observation``: the
+vector env restarts a finished game inside its kernel, so SB3 treats a
+truncation as an end (these games truncate only at their turn cap).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import numpy as np
+from stable_baselines3.common.vec_env.base_vec_env import VecEnv
+
+from .learner_env import LearnerVecEnv
+
+
+class SB3VecEnv(VecEnv):
+    """``num_envs`` games of ``game`` for SB3: the learner's seat in each, opponents inside ``step``."""
+
+    def __init__(self, game: str, num_envs: int = 64, num_players: int = 2, seed: int | None = 0,
+                 opponents: Sequence[Any] = ("random",), weights: Sequence[float] | None = None,
+                 seat: int | str = "random", **options: Any):
+        self.learner = LearnerVecEnv(game, num_envs, num_players=num_players, seed=seed,
+                                     opponents=opponents, weights=weights, seat=seat, **options)
+        super().__init__(num_envs, self.learner.single_observation_space, self.learner.single_action_space)
+        self._infos: list[dict] = [{} for _ in range(num_envs)]
+        self._written: np.ndarray = np.zeros(0, np.int64)
+        self._actions = None
+
+    # ------------------------------------------------------------ VecEnv
+    def reset(self) -> np.ndarray:
+        seed = self._seeds[0]
+        self._reset_seeds()
+        self._reset_options()
+        obs, _ = self.learner.reset(seed)
+        return obs.copy()
+
+    def step_async(self, actions: np.ndarray) -> None:
+        self._actions = np.asarray(actions).reshape(self.num_envs)
+
+    def step_wait(self):
+        obs, _, reward, terminated, truncated = self.learner.step(self._actions.astype(np.int64, copy=False))
+        done = terminated | truncated
+        for i in self._written:  # only the games that ended last step have anything to clear
+            self._infos[i].clear()
+        self._written = np.flatnonzero(done)
+        for i in np.flatnonzero(truncated):
+            self._infos[i]["TimeLimit.truncated"] = True
+        # The same dicts every step (SB3's monitor writes into those of ended games only).
+        return obs.copy(), reward.copy(), done.copy(), list(self._infos)
+
+    def action_masks(self) -> np.ndarray:
+        """The learner's legal actions in every game, ``(num_envs, num_actions)`` bool."""
+        return self.learner.action_mask
+
+    def env_method(self, method_name: str, *method_args, indices=None, **method_kwargs) -> list:
+        if method_name == "action_masks":
+            masks = self.action_masks()
+            return masks if indices is None else masks[self._indices(indices)]
+        raise AttributeError(f"SB3VecEnv games have no method {method_name!r} (only action_masks)")
+
+    def has_attr(self, attr_name: str) -> bool:
+        return attr_name == "action_masks"
+
+    def get_attr(self, attr_name: str, indices=None) -> list:
+        if attr_name == "render_mode":
+            return [None] * len(self._indices(indices))
+        raise AttributeError(f"SB3VecEnv games have no attribute {attr_name!r}")
+
+    def set_attr(self, attr_name: str, value, indices=None) -> None:
+        raise AttributeError(f"SB3VecEnv games have no attribute {attr_name!r} to set")
+
+    def env_is_wrapped(self, wrapper_class, indices=None) -> list[bool]:
+        return [False] * len(self._indices(indices))
+
+    def close(self) -> None:
+        pass
+
+    def _indices(self, indices) -> list[int]:
+        if indices is None:
+            return list(range(self.num_envs))
+        if isinstance(indices, int):
+            return [indices]
+        return list(indices)
