@@ -50,3 +50,16 @@ def test_aec_breakdown_quick_run_writes_table_and_json(tmp_path, capsys):
         assert row["actions_per_game"] > 0
         assert all(row[f"{part}_us"] > 0 for part in ("loop", "env", "kernel", "reset"))
     assert "| azure | 2 |" in capsys.readouterr().out
+
+
+def test_learning_throughput_quick_run_writes_every_row(tmp_path, capsys):
+    pytest = __import__("pytest")
+    pytest.importorskip("sb3_contrib")
+    bench = runpy.run_path(str(ROOT / "benchmarks" / "learning_throughput.py"))
+    out = tmp_path / "learning.json"
+    assert bench["main"](["--quick", "--json", str(out)]) == 0
+    saved = json.loads(out.read_text())
+    rows = {r["row"]: r for r in saved["rows"]}
+    assert "azgames train" in rows and "SB3 MaskablePPO on SB3VecEnv" in rows
+    assert all(r["steps_per_s"] > 0 for r in rows.values())
+    assert "| azgames train | " in capsys.readouterr().out

@@ -1,0 +1,179 @@
+"""Learning throughput: learner steps a second, collection and PPO updates together.
+
+    python benchmarks/learning_throughput.py           # -> benchmarks/results/learning_throughput.json
+    python benchmarks/learning_throughput.py --quick   # a few seconds a row (a smoke run)
+
+Rows, all on Azacru with 2 players unless named, each timed in one process
+after a warm-up (numba compilation, torch start-up) it does not count:
+
+- ``azgames train``: the suite's training command, default configuration
+  (256 games x 64 steps an update, MLP 128x128, 4 epochs of 4 minibatches,
+  the default league: latest / snapshots / greedy / random), evaluations off;
+- ``SB3 MaskablePPO on SB3VecEnv``: sb3-contrib's MaskablePPO on the vector
+  env's SB3 adapter, the same batch shape (256 games x 64 steps, minibatch
+  4096, 4 epochs, net 128x128), random opponents;
+- ``SB3 MaskablePPO on SingleAgentEnv``: the README's old recipe, one game
+  at a time (n_steps 512, batch 128, net 256x256), random opponents;
+- ``PettingZoo SB3 tutorial (connect_four_v3)``: PettingZoo's "SB3: Action
+  Masked PPO for Connect Four" set-up: the AEC env wrapped as a gymnasium
+  env, ``ActionMasker``, ``MaskablePPO`` with SB3's defaults.
+
+A learner step is one action of the learner (opponents' replies are not
+counted; the tutorial's self-play counts both sides, as it trains on both).
+The timed part is repeated ``--repeats`` times and the median kept.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("OMP_WAIT_POLICY", "passive")  # before torch and numba start their threads
+
+ROOT = Path(__file__).resolve().parents[1]
+DEFAULT_JSON = ROOT / "benchmarks" / "results" / "learning_throughput.json"
+
+
+def ours(steps: int) -> float:
+    from azgames.training.ppo import Config, train
+
+    with tempfile.TemporaryDirectory() as out:
+        cfg = Config(steps=16_384, eval_every=0, final_eval_games=2, eval_games=2, out=out, progress=False)
+        train(cfg)  # warm-up: compiles, first league
+        cfg.steps, cfg.out = steps, out + "/timed"
+        record = train(cfg)
+        # the final evaluation is not learning: take the training's own clock
+        return record["steps"] / _train_seconds(Path(cfg.out))
+
+
+def _train_seconds(out: Path) -> float:
+    import csv
+
+    rows = list(csv.DictReader((out / "train.csv").open()))
+    return float(rows[-1]["seconds"])
+
+
+def sb3_vec(steps: int) -> float:
+    from sb3_contrib import MaskablePPO
+
+    from azgames.training.sb3 import SB3VecEnv
+
+    venv = SB3VecEnv("azacru", num_envs=256, seed=0)
+    model = MaskablePPO("MlpPolicy", venv, n_steps=64, batch_size=4096, n_epochs=4, seed=0, verbose=0,
+                        policy_kwargs={"net_arch": [128, 128]})
+    model.learn(16_384)
+    start = time.perf_counter()
+    model.learn(steps, reset_num_timesteps=False)
+    return steps / (time.perf_counter() - start)
+
+
+def single_agent(steps: int) -> float:
+    from sb3_contrib import MaskablePPO
+
+    from azgames.wrappers import SingleAgentEnv
+
+    env = SingleAgentEnv("azacru", opponent="random", seat="random", num_players=2)
+    model = MaskablePPO("MlpPolicy", env, n_steps=512, batch_size=128, gamma=1.0, learning_rate=1e-3,
+                        ent_coef=0.01, policy_kwargs={"net_arch": [256, 256]}, seed=0, verbose=0)
+    model.learn(1024)
+    start = time.perf_counter()
+    model.learn(steps, reset_num_timesteps=False)
+    return steps / (time.perf_counter() - start)
+
+
+def pettingzoo_tutorial(steps: int) -> float:
+    import gymnasium
+    from pettingzoo.classic import connect_four_v3
+    from sb3_contrib import MaskablePPO
+    from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
+    from sb3_contrib.common.wrappers import ActionMasker
+
+    class AECAsGym(gymnasium.Env):
+        """The tutorial's SB3ActionMaskWrapper (one model plays both seats), as a
+        gymnasium.Env: gymnasium 1.x refuses wrappers of other classes."""
+
+        def __init__(self):
+            self.env = connect_four_v3.env()
+            self.env.reset(seed=0)
+            a = self.env.possible_agents[0]
+            self.observation_space = self.env.observation_space(a)["observation"]
+            self.action_space = self.env.action_space(a)
+
+        def reset(self, seed=None, options=None):
+            self.env.reset(seed, options)
+            return self.env.observe(self.env.agent_selection)["observation"], {}
+
+        def step(self, action):
+            current = self.env.agent_selection
+            self.env.step(action)
+            return (self.env.observe(self.env.agent_selection)["observation"],
+                    self.env._cumulative_rewards[current], self.env.terminations[current],
+                    self.env.truncations[current], self.env.infos[current])
+
+        def action_mask(self):
+            return self.env.observe(self.env.agent_selection)["action_mask"]
+
+    env = ActionMasker(AECAsGym(), lambda e: e.action_mask())
+    model = MaskablePPO(MaskableActorCriticPolicy, env, verbose=0, seed=0)
+    model.learn(2048)
+    start = time.perf_counter()
+    model.learn(steps, reset_num_timesteps=False)
+    return steps / (time.perf_counter() - start)
+
+
+ROWS = {
+    "azgames train": (ours, 163_840, 32_768),
+    "SB3 MaskablePPO on SB3VecEnv": (sb3_vec, 65_536, 16_384),
+    "SB3 MaskablePPO on SingleAgentEnv (old README recipe)": (single_agent, 8_192, 2_048),
+    "PettingZoo SB3 tutorial (connect_four_v3)": (pettingzoo_tutorial, 8_192, 2_048),
+}
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="short rows, one repeat (a smoke run)")
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--json", type=Path, default=DEFAULT_JSON,
+                        help=f"where to write the results (default: {DEFAULT_JSON.relative_to(ROOT)})")
+    parser.add_argument("--no-json", action="store_true", help="print the table only")
+    args = parser.parse_args(argv)
+    repeats = 1 if args.quick else args.repeats
+    results = []
+    for name, (fn, steps, quick_steps) in ROWS.items():
+        try:
+            rates = [fn(quick_steps if args.quick else steps) for _ in range(repeats)]
+        except ImportError as e:  # connect_four_v3 needs pygame: the bench extra
+            print(f"{name}: skipped ({e}; install the bench extra)", flush=True)
+            continue
+        results.append({"row": name, "learner_steps": quick_steps if args.quick else steps,
+                        "rates": [round(r) for r in rates], "steps_per_s": round(statistics.median(rates))})
+        print(f"{name}: {results[-1]['steps_per_s']:,} steps/s", flush=True)
+    base = results[0]["steps_per_s"]
+    print()
+    print("| set-up | learner steps/s | azgames train is |")
+    print("|---|---|---|")
+    for r in results:
+        ratio = "-" if r is results[0] else f"{base / r['steps_per_s']:.0f}x faster"
+        print(f"| {r['row']} | {r['steps_per_s']:,} | {ratio} |")
+    if not args.no_json:
+        import torch
+
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        args.json.write_text(json.dumps({
+            "date": time.strftime("%Y-%m-%d"), "machine": platform.processor() or platform.machine(),
+            "cpus": os.cpu_count(), "python": platform.python_version(), "torch": torch.__version__,
+            "OMP_WAIT_POLICY": os.environ.get("OMP_WAIT_POLICY"), "quick": args.quick,
+            "repeats": repeats, "rows": results}, indent=2) + "\n")
+        print(f"\nwritten to {args.json}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
