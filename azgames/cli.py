@@ -219,7 +219,7 @@ def cmd_train(args, parser) -> int:
                  eval_every=args.eval_every, eval_games=args.eval_games,
                  final_eval_games=args.final_eval_games, out=out, options=options,
                  progress=not args.quiet, **({"mix": mix} if mix else {}))
-    record = train(cfg)
+    record = train(cfg, argv=args.argv)
     final = record["final_evaluation"]
     print(f"trained {record['steps']:,} learner steps in {record['seconds']:.0f} s "
           f"({record['steps_per_s']:,} steps/s); over {args.final_eval_games} games: "
@@ -363,6 +363,7 @@ def _main(argv: list[str] | None) -> int:
         return cmd_bench(rest[1:] if rest[:1] == ["--"] else rest)
     parser = build_parser()
     args = parser.parse_args(argv)
+    args.argv = argv
     if args.command == "list":
         return cmd_list(args)
     if args.command == "play":

@@ -160,3 +160,33 @@ def test_play_azure_on_a_users_map_file_with_drawn_roles(tmp_path):
     env = azgames.load_record(record)
     assert env.unwrapped.rules.options["roles"] == "random"
     assert env.unwrapped.rules.layout.num_squares == 12
+
+
+@pytest.mark.parametrize("args,named", [
+    (["train", "azacru", "--players", "5"], "--players 5"),
+    (["train", "azacru", "--steps", "0"], "--steps 0"),
+    (["train", "azacru", "--mix", "latest=1,foo=2"], "'foo'"),
+    (["train", "azacru", "--mix", "random=-1"], "'random'"),
+    (["train", "azacru", "--map", "ring"], "--map"),
+    (["train", "azacru", "--minutes", "0"], "--minutes 0"),
+    (["play", "azacru", "--players", "2", "--agents", "ppo", "nobody"], "'nobody'"),
+])
+def test_train_refuses_bad_arguments_in_one_line(args, named, capsys):
+    with pytest.raises(SystemExit) as stop:
+        cli.main(args)
+    assert stop.value.code == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and named in err[0]
+
+
+def test_train_from_the_command_line_writes_the_policy_and_its_record(tmp_path):
+    pytest.importorskip("torch")
+    out = tmp_path / "run"
+    done = azgames_cli("train", "azacru", "--steps", "256", "--num-envs", "16", "--num-steps", "8",
+                       "--eval-games", "4", "--final-eval-games", "4", "--seed", "3", "--out", str(out),
+                       "--quiet", timeout=600)
+    assert done.returncode == 0, done.stderr
+    assert "trained 256 learner steps" in done.stdout
+    for name in ("policy.npz", "policy.json", "train.csv", "eval.csv", "curve.png"):
+        assert (out / name).is_file()
+    assert '"command": "python -m azgames train azacru --steps 256' in (out / "policy.json").read_text()

@@ -27,7 +27,6 @@ from __future__ import annotations
 import csv
 import json
 import shlex
-import sys
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -110,7 +109,8 @@ class Net(nn.Module):
 
 # ---------------------------------------------------------------- training
 def train(cfg: Config, argv: list[str] | None = None) -> dict:
-    """Run a training; returns the final record (also written to ``policy.json``)."""
+    """Run a training; returns the final record (also written to ``policy.json``).
+    ``argv``: the command line's arguments after ``python -m azgames``, for the record."""
     out = Path(cfg.out)
     (out / "checkpoints").mkdir(parents=True, exist_ok=True)
     torch.set_num_threads(cfg.torch_threads)
@@ -248,7 +248,9 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
     elapsed = time.perf_counter() - start
     final = {o: evaluate(net.to_numpy(meta), o, cfg.final_eval_games, seed=cfg.seed + 99_999).as_dict()
              for o in ("random", "greedy")}
-    record = {"command": "python -m azgames train " + " ".join(shlex.quote(a) for a in (argv or sys.argv[1:])),
+    command = ("python -m azgames " + " ".join(shlex.quote(a) for a in argv) if argv is not None
+               else f"azgames.training.ppo.train({cfg!r})")
+    record = {"command": command,
               "config": {**asdict(cfg), "hidden": list(cfg.hidden)}, "steps": steps, "updates": update,
               "seconds": round(elapsed, 1), "steps_per_s": round(steps / elapsed),
               "final_evaluation": final, "torch": torch.__version__}
