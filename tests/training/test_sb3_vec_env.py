@@ -19,19 +19,22 @@ def test_the_adapter_keeps_the_vecenv_contract(game):
     assert isinstance(venv, VecEnv) and is_masking_supported(venv)
     obs = venv.reset()
     assert obs.shape == (8, *venv.observation_space.shape) and obs.dtype == np.int8
+    # sb3-contrib stacks what env_method returns: one item, the whole batch, so no loop over games
     masks = get_action_masks(venv)
-    assert masks.shape == (8, venv.action_space.n) and masks.dtype == bool and masks.any(axis=1).all()
+    assert masks.shape == (1, 8, venv.action_space.n) and masks.dtype == bool
+    np.testing.assert_array_equal(masks[0], venv.action_masks())
+    assert venv.action_masks().any(axis=1).all()
     rng = np.random.default_rng(0)
     ended = 0
     for _ in range(300):
-        actions = np.array([rng.choice(np.flatnonzero(m)) for m in get_action_masks(venv)])
+        actions = np.array([rng.choice(np.flatnonzero(m)) for m in venv.action_masks()])
         obs, rewards, dones, infos = venv.step(actions)
         assert obs.shape[0] == rewards.shape[0] == dones.shape[0] == len(infos) == 8
         assert rewards.dtype == np.float32 and dones.dtype == bool
         assert np.all(rewards[~dones] == 0)  # these games reward only at the end
         ended += int(dones.sum())
     assert ended > 0
-    assert venv.env_method("action_masks", indices=[1, 2]).shape == (2, venv.action_space.n)
+    assert venv.env_method("action_masks", indices=[1, 2])[0].shape == (2, venv.action_space.n)
     with pytest.raises(AttributeError, match="render"):
         venv.env_method("render")
 
