@@ -125,6 +125,8 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
     meta = {"game": cfg.game, "num_players": env.num_players, "options": cfg.options,
             "obs_shape": list(obs_shape), "hidden": list(cfg.hidden), "activation": "tanh"}
     league = League(dict(cfg.mix), cfg.max_snapshots, cfg.seed)
+    # A team (the co-op) plays no opponent: one evaluation, against the game itself.
+    opponents = ("random",) if env.team else ("random", "greedy")
 
     T, N = cfg.num_steps, cfg.num_envs
     batch = T * N
@@ -236,7 +238,7 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
         if finished or (cfg.eval_every and update % cfg.eval_every == 0):
             policy = net.to_numpy(meta)
             policy.save(out / "checkpoints" / f"update_{update:05d}.npz")
-            for opponent in ("random", "greedy"):
+            for opponent in opponents:
                 e = evaluate(policy, opponent, cfg.eval_games, seed=cfg.seed + 10_000 + update)
                 eval_log.write({"update": update, "steps": steps, "seconds": round(elapsed, 2),
                                 **e.as_dict()})
@@ -247,7 +249,7 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
     bar.close()
     elapsed = time.perf_counter() - start
     final = {o: evaluate(net.to_numpy(meta), o, cfg.final_eval_games, seed=cfg.seed + 99_999).as_dict()
-             for o in ("random", "greedy")}
+             for o in opponents}
     command = ("python -m azgames " + " ".join(shlex.quote(a) for a in argv) if argv is not None
                else f"azgames.training.ppo.train({cfg!r})")
     record = {"command": command,
@@ -297,7 +299,9 @@ def plot_curve(out: Path) -> Path | None:
         r = [x for x in rows if x["opponent"] == opponent]
         if r:
             s = [int(x["steps"]) for x in r]
-            ax.plot(s, [float(x["win_rate"]) for x in r], marker="o", color=colour, label=f"vs {opponent}")
+            team = not any(x["opponent"] == "greedy" for x in rows)  # the co-op: no opponent
+            ax.plot(s, [float(x["win_rate"]) for x in r], marker="o", color=colour,
+                    label="team wins" if team else f"vs {opponent}")
             ax.fill_between(s, [float(x["win_rate_lo"]) for x in r], [float(x["win_rate_hi"]) for x in r],
                             color=colour, alpha=0.2)
     ax.set(xlabel="learner steps", ylabel="win rate (most likely action)", ylim=(0, 1),
