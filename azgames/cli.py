@@ -119,6 +119,16 @@ def _game_options(parser, args) -> dict:
     return options
 
 
+def _checked_rules_type(parser, args):
+    """The game's rules class, once ``--players`` is known to suit it."""
+    rules_type = _rules_type(next(e for e in list_games() if e.name == args.game))
+    info = rules_type.info
+    if not info.min_players <= args.players <= info.max_players:
+        parser.error(f"--players {args.players}: {args.game} is for "
+                     f"{info.min_players}-{info.max_players} players")
+    return rules_type
+
+
 def cmd_play(args, parser) -> int:
     import numpy as np
 
@@ -128,11 +138,7 @@ def cmd_play(args, parser) -> int:
 
     from .records import writable_path
 
-    rules_type = _rules_type(next(e for e in list_games() if e.name == args.game))
-    info = rules_type.info
-    if not info.min_players <= args.players <= info.max_players:
-        parser.error(f"--players {args.players}: {args.game} is for "
-                     f"{info.min_players}-{info.max_players} players")
+    rules_type = _checked_rules_type(parser, args)
     if args.games < 1:
         parser.error(f"--games {args.games}: play at least one game")
     if args.seed < 0:
@@ -185,11 +191,7 @@ def cmd_play(args, parser) -> int:
 
 
 def cmd_train(args, parser) -> int:
-    rules_type = _rules_type(next(e for e in list_games() if e.name == args.game))
-    info = rules_type.info
-    if not info.min_players <= args.players <= info.max_players:
-        parser.error(f"--players {args.players}: {args.game} is for "
-                     f"{info.min_players}-{info.max_players} players")
+    rules_type = _checked_rules_type(parser, args)
     for name in ("steps", "num_envs", "num_steps", "eval_games", "final_eval_games"):
         if getattr(args, name) < 1:
             parser.error(f"--{name.replace('_', '-')} {getattr(args, name)}: give a number >= 1")
