@@ -215,11 +215,21 @@ def cmd_train(args, parser) -> int:
         rules_type(args.players, **options)  # a bad option fails here, in one line
     except (TypeError, ValueError) as e:
         parser.error(str(e))
+    if args.init is not None:
+        from azgames.agents.policy import NumpyPolicy
+
+        try:
+            meta = NumpyPolicy.load(args.init).meta
+        except (OSError, ValueError, KeyError) as e:
+            parser.error(f"--init {args.init}: not a policy file ({e})")
+        if (meta["game"], meta["num_players"]) != (args.game, args.players):
+            parser.error(f"--init {args.init} is a policy of {meta['game']} with {meta['num_players']} "
+                         f"players, not {args.game} with {args.players}")
     out = args.out or f"runs/{args.game}_{args.players}p_seed{args.seed}"
     cfg = Config(game=args.game, num_players=args.players, seed=args.seed, steps=args.steps,
                  minutes=args.minutes, num_envs=args.num_envs, num_steps=args.num_steps,
                  eval_every=args.eval_every, eval_games=args.eval_games,
-                 final_eval_games=args.final_eval_games, out=out, options=options,
+                 final_eval_games=args.final_eval_games, out=out, options=options, init=args.init,
                  progress=not args.quiet, **({"mix": mix} if mix else {}))
     record = train(cfg, argv=args.argv)
     final = record["final_evaluation"]
@@ -329,6 +339,8 @@ def build_parser() -> argparse.ArgumentParser:
     train.add_argument("--mix", default=None,
                        help="league mix, e.g. latest=0.35,snapshots=0.25,greedy=0.2,random=0.2 "
                             "(the default; see azgames.training.league)")
+    train.add_argument("--init", metavar="POLICY.npz", default=None,
+                       help="start from this policy's weights (e.g. a run's policy.npz: train longer)")
     train.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
     train.add_argument("--map", metavar="NAME|PATH", default=None, help="azure: the map")
     train.add_argument("--roles", choices=["fixed", "random"], default=None,

@@ -169,6 +169,7 @@ def test_play_azure_on_a_users_map_file_with_drawn_roles(tmp_path):
     (["train", "azacru", "--mix", "random=-1"], "'random'"),
     (["train", "azacru", "--map", "ring"], "--map"),
     (["train", "azacru", "--minutes", "0"], "--minutes 0"),
+    (["train", "azacru", "--init", "missing.npz"], "--init missing.npz"),
     (["play", "azacru", "--players", "2", "--agents", "ppo", "nobody"], "'nobody'"),
 ])
 def test_train_refuses_bad_arguments_in_one_line(args, named, capsys):

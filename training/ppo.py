@@ -72,6 +72,7 @@ class Config:
     torch_threads: int = 2
     out: str = "runs/azacru_2p"
     options: dict = field(default_factory=dict)  # the game's variant options
+    init: str | None = None         # start from this policy.npz's weights (same game and network)
     progress: bool = True
 
 
@@ -101,6 +102,18 @@ class Net(nn.Module):
         logits = self.policy(h).masked_fill(~mask, -1e8)
         return logits, self.value(h)[:, 0]
 
+    def load_numpy(self, policy: NumpyPolicy) -> None:
+        """Take ``policy``'s weights (a :meth:`to_numpy` of the same shape)."""
+        linears = [m for m in self.trunk if isinstance(m, nn.Linear)] + [self.policy, self.value]
+        pairs = list(policy.trunk) + [policy.policy_head, policy.value_head]
+        if [tuple(m.weight.shape[::-1]) for m in linears] != [w.shape for w, _ in pairs]:
+            raise ValueError(f"the policy's layers {[w.shape for w, _ in pairs]} do not match this "
+                             f"network's {[tuple(m.weight.shape[::-1]) for m in linears]}")
+        with torch.no_grad():
+            for m, (w, b) in zip(linears, pairs):
+                m.weight.copy_(torch.from_numpy(w.T.copy()))
+                m.bias.copy_(torch.from_numpy(b.reshape(-1).copy()))
+
     def to_numpy(self, meta: dict) -> NumpyPolicy:
         linears = [m for m in self.trunk if isinstance(m, nn.Linear)]
         as_np = lambda lin: (lin.weight.detach().numpy().T.copy(), lin.bias.detach().numpy().copy())  # noqa: E731
@@ -121,9 +134,16 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
                         opponents=["random"], **cfg.options)
     obs_shape = env.single_observation_space.shape
     net = Net(int(np.prod(obs_shape)), env.num_actions, cfg.hidden)
-    optimizer = torch.optim.Adam(net.parameters(), lr=cfg.learning_rate, eps=1e-5)
     meta = {"game": cfg.game, "num_players": env.num_players, "options": cfg.options,
             "obs_shape": list(obs_shape), "hidden": list(cfg.hidden), "activation": "tanh"}
+    if cfg.init:
+        start_from = NumpyPolicy.load(cfg.init)
+        if (start_from.meta["game"], start_from.meta["num_players"]) != (cfg.game, env.num_players):
+            raise ValueError(f"--init {cfg.init} is a policy of {start_from.meta['game']} with "
+                             f"{start_from.meta['num_players']} players, not {cfg.game} with {env.num_players}")
+        net.load_numpy(start_from)
+        meta["init"] = {"path": str(cfg.init), "trained": start_from.meta.get("trained")}
+    optimizer = torch.optim.Adam(net.parameters(), lr=cfg.learning_rate, eps=1e-5)
     league = League(dict(cfg.mix), cfg.max_snapshots, cfg.seed)
     # A team (the co-op) plays no opponent: one evaluation, against the game itself.
     opponents = ("random",) if env.team else ("random", "greedy")

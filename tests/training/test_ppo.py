@@ -110,3 +110,22 @@ def test_evaluate_counts_each_games_first_ending_with_seats_alternating():
     assert e.win_rate < 0.5  # an untrained network against greedy
     lo, hi = e.interval
     assert lo <= e.win_rate <= hi
+
+
+def test_a_run_can_start_from_a_policys_weights(tmp_path):
+    first = tmp_path / "first"
+    train(Config(out=str(first), seed=1, **SMOKE))
+    policy = NumpyPolicy.load(first / "policy.npz")
+    net = Net(891, 289, (128, 128))
+    net.load_numpy(policy)
+    again = net.to_numpy(policy.meta)
+    for (w1, b1), (w2, b2) in zip(policy.trunk + [policy.policy_head], again.trunk + [again.policy_head]):
+        np.testing.assert_array_equal(w1, w2)
+        np.testing.assert_array_equal(b1, b2)
+    record = train(Config(out=str(tmp_path / "second"), seed=2, init=str(first / "policy.npz"), **SMOKE))
+    assert NumpyPolicy.load(tmp_path / "second" / "policy.npz").meta["init"]["trained"]["steps"] == 256
+    assert record["steps"] == 256
+    with pytest.raises(ValueError, match="do not match"):
+        Net(891, 289, (64,)).load_numpy(policy)
+    with pytest.raises(ValueError, match="azacru with 2 players, not azacru with 3"):
+        train(Config(out=str(tmp_path / "third"), num_players=3, init=str(first / "policy.npz"), **SMOKE))

@@ -1,0 +1,43 @@
+"""Make a training run's policy the shipped ``ppo`` agent of its game and player count.
+
+    python -m azgames.training.ship runs/azacru_2p_seed0 [runs/...]
+
+copies ``policy.npz`` to ``agents/policies/<game>_<n>p.npz`` and writes
+``policy.json`` beside it as ``<game>_<n>p.json`` (the command, seed,
+steps, time and final evaluation of the run), adding the date and the
+machine it ran on.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import shutil
+import sys
+import time
+from pathlib import Path
+
+from azgames.agents.policy import NumpyPolicy
+
+POLICIES = Path(__file__).resolve().parents[1] / "agents" / "policies"
+
+
+def ship(run: Path, into: Path = POLICIES) -> Path:
+    run = Path(run)
+    policy = NumpyPolicy.load(run / "policy.npz")
+    record = json.loads((run / "policy.json").read_text())
+    name = f"{policy.meta['game']}_{policy.meta['num_players']}p"
+    into.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(run / "policy.npz", into / f"{name}.npz")
+    stamp = time.strftime("%Y-%m-%d", time.localtime((run / "policy.npz").stat().st_mtime))
+    record = {**record, "date": stamp, "machine": f"{platform.machine()}, {os.cpu_count()} cores"}
+    (into / f"{name}.json").write_text(json.dumps(record, indent=2) + "\n")
+    return into / f"{name}.npz"
+
+
+if __name__ == "__main__":
+    if len(sys.argv) < 2:
+        sys.exit(__doc__)
+    for arg in sys.argv[1:]:
+        print(f"shipped {ship(Path(arg))}")
