@@ -31,7 +31,7 @@ import azgames
 from azgames import checks
 from azgames.batch import SKIP
 
-from .opponents import make_opponent
+from .opponents import AgentOpponent, RandomOpponent, make_opponent
 
 
 class LearnerVecEnv:
@@ -57,8 +57,6 @@ class LearnerVecEnv:
         n = self.num_envs
         self.seat = np.zeros(n, np.int64)
         self.opponent = np.zeros(n, np.int64)
-        #: Per game, the opponent of the game that ended at the last step (for statistics).
-        self.ended_opponent = np.zeros(n, np.int64)
         self._reward = np.zeros(n, np.float32)
         self._carry = np.zeros(n, np.float32)
         self._done = np.zeros(n, bool)
@@ -76,8 +74,11 @@ class LearnerVecEnv:
         is gone draws again)."""
         if len(opponents) == 0:
             raise ValueError("opponents is empty: give at least one (e.g. ['random'])")
+        # A baseline named again keeps its instance (and its generator's stream).
+        named = {o.name: o for o in getattr(self, "opponents", []) if isinstance(o, (RandomOpponent, AgentOpponent))}
         seeds = self._seed_seq.spawn(len(opponents))
-        self.opponents = [make_opponent(o, self.game, seed=s, num_players=self.num_players, **self.options)
+        self.opponents = [named[o] if isinstance(o, str) and o in named else
+                          make_opponent(o, self.game, seed=s, num_players=self.num_players, **self.options)
                           for o, s in zip(opponents, seeds)]
         w = np.ones(len(opponents)) if weights is None else np.asarray(weights, float)
         if w.shape != (len(opponents),) or not np.all(w >= 0) or w.sum() <= 0:
@@ -159,6 +160,4 @@ class LearnerVecEnv:
             self._terminated |= terminated & first
             self._truncated |= truncated & first
             self._done |= first
-            games = np.flatnonzero(ended)
-            self.ended_opponent[games] = self.opponent[games]
-            self._new_games(games)
+            self._new_games(np.flatnonzero(ended))

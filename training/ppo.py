@@ -160,9 +160,9 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
     done_buf = torch.zeros((T, N))
     val_buf = torch.zeros((T, N))
 
+    # The env's own buffers, which every step rewrites in place: views, copied into the rollout.
     obs_np, mask_np = env.reset()
-    obs = torch.from_numpy(obs_np.copy())
-    mask = torch.from_numpy(mask_np.copy())
+    obs, mask = torch.from_numpy(obs_np), torch.from_numpy(mask_np)
     done = torch.zeros(N)
     train_log = _CsvLog(out / "train.csv")
     eval_log = _CsvLog(out / "eval.csv")
@@ -182,16 +182,14 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
         for t in range(T):
             obs_buf[t], mask_buf[t], done_buf[t] = obs, mask, done
             with torch.no_grad():
-                logits, value = net(obs, mask)
+                logits, value = net(obs_buf[t], mask_buf[t])
             gumbel = -torch.log(-torch.log(torch.rand(logits.shape, generator=sampler).clamp_min(1e-20)))
             action = (logits + gumbel).argmax(dim=1)  # a sample from the masked softmax
             logp_buf[t] = torch.log_softmax(logits, dim=1).gather(1, action[:, None])[:, 0]
             act_buf[t], val_buf[t] = action, value
-            obs_np, mask_np, reward, terminated, truncated = env.step(action.numpy())
+            _, _, reward, terminated, truncated = env.step(action.numpy())
             ended = terminated | truncated
-            rew_buf[t] = torch.from_numpy(reward.copy())
-            obs = torch.from_numpy(obs_np.copy())
-            mask = torch.from_numpy(mask_np.copy())
+            rew_buf[t] = torch.from_numpy(reward)
             done = torch.from_numpy(ended.astype(np.float32))
             if ended.any():
                 results["wins"] += float((reward[ended] >= 1 - 1e-6).sum())
