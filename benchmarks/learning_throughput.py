@@ -41,11 +41,13 @@ ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_JSON = ROOT / "benchmarks" / "results" / "learning_throughput.json"
 
 
-def ours(steps: int) -> float:
+def ours(steps: int, quick: bool = False) -> float:
     from azgames.training.ppo import Config, train
 
+    shape = {"num_envs": 32, "num_steps": 16} if quick else {}
     with tempfile.TemporaryDirectory() as out:
-        cfg = Config(steps=16_384, eval_every=0, final_eval_games=2, eval_games=2, out=out, progress=False)
+        cfg = Config(steps=16_384, eval_every=0, final_eval_games=2, eval_games=2, out=out, progress=False,
+                     **shape)
         train(cfg)  # warm-up: compiles, first league
         cfg.steps, cfg.out = steps, out + "/timed"
         record = train(cfg)
@@ -60,21 +62,22 @@ def _train_seconds(out: Path) -> float:
     return float(rows[-1]["seconds"])
 
 
-def sb3_vec(steps: int) -> float:
+def sb3_vec(steps: int, quick: bool = False) -> float:
     from sb3_contrib import MaskablePPO
 
     from azgames.training.sb3 import SB3VecEnv
 
-    venv = SB3VecEnv("azacru", num_envs=256, seed=0)
-    model = MaskablePPO("MlpPolicy", venv, n_steps=64, batch_size=4096, n_epochs=4, seed=0, verbose=0,
+    n = 32 if quick else 256
+    venv = SB3VecEnv("azacru", num_envs=n, seed=0)
+    model = MaskablePPO("MlpPolicy", venv, n_steps=64, batch_size=16 * n, n_epochs=4, seed=0, verbose=0,
                         policy_kwargs={"net_arch": [128, 128]})
-    model.learn(16_384)
+    model.learn(64 * n)
     start = time.perf_counter()
     model.learn(steps, reset_num_timesteps=False)
     return steps / (time.perf_counter() - start)
 
 
-def single_agent(steps: int) -> float:
+def single_agent(steps: int, quick: bool = False) -> float:
     from sb3_contrib import MaskablePPO
 
     from azgames.wrappers import SingleAgentEnv
@@ -82,13 +85,13 @@ def single_agent(steps: int) -> float:
     env = SingleAgentEnv("azacru", opponent="random", seat="random", num_players=2)
     model = MaskablePPO("MlpPolicy", env, n_steps=512, batch_size=128, gamma=1.0, learning_rate=1e-3,
                         ent_coef=0.01, policy_kwargs={"net_arch": [256, 256]}, seed=0, verbose=0)
-    model.learn(1024)
+    model.learn(512 if quick else 1024)
     start = time.perf_counter()
     model.learn(steps, reset_num_timesteps=False)
     return steps / (time.perf_counter() - start)
 
 
-def pettingzoo_tutorial(steps: int) -> float:
+def pettingzoo_tutorial(steps: int, quick: bool = False) -> float:
     import gymnasium
     from pettingzoo.classic import connect_four_v3
     from sb3_contrib import MaskablePPO
@@ -122,17 +125,17 @@ def pettingzoo_tutorial(steps: int) -> float:
 
     env = ActionMasker(AECAsGym(), lambda e: e.action_mask())
     model = MaskablePPO(MaskableActorCriticPolicy, env, verbose=0, seed=0)
-    model.learn(2048)
+    model.learn(512 if quick else 2048)
     start = time.perf_counter()
     model.learn(steps, reset_num_timesteps=False)
     return steps / (time.perf_counter() - start)
 
 
 ROWS = {
-    "azgames train": (ours, 163_840, 32_768),
-    "SB3 MaskablePPO on SB3VecEnv": (sb3_vec, 65_536, 16_384),
-    "SB3 MaskablePPO on SingleAgentEnv (old README recipe)": (single_agent, 8_192, 2_048),
-    "PettingZoo SB3 tutorial (connect_four_v3)": (pettingzoo_tutorial, 8_192, 2_048),
+    "azgames train": (ours, 163_840, 1_024),
+    "SB3 MaskablePPO on SB3VecEnv": (sb3_vec, 65_536, 2_048),
+    "SB3 MaskablePPO on SingleAgentEnv (old README recipe)": (single_agent, 8_192, 512),
+    "PettingZoo SB3 tutorial (connect_four_v3)": (pettingzoo_tutorial, 8_192, 512),
 }
 
 
@@ -148,7 +151,7 @@ def main(argv=None) -> int:
     results = []
     for name, (fn, steps, quick_steps) in ROWS.items():
         try:
-            rates = [fn(quick_steps if args.quick else steps) for _ in range(repeats)]
+            rates = [fn(quick_steps, quick=True) if args.quick else fn(steps) for _ in range(repeats)]
         except ImportError as e:  # connect_four_v3 needs pygame: the bench extra
             print(f"{name}: skipped ({e}; install the bench extra)", flush=True)
             continue
