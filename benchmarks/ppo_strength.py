@@ -39,7 +39,10 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", nargs="+", default=list(GAMES), choices=GAMES)
     parser.add_argument("--players", nargs="+", type=int, default=[2, 3, 4])
-    parser.add_argument("--num-games", type=int, default=400)
+    parser.add_argument("--num-games", type=int, default=400, help="games per seed and opponent (2 players)")
+    parser.add_argument("--num-games-many", type=int, default=None,
+                        help="games per seed and opponent with 3-4 players (default: --num-games); "
+                             "Azimuth's greedy takes 10-25 ms a move in Python, three of them a game")
     parser.add_argument("--seeds", nargs="+", type=int, default=[0, 1, 2])
     parser.add_argument("--quick", action="store_true", help="20 games, seed 0, 2 players")
     parser.add_argument("--json", type=Path, default=DEFAULT_JSON)
@@ -47,6 +50,7 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     if args.quick:
         args.num_games, args.seeds, args.players = 20, [0], [2]
+    many = args.num_games if args.num_games_many is None else args.num_games_many
     rows = []
     print("| game | players | opponent | games | wins | 95% CI | draws | losses | decisive wins | per seed |")
     print("|---|---|---|---|---|---|---|---|---|---|")
@@ -59,7 +63,8 @@ def main(argv=None) -> int:
                 continue
             opponents = ["random"] if game == "azimuth_coop" else ["random", "greedy"]
             for opponent in opponents:
-                runs = [evaluate(policy, opponent, args.num_games, seed=s) for s in args.seeds]
+                games = args.num_games if n == 2 else many
+                runs = [evaluate(policy, opponent, games, seed=s) for s in args.seeds]
                 wins, draws, losses = (sum(getattr(r, k) for r in runs) for k in ("wins", "draws", "losses"))
                 total = wins + draws + losses
                 lo, hi = wilson_interval(wins, total)
@@ -77,6 +82,7 @@ def main(argv=None) -> int:
     if not args.no_json:
         args.json.parent.mkdir(parents=True, exist_ok=True)
         args.json.write_text(json.dumps({"date": time.strftime("%Y-%m-%d"), "num_games": args.num_games,
+                                         "num_games_many": many,
                                          "seeds": args.seeds, "rows": rows}, indent=2) + "\n")
         print(f"\nwritten to {args.json}")
     return 0

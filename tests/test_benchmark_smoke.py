@@ -63,3 +63,16 @@ def test_learning_throughput_quick_run_writes_every_row(tmp_path, capsys):
     assert "azgames train" in rows and "SB3 MaskablePPO on SB3VecEnv" in rows
     assert all(r["steps_per_s"] > 0 for r in rows.values())
     assert "| azgames train | " in capsys.readouterr().out
+
+
+def test_ppo_strength_quick_run_scores_the_shipped_policies(tmp_path, capsys):
+    bench = runpy.run_path(str(ROOT / "benchmarks" / "ppo_strength.py"))
+    out = tmp_path / "strength.json"
+    assert bench["main"](["--quick", "--games", "azacru", "azimuth_coop", "--json", str(out)]) == 0
+    rows = json.loads(out.read_text())["rows"]
+    assert [(r["game"], r["opponent"]) for r in rows] == [("azacru", "random"), ("azacru", "greedy"),
+                                                          ("azimuth_coop", "Ocean Die")]
+    for r in rows:
+        assert r["games"] == 20 and r["wins"] + r["draws"] + r["losses"] == 20
+        assert r["win_rate_lo"] <= r["win_rate"] <= r["win_rate_hi"]
+    assert "| azacru | 2 | greedy | 20 |" in capsys.readouterr().out
