@@ -9,6 +9,8 @@ after a warm-up (numba compilation, torch start-up) it does not count:
 - ``azgames train``: the suite's training command, default configuration
   (256 games x 64 steps an update, MLP 128x128, 4 epochs of 4 minibatches,
   the default league: latest / snapshots / greedy / random), evaluations off;
+- ``azgames train, random opponents only``: the same without the league
+  (what the greedy opponent and the policy snapshots cost);
 - ``SB3 MaskablePPO on SB3VecEnv``: sb3-contrib's MaskablePPO on the vector
   env's SB3 adapter, the same batch shape (256 games x 64 steps, minibatch
   4096, 4 epochs, net 128x128), random opponents;
@@ -18,14 +20,17 @@ after a warm-up (numba compilation, torch start-up) it does not count:
   Masked PPO for Connect Four" set-up: the AEC env wrapped as a gymnasium
   env, ``ActionMasker``, ``MaskablePPO`` with SB3's defaults.
 
-A learner step is one action of the learner (opponents' replies are not
-counted; the tutorial's self-play counts both sides, as it trains on both).
+A learner step is one action of the learner, a sample it trains on
+(opponents' replies are not counted; the tutorial's self-play counts both
+sides, as it trains on both). For the suite's trainer the table also gives
+env steps: every action played in every game, the opponents' included.
 The timed part is repeated ``--repeats`` times and the median kept.
 """
 
 from __future__ import annotations
 
 import argparse
+import csv
 import json
 import os
 import platform
@@ -41,25 +46,24 @@ ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_JSON = ROOT / "benchmarks" / "results" / "learning_throughput.json"
 
 
-def ours(steps: int, quick: bool = False) -> float:
+def ours(steps: int, quick: bool = False, mix: dict | None = None) -> tuple[float, float]:
+    """Learner steps/s and env steps/s (every game's actions, opponents' included)."""
     from azgames.training.ppo import Config, train
 
     shape = {"num_envs": 32, "num_steps": 16} if quick else {}
     with tempfile.TemporaryDirectory() as out:
         cfg = Config(steps=16_384, eval_every=0, final_eval_games=2, eval_games=2, out=out, progress=False,
-                     **shape)
+                     **shape, **({"mix": mix} if mix else {}))
         train(cfg)  # warm-up: compiles, first league
         cfg.steps, cfg.out = steps, out + "/timed"
-        record = train(cfg)
+        train(cfg)
         # the final evaluation is not learning: take the training's own clock
-        return record["steps"] / _train_seconds(Path(cfg.out))
+        last = list(csv.DictReader((Path(cfg.out) / "train.csv").open()))[-1]
+        return int(last["steps"]) / float(last["seconds"]), int(last["plies"]) / float(last["seconds"])
 
 
-def _train_seconds(out: Path) -> float:
-    import csv
-
-    rows = list(csv.DictReader((out / "train.csv").open()))
-    return float(rows[-1]["seconds"])
+def ours_random(steps: int, quick: bool = False) -> tuple[float, float]:
+    return ours(steps, quick, mix={"random": 1.0})
 
 
 def sb3_vec(steps: int, quick: bool = False) -> float:
@@ -133,6 +137,7 @@ def pettingzoo_tutorial(steps: int, quick: bool = False) -> float:
 
 ROWS = {
     "azgames train": (ours, 163_840, 1_024),
+    "azgames train, random opponents only": (ours_random, 163_840, 1_024),
     "SB3 MaskablePPO on SB3VecEnv": (sb3_vec, 65_536, 2_048),
     "SB3 MaskablePPO on SingleAgentEnv (old README recipe)": (single_agent, 8_192, 512),
     "PettingZoo SB3 tutorial (connect_four_v3)": (pettingzoo_tutorial, 8_192, 512),
@@ -151,20 +156,25 @@ def main(argv=None) -> int:
     results = []
     for name, (fn, steps, quick_steps) in ROWS.items():
         try:
-            rates = [fn(quick_steps, quick=True) if args.quick else fn(steps) for _ in range(repeats)]
+            runs = [fn(quick_steps, quick=True) if args.quick else fn(steps) for _ in range(repeats)]
         except ImportError as e:  # connect_four_v3 needs pygame: the bench extra
             print(f"{name}: skipped ({e}; install the bench extra)", flush=True)
             continue
-        results.append({"row": name, "learner_steps": quick_steps if args.quick else steps,
-                        "rates": [round(r) for r in rates], "steps_per_s": round(statistics.median(rates))})
-        print(f"{name}: {results[-1]['steps_per_s']:,} steps/s", flush=True)
+        rates = [r[0] if isinstance(r, tuple) else r for r in runs]
+        row = {"row": name, "learner_steps": quick_steps if args.quick else steps,
+               "rates": [round(r) for r in rates], "steps_per_s": round(statistics.median(rates))}
+        if isinstance(runs[0], tuple):
+            row["env_steps_per_s"] = round(statistics.median(r[1] for r in runs))
+        results.append(row)
+        print(f"{name}: {row['steps_per_s']:,} learner steps/s", flush=True)
     base = results[0]["steps_per_s"]
     print()
-    print("| set-up | learner steps/s | azgames train is |")
-    print("|---|---|---|")
+    print("| set-up | learner steps/s | env steps/s | azgames train is |")
+    print("|---|---|---|---|")
     for r in results:
-        ratio = "-" if r is results[0] else f"{base / r['steps_per_s']:.0f}x faster"
-        print(f"| {r['row']} | {r['steps_per_s']:,} | {ratio} |")
+        ratio = "-" if r is results[0] else f"{base / r['steps_per_s']:.1f}x as fast"
+        env_steps = f"{r['env_steps_per_s']:,}" if "env_steps_per_s" in r else "-"
+        print(f"| {r['row']} | {r['steps_per_s']:,} | {env_steps} | {ratio} |")
     if not args.no_json:
         import torch
 

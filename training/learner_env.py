@@ -63,6 +63,8 @@ class LearnerVecEnv:
         self._terminated = np.zeros(n, bool)
         self._truncated = np.zeros(n, bool)
         self._rows = np.arange(n)
+        #: Actions played in all games so far, the learner's and the opponents' (env steps).
+        self.plies = 0
         self.set_opponents(opponents, weights)
 
     # ------------------------------------------------------------ opponents
@@ -116,6 +118,7 @@ class LearnerVecEnv:
         each of the learner's; ``reward`` is float32 ``(num_envs,)``."""
         self._begin()
         _, _, rewards, terminated, truncated, _ = self.venv.step(actions)
+        self.plies += self.num_envs
         self._collect(rewards, terminated, truncated)
         self._play_opponents()
         return self.venv._obs, self.venv.action_mask, self._reward, self._terminated, self._truncated
@@ -147,6 +150,7 @@ class LearnerVecEnv:
                 if len(games):
                     actions[games] = opponent.actions(self, games)
             _, _, rewards, terminated, truncated, _ = self.venv.step_some(actions)
+            self.plies += int(waiting.sum())
             self._collect(rewards, terminated, truncated)
             waiting = self._waiting()
 

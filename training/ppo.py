@@ -244,7 +244,8 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
         pg, vl, ent, kl = np.mean(stats, axis=0)
         train_win = results["wins"] / max(1, results["games"])
         train_log.write({"update": update, "steps": steps, "seconds": round(elapsed, 2),
-                         "steps_per_s": round(steps / elapsed), "policy_loss": pg, "value_loss": vl,
+                         "steps_per_s": round(steps / elapsed), "plies": env.plies,
+                         "plies_per_s": round(env.plies / elapsed), "policy_loss": pg, "value_loss": vl,
                          "entropy": ent, "approx_kl": kl, "train_games": results["games"],
                          "train_win_rate": train_win})
         results = {"wins": 0.0, "games": 0}
@@ -272,7 +273,7 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
                else f"azgames.training.ppo.train({cfg!r})")
     record = {"command": command,
               "config": {**asdict(cfg), "hidden": list(cfg.hidden)}, "steps": steps, "updates": update,
-              "seconds": round(elapsed, 1), "steps_per_s": round(steps / elapsed),
+              "seconds": round(elapsed, 1), "steps_per_s": round(steps / elapsed), "plies": env.plies,
               "final_evaluation": final, "torch": torch.__version__}
     meta = {**meta, "trained": {k: record[k] for k in ("command", "steps", "seconds")} | {"seed": cfg.seed}}
     net.to_numpy(meta).save(out / "policy.npz")

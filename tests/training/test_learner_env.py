@@ -56,6 +56,7 @@ def test_the_reward_is_the_learners_seats_summed_over_the_opponents_replies(game
     for _ in range(400):  # random Azimuth games last about 200 learner steps
         seat = env.seat.copy()
         rec.plies.clear()
+        plies = env.plies
         _, _, reward, terminated, truncated = env.step(env.venv.random_actions())
         expected = np.zeros(16, np.float32)
         over = np.zeros(16, bool)
@@ -66,6 +67,7 @@ def test_the_reward_is_the_learners_seats_summed_over_the_opponents_replies(game
                 ended_by_opponent += int((ended & moved & ~over & (mine != 0)).sum())
             over |= ended
         np.testing.assert_array_equal(terminated | truncated, over)
+        assert env.plies - plies == sum(int(moved.sum()) for moved, _, _ in rec.plies)
         np.testing.assert_allclose(reward, expected)
     if not env.team:  # opponents did end games, and those rewards were counted above
         assert ended_by_opponent > 0
