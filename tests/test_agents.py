@@ -259,13 +259,13 @@ def test_random_agent_is_uniform_over_the_legal_actions():
 
 
 def test_agent_registry_builds_agents_and_names_the_valid_ones():
-    assert set(agent_names("azacru")) == {"greedy", "random"}
-    assert "greedy" not in agent_names("some_other_game")
+    assert set(agent_names("azacru")) == {"greedy", "random", "ppo"}
+    assert "greedy" not in agent_names("some_other_game") and "ppo" not in agent_names("some_other_game")
     assert isinstance(make_agent("random", seed=1), RandomAgent)
     assert isinstance(make_agent("greedy", seed=1, game="azacru"), AzacruGreedy)
-    with pytest.raises(ValueError, match="valid agents: random, greedy"):
+    with pytest.raises(ValueError, match="valid agents: random, greedy, ppo"):
         make_agent("minimax", game="azacru")
-    assert set(AGENTS) == {"greedy", "random"}
+    assert set(AGENTS) == {"greedy", "random", "ppo"}
 
 
 # ---------------------------------------------------------------- one game
