@@ -229,7 +229,8 @@ def cmd_train(args, parser) -> int:
     cfg = Config(game=args.game, num_players=args.players, seed=args.seed, steps=args.steps,
                  minutes=args.minutes, num_envs=args.num_envs, num_steps=args.num_steps,
                  eval_every=args.eval_every, eval_games=args.eval_games,
-                 final_eval_games=args.final_eval_games, out=out, options=options, init=args.init,
+                 final_eval_games=args.final_eval_games, eval_against=tuple(args.eval_against),
+                 out=out, options=options, init=args.init,
                  progress=not args.quiet, **({"mix": mix} if mix else {}))
     record = train(cfg, argv=args.argv)
     final = record["final_evaluation"]
@@ -336,6 +337,9 @@ def build_parser() -> argparse.ArgumentParser:
                        help="games per opponent in each evaluation (default: 200)")
     train.add_argument("--final-eval-games", type=int, default=400,
                        help="games per opponent in the final evaluation (default: 400)")
+    train.add_argument("--eval-against", nargs="+", choices=["random", "greedy"], default=["random", "greedy"],
+                       help="opponents of the evaluations (default: random greedy; Azimuth's greedy "
+                            "takes 10-25 ms a move in Python)")
     train.add_argument("--mix", default=None,
                        help="league mix, e.g. latest=0.35,snapshots=0.25,greedy=0.2,random=0.2 "
                             "(the default; see azgames.training.league)")

@@ -69,6 +69,7 @@ class Config:
     eval_every: int = 10            # updates between evaluations (0: only at the end)
     eval_games: int = 200
     final_eval_games: int = 400     # the evaluation written into policy.json
+    eval_against: tuple[str, ...] = ("random", "greedy")  # Azimuth's greedy costs 10-25 ms a move
     torch_threads: int = 2
     out: str = "runs/azacru_2p"
     options: dict = field(default_factory=dict)  # the game's variant options
@@ -146,7 +147,7 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
     optimizer = torch.optim.Adam(net.parameters(), lr=cfg.learning_rate, eps=1e-5)
     league = League(dict(cfg.mix), cfg.max_snapshots, cfg.seed)
     # A team (the co-op) plays no opponent: one evaluation, against the game itself.
-    opponents = ("random",) if env.team else ("random", "greedy")
+    opponents = ("random",) if env.team else tuple(cfg.eval_against)
 
     T, N = cfg.num_steps, cfg.num_envs
     batch = T * N
@@ -260,7 +261,7 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
             for opponent in opponents:
                 e = evaluate(policy, opponent, cfg.eval_games, seed=cfg.seed + 10_000 + update)
                 eval_log.write({"update": update, "steps": steps, "seconds": round(elapsed, 2),
-                                **e.as_dict()})
+                                **e.as_dict(), "opponent": "team" if env.team else opponent})
                 bar.write(f"update {update}, {steps:,} steps: {e}")
             plot_curve(out)
         if finished:
@@ -314,13 +315,12 @@ def plot_curve(out: Path) -> Path | None:
     rows = list(csv.DictReader((out / "eval.csv").open())) if (out / "eval.csv").exists() else []
     train_rows = list(csv.DictReader((out / "train.csv").open()))
     fig, (ax, ax2) = plt.subplots(1, 2, figsize=(11, 4))
-    for opponent, colour in (("random", "#0072B2"), ("greedy", "#D55E00")):
+    for opponent, colour in (("random", "#0072B2"), ("greedy", "#D55E00"), ("team", "#009E73")):
         r = [x for x in rows if x["opponent"] == opponent]
         if r:
             s = [int(x["steps"]) for x in r]
-            team = not any(x["opponent"] == "greedy" for x in rows)  # the co-op: no opponent
             ax.plot(s, [float(x["win_rate"]) for x in r], marker="o", color=colour,
-                    label="team wins" if team else f"vs {opponent}")
+                    label="team wins (co-op)" if opponent == "team" else f"vs {opponent}")
             ax.fill_between(s, [float(x["win_rate_lo"]) for x in r], [float(x["win_rate_hi"]) for x in r],
                             color=colour, alpha=0.2)
     ax.set(xlabel="learner steps", ylabel="win rate (most likely action)", ylim=(0, 1),
@@ -328,7 +328,7 @@ def plot_curve(out: Path) -> Path | None:
     ax.grid(alpha=0.3)
     ax.legend()
     ax2.plot([int(x["steps"]) for x in train_rows], [float(x["train_win_rate"]) for x in train_rows],
-             color="#009E73", label="wins in training games (league)")
+             color="#CC79A7", label="wins in training games (league)")
     ax2.set(xlabel="learner steps", ylabel="win rate", ylim=(0, 1), title="training games")
     ax2.grid(alpha=0.3)
     ax2.legend()

@@ -82,6 +82,7 @@ def test_a_short_training_run_writes_a_policy_that_plays(game, players, tmp_path
     evals = (tmp_path / "eval.csv").read_text().splitlines()
     # header, then random and greedy after each update (the co-op team plays no opponent)
     assert len(evals) == 1 + 2 * (1 if game == "azimuth_coop" else 2)
+    assert (",team," in evals[1]) == (game == "azimuth_coop")
     policy = NumpyPolicy.load(tmp_path / "policy.npz")
     assert policy.meta["game"] == game and policy.meta["trained"]["steps"] == 256
     result = play_match(game, [PolicyAgent(policy, seed=0)] + ["random"] * (players - 1),
