@@ -3,6 +3,8 @@
     python benchmarks/ppo_strength.py            # 400 games x seeds 0, 1, 2 a row -> results/ppo_strength.json
     python benchmarks/ppo_strength.py --quick    # 20 games, one seed, 2 players only
     python benchmarks/ppo_strength.py --games azacru --players 2
+    python benchmarks/ppo_strength.py --games azimuth --opponents greedy --num-games 50 \
+        --json benchmarks/results/ppo_strength_azimuth_greedy.json   # Azimuth's greedy: 10-25 ms a move
 
 For each shipped policy (``agents/policies/<game>_<n>p.npz``) and each
 opponent, ``--num-games`` games per seed are played batched
@@ -44,6 +46,7 @@ def main(argv=None) -> int:
                         help="games per seed and opponent with 3-4 players (default: --num-games); "
                              "Azimuth's greedy takes 10-25 ms a move in Python, three of them a game")
     parser.add_argument("--seeds", nargs="+", type=int, default=[0, 1, 2])
+    parser.add_argument("--opponents", nargs="+", choices=["random", "greedy"], default=["random", "greedy"])
     parser.add_argument("--quick", action="store_true", help="20 games, seed 0, 2 players")
     parser.add_argument("--json", type=Path, default=DEFAULT_JSON)
     parser.add_argument("--no-json", action="store_true")
@@ -61,7 +64,7 @@ def main(argv=None) -> int:
             except ValueError as e:
                 print(f"skipped: {e}", file=sys.stderr)
                 continue
-            opponents = ["random"] if game == "azimuth_coop" else ["random", "greedy"]
+            opponents = ["random"] if game == "azimuth_coop" else args.opponents
             for opponent in opponents:
                 games = args.num_games if n == 2 else many
                 runs = [evaluate(policy, opponent, games, seed=s) for s in args.seeds]
