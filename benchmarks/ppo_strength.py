@@ -82,11 +82,12 @@ def main(argv=None) -> int:
                 print(f"| {game} | {n} | {row['opponent']} | {total} | {100 * row['win_rate']:.1f}% | "
                       f"{100 * lo:.1f}-{100 * hi:.1f}% | {draws} | {losses} | {decisive} | "
                       + " / ".join(f"{100 * w:.1f}" for w in row["per_seed"]) + " |", flush=True)
+                if not args.no_json:  # after every row: a stopped run keeps what it measured
+                    args.json.parent.mkdir(parents=True, exist_ok=True)
+                    args.json.write_text(json.dumps({"date": time.strftime("%Y-%m-%d"),
+                                                     "num_games": args.num_games, "num_games_many": many,
+                                                     "seeds": args.seeds, "rows": rows}, indent=2) + "\n")
     if not args.no_json:
-        args.json.parent.mkdir(parents=True, exist_ok=True)
-        args.json.write_text(json.dumps({"date": time.strftime("%Y-%m-%d"), "num_games": args.num_games,
-                                         "num_games_many": many,
-                                         "seeds": args.seeds, "rows": rows}, indent=2) + "\n")
         print(f"\nwritten to {args.json}")
     return 0
 
