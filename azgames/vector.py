@@ -126,6 +126,11 @@ class GameVectorEnv:
         return out
 
     @property
+    def observation(self) -> np.ndarray:
+        """Every game's observation, from its actor's view (the buffer ``step`` returns)."""
+        return self._obs
+
+    @property
     def action_mask(self) -> np.ndarray:
         return self._mask.view(bool)
 

@@ -8,7 +8,9 @@
   whose ``action_masks`` serve sb3-contrib's ``MaskablePPO``;
 - :mod:`.ppo`: ``python -m azgames train``, masked PPO against a league of
   the learner's own snapshots and the baselines, one file top to bottom;
-- :mod:`.evaluate`: win rates of a policy against fixed opponents, batched.
+- :mod:`.league`: the mix of opponents the trainer draws from;
+- :mod:`.evaluate`: win rates of a policy against fixed opponents, batched;
+- :mod:`.ship`: a run's policy into ``agents/policies`` (the ``ppo`` agents).
 
 Everything but :mod:`.ppo` and :mod:`.sb3` runs without torch.
 """

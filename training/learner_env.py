@@ -111,7 +111,7 @@ class LearnerVecEnv:
         self._new_games(self._rows)
         self._begin()
         self._play_opponents()
-        return self.venv._obs, self.venv.action_mask
+        return self.venv.observation, self.venv.action_mask
 
     def step(self, actions) -> tuple[np.ndarray, ...]:
         """The learner's action in every game: ``(obs, mask, reward, terminated, truncated)``,
@@ -121,7 +121,7 @@ class LearnerVecEnv:
         self.plies += self.num_envs
         self._collect(rewards, terminated, truncated)
         self._play_opponents()
-        return self.venv._obs, self.venv.action_mask, self._reward, self._terminated, self._truncated
+        return self.venv.observation, self.venv.action_mask, self._reward, self._terminated, self._truncated
 
     @property
     def action_mask(self) -> np.ndarray:

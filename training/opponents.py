@@ -43,7 +43,7 @@ class PolicyOpponent:
         self.name = name
 
     def actions(self, env, games: np.ndarray) -> np.ndarray:
-        return self.policy.act(env.venv._obs[games], env.venv.action_mask[games],
+        return self.policy.act(env.venv.observation[games], env.venv.action_mask[games],
                                self.rng if self.sample else None)
 
 
