@@ -67,6 +67,13 @@ def _ppo(seed=None, game=None, **kwargs):
     return PolicyAgent(seed=seed, game=game or "azacru", **kwargs)
 
 
+def _mcts(seed=None, game=None, **kwargs):
+    """Monte Carlo tree search over ``game``'s kernels (compiles the search on first use)."""
+    from .mcts import MCTSAgent
+
+    return MCTSAgent(seed=seed, game=game, **kwargs)
+
+
 AGENTS: dict[str, AgentEntry] = {
     "random": AgentEntry("random", RandomAgent, None, "uniform over the legal actions"),
     "greedy": AgentEntry("greedy", _greedy,
@@ -83,6 +90,10 @@ AGENTS: dict[str, AgentEntry] = {
                       "the trained policy shipped for the game and player count (numpy forward "
                       "pass, no torch): python -m azgames train made it",
                       by_game=True),
+    "mcts": AgentEntry("mcts", _mcts, frozenset({"azacru", "azimuth", "azimuth_coop", "azure"}),
+                       "Monte Carlo tree search (UCT, random playouts, chance nodes for dice) "
+                       "over the game's numba kernels: 1,000 simulations a move by default",
+                       by_game=True),
 }
 
 
@@ -120,6 +131,10 @@ def __getattr__(name):  # the greedy agents without compiling anything at import
         from .azure_greedy import AzureGreedy
 
         return AzureGreedy
+    if name == "MCTSAgent":
+        from .mcts import MCTSAgent
+
+        return MCTSAgent
     if name in ("NumpyPolicy", "PolicyAgent"):
         from . import policy
 
@@ -128,4 +143,4 @@ def __getattr__(name):  # the greedy agents without compiling anything at import
 
 
 __all__ = ["RandomAgent", "AzacruGreedy", "AzimuthGreedy", "AzimuthCoopGreedy", "AzureGreedy",
-           "NumpyPolicy", "PolicyAgent", "AGENTS", "agent_names", "make_agent"]
+           "NumpyPolicy", "PolicyAgent", "MCTSAgent", "AGENTS", "agent_names", "make_agent"]

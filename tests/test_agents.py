@@ -259,13 +259,14 @@ def test_random_agent_is_uniform_over_the_legal_actions():
 
 
 def test_agent_registry_builds_agents_and_names_the_valid_ones():
-    assert set(agent_names("azacru")) == {"greedy", "random", "ppo"}
-    assert "greedy" not in agent_names("some_other_game") and "ppo" not in agent_names("some_other_game")
+    assert set(agent_names("azacru")) == {"greedy", "random", "ppo", "mcts"}
+    for game_specific in ("greedy", "ppo", "mcts"):
+        assert game_specific not in agent_names("some_other_game")
     assert isinstance(make_agent("random", seed=1), RandomAgent)
     assert isinstance(make_agent("greedy", seed=1, game="azacru"), AzacruGreedy)
-    with pytest.raises(ValueError, match="valid agents: random, greedy, ppo"):
+    with pytest.raises(ValueError, match="valid agents: random, greedy, ppo, mcts"):
         make_agent("minimax", game="azacru")
-    assert set(AGENTS) == {"greedy", "random", "ppo"}
+    assert set(AGENTS) == {"greedy", "random", "ppo", "mcts"}
 
 
 # ---------------------------------------------------------------- one game

@@ -306,8 +306,8 @@ def test_registry_builds_the_greedy_agent_of_each_game():
     assert isinstance(make_agent("greedy", seed=0, game="azimuth"), AzimuthGreedy)
     assert isinstance(make_agent("greedy", seed=0, game="azacru"), AzacruGreedy)
     assert isinstance(make_agent("greedy", seed=0), AzacruGreedy)  # no game: as before
-    assert set(agent_names("azimuth")) == {"greedy", "random", "ppo"}
-    assert set(agent_names("azacru")) == {"greedy", "random", "ppo"}
+    assert set(agent_names("azimuth")) == {"greedy", "random", "ppo", "mcts"}
+    assert set(agent_names("azacru")) == {"greedy", "random", "ppo", "mcts"}
     with pytest.raises(ValueError,
                        match="unknown agent 'minimax' for azimuth; valid agents: random, greedy"):
         make_agent("minimax", game="azimuth")

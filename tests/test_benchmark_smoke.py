@@ -76,3 +76,14 @@ def test_ppo_strength_quick_run_scores_the_shipped_policies(tmp_path, capsys):
         assert r["games"] == 20 and r["wins"] + r["draws"] + r["losses"] == 20
         assert r["win_rate_lo"] <= r["win_rate"] <= r["win_rate_hi"]
     assert "| azacru | 2 | greedy | 20 |" in capsys.readouterr().out
+
+
+def test_mcts_speed_quick_run_writes_a_row_per_game(tmp_path, capsys):
+    bench = runpy.run_path(str(ROOT / "benchmarks" / "mcts_speed.py"))
+    out = tmp_path / "mcts.json"
+    assert bench["main"](["--quick", "--games", "azacru:2", "azure:2", "--json", str(out)]) == 0
+    rows = json.loads(out.read_text())["rows"]
+    ours = [r for r in rows if r["game"] != "connect_four"]
+    assert [(r["game"], r["players"]) for r in ours] == [("azacru", 2), ("azure", 2)]
+    assert all(r["sims_per_s"] > 0 and r["simulations"] == 1000 * r["searched_moves"] for r in ours)
+    assert "| azacru 2p (ours, numba) |" in capsys.readouterr().out

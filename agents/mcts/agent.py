@@ -1,0 +1,101 @@
+"""The ``mcts`` agent: UCT with random playouts, for every game of the suite."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import numpy as np
+
+from azgames import checks
+
+from ..base import agent_rng, suite_env
+from .games import chance_queue, search_config
+from .tree import Tree, run, workspace
+
+#: Simulations between two looks at the clock (a time budget's granularity).
+CHUNK = 32
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """What one search found at the root: every legal action, its visits and
+    its mean return for the agent to move."""
+
+    actions: np.ndarray
+    visits: np.ndarray
+    values: np.ndarray
+    simulations: int
+    seconds: float
+    nodes: int
+
+    def best(self) -> int:
+        """The most visited action (ties: the higher value, then the lower action)."""
+        order = np.lexsort((-self.values, -self.visits))
+        return int(self.actions[order[0]])
+
+
+class MCTSAgent:
+    """Monte Carlo tree search (UCT) over the game's own numba kernels.
+
+    ``simulations`` per move (default 1,000) and/or ``seconds`` per move (the
+    search stops at whichever comes first); ``c`` is UCT's exploration
+    constant for rewards in [-1, 1]; ``max_playout`` caps a playout's plies
+    (-1: play to the end). With a simulations budget alone the agent is
+    deterministic for its ``seed``. Chance (Azure Attack's fights, the co-op
+    die) gets chance nodes; see :mod:`azgames.agents.mcts.tree`.
+    """
+
+    name = "mcts"
+
+    def __init__(self, seed=None, game: str | None = None, simulations: int | None = 1000,
+                 seconds: float | None = None, c: float = 2.0, max_playout: int = -1):
+        self.rng = agent_rng(seed)
+        self.game = game
+        if simulations is None and seconds is None:
+            raise ValueError("give simulations, seconds or both: the search needs a budget")
+        self.simulations = None if simulations is None else checks.integer("simulations", simulations, 1)
+        if seconds is not None and not (isinstance(seconds, (int, float)) and seconds > 0):
+            raise ValueError(f"seconds must be a positive number, got {seconds!r}")
+        self.seconds = seconds
+        if not (isinstance(c, (int, float)) and c >= 0):
+            raise ValueError(f"c must be a number >= 0, got {c!r}")
+        self.c = float(c)
+        self.max_playout = checks.integer("max_playout", max_playout, -1)
+
+    def act(self, env) -> int:
+        legal = suite_env(env, self.game).legal_actions()
+        if len(legal) == 1:
+            return int(legal[0])
+        return self.search(env).best()
+
+    def search(self, env) -> SearchResult:
+        """Search the env's position; the env is not changed."""
+        raw = suite_env(env, self.game)
+        start = time.perf_counter()
+        work = type(raw.state)(*(np.concatenate([a, a]) for a in raw.state))  # root, work game
+        forced, faces = chance_queue(work)
+        cfg = search_config(raw.rules)
+        tree = Tree(raw.possible_agents.index(raw.agent_selection),
+                    nodes=2 * (self.simulations or 1000) + 8, edges=64 * raw.rules.num_actions)
+        ws = workspace(raw.rules.num_actions, raw.rules.num_players, forced.shape[1],
+                       int(self.rng.integers(2**63)))
+        target = self.simulations if self.seconds is None else (self.simulations or 2**62)
+        done = 0
+        while done < target:
+            chunk = min(target - done, CHUNK if self.seconds is not None else target - done)
+            ran = run(work, cfg, forced, faces, tree.arrays, ws, self.c, self.max_playout, chunk)
+            done += ran
+            if ran < chunk:
+                tree.grow()
+            elif self.seconds is not None and time.perf_counter() - start >= self.seconds:
+                break
+        actions, visits, values = tree.root_edges()
+        return SearchResult(actions, visits, values, done, time.perf_counter() - start,
+                            int(tree.arrays.used[0]))
+
+    def __repr__(self) -> str:
+        budget = [f"simulations={self.simulations}"] if self.simulations else []
+        if self.seconds:
+            budget.append(f"seconds={self.seconds}")
+        return f"MCTSAgent({', '.join(budget)}, c={self.c})"

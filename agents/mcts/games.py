@@ -1,0 +1,103 @@
+"""Each game's ``legal`` and ``play`` for the search, over its own kernels.
+
+Every function here is a thin call into the game's rules kernels (the same
+ones the envs step), so the search plays exactly the game's rules. Importing
+this module registers the four games with :mod:`.interface`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from azacru_env import kernels as azacru
+from azacru_env.rules import AzacruState
+from azgames.jit import njit
+from azimuth_env import kernels as azimuth
+from azimuth_env.coop import kernels as coop
+from azimuth_env.coop.rules import CoopState
+from azimuth_env.rules import AzimuthState
+from azure_env import kernels as azure
+from azure_env.rules import AzureState
+
+from .interface import implement
+
+
+@njit
+def azacru_legal(s, cfg, i, mask):
+    azacru.write_mask(s.tiles, s.occupant, s.piece_field, s.piece_facing, i, s.player[i], mask, 0)
+
+
+@njit
+def azacru_play(s, cfg, i, action, rewards):
+    return azacru.play(s.tiles, s.occupant, s.piece_field, s.piece_facing, s.player, s.turns_left,
+                       s.ply, s.outcome, i, action, cfg[0], rewards)
+
+
+@njit
+def azure_legal(s, cfg, i, mask):
+    azure.write_mask(cfg[0], s.pos, s.slot_owner, s.trail, s.steps, i, s.player[i], cfg[1], mask[0])
+
+
+@njit
+def azure_play(s, cfg, i, action, rewards):
+    return azure.play(s.pos, s.home, s.slot_owner, s.order, s.coin_value, s.coin_loc, s.player,
+                      s.steps, s.trail, s.next_hunter, s.hunter_turns, s.turns, s.outcome,
+                      s.forced, s.fight, s.rng, i, action, cfg[0], cfg[1], cfg[2], rewards)
+
+
+@njit
+def azimuth_legal(s, cfg, i, mask):
+    azimuth.write_mask(s.stack, s.height, s.wind_colour, s.wind_owner, s.wind_dir, s.hand,
+                       s.coconuts, s.castaway, s.beach, i, s.player[i], cfg, mask, 0)
+
+
+@njit
+def azimuth_play(s, cfg, i, action, rewards):
+    return azimuth.play(s.stack, s.height, s.wind_colour, s.wind_owner, s.wind_dir, s.hand,
+                        s.coconuts, s.castaway, s.beach, s.player, s.ply, s.outcome, i, action,
+                        cfg, rewards)
+
+
+@njit
+def coop_legal(s, cfg, i, mask):
+    coop.write_mask_coop(s.stack, s.height, s.wind_colour, s.wind_owner, s.wind_dir, s.hand,
+                         s.coconuts, s.castaway, s.beach, s.turtle, s.wave, s.asleep, s.pending,
+                         i, s.player[i], cfg, mask, 0)
+
+
+@njit
+def coop_play(s, cfg, i, action, rewards):
+    return coop.play(s.stack, s.height, s.wind_colour, s.wind_owner, s.wind_dir, s.hand,
+                     s.coconuts, s.castaway, s.beach, s.player, s.ply, s.outcome, s.rng, s.first,
+                     s.round, s.turn, s.face, s.rolled, s.asleep, s.turtle, s.wave, s.pending,
+                     s.forced, i, action, cfg, rewards)
+
+
+implement(AzacruState, azacru_legal, azacru_play)
+implement(AzureState, azure_legal, azure_play)
+implement(AzimuthState, azimuth_legal, azimuth_play)
+implement(CoopState, coop_legal, coop_play)
+
+#: The die each chance game rolls (faces); games absent here roll none.
+DIE_FACES = {AzureState: azure.DIE_FACES, CoopState: coop.FACES}
+
+
+def search_config(rules):
+    """What the game's ``legal`` and ``play`` above take as ``cfg``."""
+    state_type = rules.state_type
+    if state_type is AzacruState:
+        return (np.int64(rules.max_turns),)
+    if state_type is AzureState:
+        return (rules.tables, np.int64(rules.S), np.int64(rules.max_turns))
+    if state_type in (AzimuthState, CoopState):
+        return rules.config
+    raise ValueError(f"no search support for {rules.info.name} ({state_type.__name__})")
+
+
+def chance_queue(state) -> tuple[np.ndarray, int]:
+    """The state's forced-faces queue (``azgames.chance``) and its die's
+    faces; an empty (B, 0) queue and 0 faces for a game without chance."""
+    faces = DIE_FACES.get(type(state), 0)
+    if faces:
+        return state.forced, faces
+    return np.zeros((len(state.rng), 0), np.int8), 0

@@ -1,0 +1,122 @@
+"""The search of :mod:`.tree`, written plainly in Python over the AEC env.
+
+Slow (an env clone per simulation, Python objects for the tree), and meant to
+be: it is the readable statement of the algorithm that the numba search is
+tested against. Given the same seed word it draws the same random numbers in
+the same order, so both searches build the same tree and return the same
+visit counts.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from azgames.rng import below, next_u64
+
+from .games import DIE_FACES
+from .tree import CHANCE, DECISION, TERMINAL
+
+
+class Edge:
+    def __init__(self, label: int):
+        self.label, self.child, self.n, self.w = label, None, 0, 0.0
+
+
+class Node:
+    def __init__(self, kind: int, mover: int):
+        self.kind, self.mover, self.visits = kind, mover, 0
+        self.edges: list[Edge] | None = None  # decision node: one per legal action, in order
+        self.outcomes: dict[int, Edge] = {}  # chance node: by outcome code
+
+
+def reference_search(env, simulations: int, seed_word: int, c: float = 2.0):
+    """Run ``simulations`` UCT simulations from the env's position; returns
+    ``(actions, visits, values)`` at the root, like ``SearchResult``."""
+    raw = env.unwrapped
+    agents = raw.possible_agents
+    mrng = np.array([seed_word], np.uint64)
+    root = Node(DECISION, agents.index(raw.agent_selection))
+    for _ in range(simulations):
+        simulate(raw, root, mrng, c, agents)
+    actions = np.array([e.label for e in root.edges])
+    visits = np.array([e.n for e in root.edges])
+    return actions, visits, np.array([e.w / max(e.n, 1) for e in root.edges])
+
+
+def simulate(raw, root: Node, mrng, c: float, agents) -> None:
+    sim = raw.clone()
+    sim.state.rng[0] = next_u64(mrng, 0)
+    forced = getattr(sim.state, "forced", None)
+    ret = np.zeros(len(agents))
+    path = []  # (node, edge, the step's rewards)
+    node = root
+    while node.kind != TERMINAL:
+        if node.edges is None:
+            node.edges = [Edge(a) for a in sim.legal_actions()]
+        edge = select(node, c, mrng)
+        code = play_drawing(sim, forced, edge.label, mrng)
+        path.append((node, edge, step_rewards(sim, agents)))
+        if code:
+            if edge.child is None:
+                edge.child = Node(CHANCE, -1)
+            chance = edge.child
+            edge = chance.outcomes.setdefault(code, Edge(code))
+            path.append((chance, edge, np.zeros(len(agents))))
+        ongoing = not game_over(sim)
+        if edge.child is None:
+            edge.child = Node(DECISION if ongoing else TERMINAL,
+                              agents.index(sim.agent_selection))
+            if ongoing:
+                playout(sim, mrng, ret, agents)
+            break
+        node = edge.child
+    for node, edge, rewards in reversed(path):
+        ret += rewards
+        node.visits += 1
+        edge.n += 1
+        if node.mover >= 0:
+            edge.w += ret[node.mover]
+
+
+def select(node: Node, c: float, mrng) -> Edge:
+    unvisited = [e for e in node.edges if e.n == 0]
+    if unvisited:
+        return unvisited[below(mrng, 0, len(unvisited))]
+    log_n = math.log(node.visits)
+    return max(node.edges, key=lambda e: e.w / e.n + c * math.sqrt(log_n / e.n))
+
+
+def play_drawing(sim, forced, action: int, mrng) -> int:
+    """Step with faces queued from the search's generator; the outcome code."""
+    if forced is None:
+        sim.step(action)
+        return 0
+    faces = DIE_FACES[type(sim.state)]
+    drawn = [below(mrng, 0, faces) for _ in range(forced.shape[1])]
+    sim.state.forced[0, :] = drawn
+    sim.step(action)
+    rolled = [d for d, left in zip(drawn, sim.state.forced[0]) if left < 0]
+    sim.state.forced[0, :] = -1
+    if not rolled:
+        return 0
+    code = 0
+    for d in rolled:
+        code = code * faces + d
+    return len(rolled) + (len(drawn) + 1) * code
+
+
+def playout(sim, mrng, ret, agents) -> None:
+    while not game_over(sim):
+        legal = sim.legal_actions()
+        sim.step(legal[below(mrng, 0, len(legal))])
+        ret += step_rewards(sim, agents)
+
+
+def step_rewards(sim, agents) -> np.ndarray:
+    return np.array([sim.rewards.get(a, 0.0) for a in agents], np.float64)
+
+
+def game_over(sim) -> bool:
+    return any(sim.terminations.values()) or any(sim.truncations.values())

@@ -1,0 +1,302 @@
+"""UCT over a game's own kernels, in numba, with the tree in preallocated arrays.
+
+One simulation: copy the root game (slot 0 of a two-game batch) over the work
+game (slot 1), walk down the tree playing each edge's action with the game's
+``play``, add one node, finish the game with uniformly random moves (a
+playout), and add the rewards gathered on the way to every edge walked.
+
+- **Values per mover.** An edge's value sum ``w`` is in the eyes of the agent
+  who chose it (the ``mover`` of its parent node): 2-4 players, each picks for
+  itself; teams and the co-op need nothing more, their members' rewards agree.
+  Rewards count from the edge on (a reward earned before a node does not
+  change its choice).
+- **Chance.** Before every step of the walk, the work game's forced-faces queue
+  (:mod:`azgames.chance`) is filled with faces drawn from the search's own
+  generator; a step that rolls takes its faces from there. An action that
+  rolled leads to a *chance node*, whose children are the outcomes met so far
+  (keyed by the faces rolled). Outcomes are met as often as their probability,
+  so the chance node's value is the probability-weighted mean of its
+  outcomes'. Faces not taken are cleared after the step; playouts roll with
+  the work game's generator, reseeded from the search's for every simulation.
+- **Selection.** An unvisited edge first (uniformly among them); else the
+  largest ``w / n + c * sqrt(ln N / n)`` (ties: the first edge).
+- **Arrays.** Nodes hold ``kind``, ``mover``, ``first`` (first edge, -1 while
+  unexpanded) and ``visits``; edges ``label`` (action, or outcome code under a
+  chance node), ``child``, ``next`` (the sibling list), ``n`` and ``w``.
+  :func:`run` stops early when the next simulation might not fit; the caller
+  grows the arrays (:meth:`Tree.grow`) and calls again.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from azgames.batch import pick_legal
+from azgames.game import ONGOING
+from azgames.jit import njit
+from azgames.rng import below, next_u64
+
+from .interface import copy_game, legal, play
+
+DECISION, CHANCE, TERMINAL = 0, 1, 2
+#: Longest walk down the tree; deeper, the simulation plays out from there.
+MAX_DEPTH = 1024
+
+
+class TreeArrays(NamedTuple):
+    kind: np.ndarray  # (nodes,) int8: DECISION, CHANCE or TERMINAL
+    mover: np.ndarray  # (nodes,) int8: the agent choosing here (-1 at a chance node)
+    first: np.ndarray  # (nodes,) int64: first edge, -1 while unexpanded
+    visits: np.ndarray  # (nodes,) int64
+    label: np.ndarray  # (edges,) int64: the action (or outcome code below a chance node)
+    child: np.ndarray  # (edges,) int64: the node it leads to, -1 not yet made
+    next: np.ndarray  # (edges,) int64: next sibling, -1 last
+    n: np.ndarray  # (edges,) int64: simulations through the edge
+    w: np.ndarray  # (edges,) float64: their summed return for the parent's mover
+    used: np.ndarray  # (2,) int64: nodes and edges in use
+
+
+class Tree:
+    """The search tree's arrays, grown by doubling when :func:`run` asks."""
+
+    def __init__(self, root_mover: int, nodes: int = 1024, edges: int = 16384):
+        self.arrays = TreeArrays(
+            kind=np.zeros(nodes, np.int8), mover=np.zeros(nodes, np.int8),
+            first=np.full(nodes, -1, np.int64), visits=np.zeros(nodes, np.int64),
+            label=np.zeros(edges, np.int64), child=np.full(edges, -1, np.int64),
+            next=np.full(edges, -1, np.int64), n=np.zeros(edges, np.int64),
+            w=np.zeros(edges, np.float64), used=np.array([1, 0], np.int64),
+        )
+        self.arrays.mover[0] = root_mover
+
+    def grow(self) -> None:
+        """Double the arrays, keeping the tree."""
+        t = self.arrays
+        grown = {}
+        for name, a in zip(t._fields, t):
+            if name == "used":
+                grown[name] = a
+                continue
+            b = np.full(2 * len(a), -1 if name in ("first", "child", "next") else 0, a.dtype)
+            b[: len(a)] = a
+            grown[name] = b
+        self.arrays = TreeArrays(**grown)
+
+    def root_edges(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The root's actions, their visits and mean values (for the root's mover)."""
+        t = self.arrays
+        e = int(t.first[0])
+        if e < 0:
+            return np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(0)
+        k = 0
+        while t.next[e + k] >= 0:  # a decision node's edges are contiguous
+            k += 1
+        sl = slice(e, e + k + 1)
+        n = t.n[sl].copy()
+        return t.label[sl].copy(), n, t.w[sl] / np.maximum(n, 1)
+
+
+@njit
+def new_node(t, kind, mover):
+    node = t.used[0]
+    t.used[0] += 1
+    t.kind[node] = kind
+    t.mover[node] = mover
+    t.first[node] = -1
+    t.visits[node] = 0
+    return node
+
+
+@njit
+def expand(s, cfg, t, node, mask):
+    """Give decision ``node`` one edge per legal action of the work game."""
+    legal(s, cfg, 1, mask)
+    first = t.used[1]
+    e = first
+    for a in range(mask.shape[1]):
+        if mask[0, a]:
+            t.label[e] = a
+            t.child[e] = -1
+            t.next[e] = e + 1
+            t.n[e] = 0
+            t.w[e] = 0.0
+            e += 1
+    t.next[e - 1] = -1
+    t.used[1] = e
+    t.first[node] = first
+
+
+@njit
+def outcome_edge(t, node, code):
+    """The edge of chance ``node`` for outcome ``code``, added if new."""
+    e = t.first[node]
+    while e >= 0:
+        if t.label[e] == code:
+            return e
+        e = t.next[e]
+    e = t.used[1]
+    t.used[1] += 1
+    t.label[e] = code
+    t.child[e] = -1
+    t.next[e] = t.first[node]
+    t.n[e] = 0
+    t.w[e] = 0.0
+    t.first[node] = e
+    return e
+
+
+@njit
+def select(t, node, c, mrng):
+    """The edge UCT picks at decision ``node`` (see the module docstring)."""
+    unvisited = 0
+    e = t.first[node]
+    while e >= 0:
+        unvisited += t.n[e] == 0
+        e = t.next[e]
+    if unvisited > 0:
+        k = below(mrng, 0, unvisited)
+        e = t.first[node]
+        while True:
+            if t.n[e] == 0:
+                if k == 0:
+                    return e
+                k -= 1
+            e = t.next[e]
+    log_n = np.log(t.visits[node])
+    best, best_e = -np.inf, -1
+    e = t.first[node]
+    while e >= 0:
+        n = t.n[e]
+        u = t.w[e] / n + c * np.sqrt(log_n / n)
+        if u > best:
+            best, best_e = u, e
+        e = t.next[e]
+    return best_e
+
+
+@njit
+def play_drawing(s, cfg, forced, faces, action, rewards, mrng, drawn):
+    """Play ``action`` in the work game with faces from the search's generator
+    queued; returns ``(status, outcome code)``, code 0 if nothing was rolled."""
+    queue = forced.shape[1]
+    for k in range(queue):
+        drawn[k] = below(mrng, 0, faces)
+        forced[1, k] = drawn[k]
+    status = play(s, cfg, 1, action, rewards)
+    rolled = 0
+    code = 0
+    for k in range(queue):
+        if forced[1, k] < 0:
+            rolled += 1
+            code = code * faces + drawn[k]
+        forced[1, k] = -1
+    if rolled == 0:
+        return status, 0
+    return status, rolled + (queue + 1) * code
+
+
+@njit
+def playout(s, cfg, mask, rewards, ret, mrng, max_plies):
+    """Random moves in the work game until it ends (or ``max_plies``, if >= 0);
+    adds their rewards to ``ret``."""
+    plies = 0
+    while max_plies < 0 or plies < max_plies:
+        legal(s, cfg, 1, mask)
+        status = play(s, cfg, 1, pick_legal(mrng, 0, mask[0]), rewards)
+        for q in range(ret.shape[0]):
+            ret[q] += rewards[1, q]
+        plies += 1
+        if status & 3 != ONGOING:
+            return
+
+
+@njit
+def simulate(s, cfg, forced, faces, t, c, max_playout, mrng, mask, rewards, ret, path_node,
+             path_edge, path_reward, drawn):
+    """One simulation from the root (see the module docstring)."""
+    copy_game(s, 0, 1)
+    s.rng[1] = next_u64(mrng, 0)
+    for q in range(ret.shape[0]):
+        ret[q] = 0.0
+    node = 0
+    depth = 0
+    while t.kind[node] != TERMINAL:
+        if depth >= MAX_DEPTH - 2:  # too deep: play it out from here
+            playout(s, cfg, mask, rewards, ret, mrng, max_playout)
+            break
+        if t.first[node] < 0:
+            expand(s, cfg, t, node, mask)
+        e = select(t, node, c, mrng)
+        status, code = play_drawing(s, cfg, forced, faces, t.label[e], rewards, mrng, drawn)
+        path_node[depth] = node
+        path_edge[depth] = e
+        for q in range(ret.shape[0]):
+            path_reward[depth, q] = rewards[1, q]
+        depth += 1
+        if code != 0:
+            chance = t.child[e]
+            if chance < 0:
+                chance = new_node(t, CHANCE, -1)
+                t.child[e] = chance
+            e = outcome_edge(t, chance, code)
+            path_node[depth] = chance
+            path_edge[depth] = e
+            for q in range(ret.shape[0]):
+                path_reward[depth, q] = 0.0
+            depth += 1
+        ongoing = status & 3 == ONGOING
+        child = t.child[e]
+        if child < 0:
+            child = new_node(t, DECISION if ongoing else TERMINAL, status >> 4)
+            t.child[e] = child
+            if ongoing:
+                playout(s, cfg, mask, rewards, ret, mrng, max_playout)
+            break
+        node = child
+    for d in range(depth - 1, -1, -1):
+        for q in range(ret.shape[0]):
+            ret[q] += path_reward[d, q]
+        parent = path_node[d]
+        e = path_edge[d]
+        t.visits[parent] += 1
+        t.n[e] += 1
+        if t.mover[parent] >= 0:
+            t.w[e] += ret[t.mover[parent]]
+
+
+class Workspace(NamedTuple):
+    """Scratch arrays of one search (:func:`workspace`)."""
+
+    mask: np.ndarray  # (1, A) int8
+    rewards: np.ndarray  # (2, P) float64: a step's rewards, row 1 the work game's
+    ret: np.ndarray  # (P,) float64: the simulation's return
+    path_node: np.ndarray  # (MAX_DEPTH,) int64
+    path_edge: np.ndarray  # (MAX_DEPTH,) int64
+    path_reward: np.ndarray  # (MAX_DEPTH, P) float64
+    drawn: np.ndarray  # (queue,) int64: the faces queued for a step
+    mrng: np.ndarray  # (1,) uint64: the search's generator
+
+
+def workspace(num_actions: int, num_players: int, queue: int, seed_word: int) -> Workspace:
+    return Workspace(
+        mask=np.zeros((1, num_actions), np.int8), rewards=np.zeros((2, num_players)),
+        ret=np.zeros(num_players), path_node=np.zeros(MAX_DEPTH, np.int64),
+        path_edge=np.zeros(MAX_DEPTH, np.int64), path_reward=np.zeros((MAX_DEPTH, num_players)),
+        drawn=np.zeros(queue, np.int64), mrng=np.array([seed_word], np.uint64),
+    )
+
+
+@njit
+def run(s, cfg, forced, faces, t, w, c, max_playout, simulations):
+    """Up to ``simulations`` simulations; returns how many were run (fewer
+    when the arrays might not hold the next one: grow them and call again)."""
+    for k in range(simulations):
+        # A simulation adds at most two nodes (a chance node and its outcome)
+        # and one node's edges plus an outcome edge.
+        if t.used[0] + 2 > t.kind.shape[0] or t.used[1] + w.mask.shape[1] + 1 > t.label.shape[0]:
+            return k
+        simulate(s, cfg, forced, faces, t, c, max_playout, w.mrng, w.mask, w.rewards, w.ret,
+                 w.path_node, w.path_edge, w.path_reward, w.drawn)
+    return simulations

@@ -1,0 +1,134 @@
+"""Search speed: MCTS simulations a second, per game, beside OpenSpiel's MCTS bot.
+
+    python benchmarks/mcts_speed.py           # -> benchmarks/results/mcts_speed.json
+    python benchmarks/mcts_speed.py --quick   # a smoke run: a few moves a row
+
+Each row plays self-play games with the same search on every seat (1,000
+simulations a move, uniformly random playouts to the end of the game, UCT
+c = 2) and divides the simulations run by the seconds spent searching.
+Games are cut after ``--moves`` searched moves (forced moves are not
+searched); three seeds, one game each. Our rows call
+:meth:`azgames.agents.mcts.MCTSAgent.search`; the first search of a process
+(numba compiling the search, or loading it from the cache) is timed apart
+as ``first_search_s`` and not counted. The OpenSpiel row is
+``open_spiel.python.algorithms.mcts.MCTSBot`` (Python search) with
+``RandomRolloutEvaluator`` over OpenSpiel's C++ ``connect_four``, played to
+the end (the issue's reference point; needs the ``bench`` extra).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+DEFAULT_JSON = ROOT / "benchmarks" / "results" / "mcts_speed.json"
+GAMES = [("azacru", 2), ("azacru", 4), ("azure", 2), ("azimuth", 2), ("azimuth_coop", 2)]
+SIMULATIONS = 1000
+
+
+def ours(game: str, players: int, moves: int, seeds: int) -> dict:
+    import azgames
+    from azgames.agents.mcts import MCTSAgent
+
+    env = azgames.make(game, num_players=players)
+    env.reset(seed=0)
+    start = time.perf_counter()
+    MCTSAgent(seed=0, game=game, simulations=10).search(env)
+    first = time.perf_counter() - start
+    sims, seconds, searched = 0, 0.0, 0
+    for seed in range(seeds):
+        env.reset(seed=seed)
+        agent = MCTSAgent(seed=seed, game=game, simulations=SIMULATIONS)
+        for _ in range(moves):
+            if any(env.terminations.values()) or any(env.truncations.values()):
+                break
+            legal = env.unwrapped.legal_actions()
+            if len(legal) == 1:
+                env.step(legal[0])
+                continue
+            result = agent.search(env)
+            sims += result.simulations
+            seconds += result.seconds
+            searched += 1
+            env.step(result.best())
+    return {"name": f"{game} {players}p (ours, numba)", "game": game, "players": players,
+            "searched_moves": searched, "simulations": sims, "seconds": round(seconds, 3),
+            "sims_per_s": round(sims / seconds), "first_search_s": round(first, 2)}
+
+
+def openspiel(moves: int, seeds: int) -> dict:
+    import pyspiel
+    from open_spiel.python.algorithms import mcts
+
+    game = pyspiel.load_game("connect_four")
+    sims, seconds, searched = 0, 0.0, 0
+    for seed in range(seeds):
+        rng = np.random.RandomState(seed)
+        bot = mcts.MCTSBot(game, uct_c=2, max_simulations=SIMULATIONS,
+                           evaluator=mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
+        state = game.new_initial_state()
+        for _ in range(moves):
+            if state.is_terminal():
+                break
+            start = time.perf_counter()
+            action = bot.step(state)
+            seconds += time.perf_counter() - start
+            sims += SIMULATIONS
+            searched += 1
+            state.apply_action(action)
+    return {"name": "connect_four (OpenSpiel MCTSBot, Python)", "game": "connect_four", "players": 2,
+            "searched_moves": searched, "simulations": sims, "seconds": round(seconds, 3),
+            "sims_per_s": round(sims / seconds), "first_search_s": None}
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="2 moves, 1 seed a row (a smoke run)")
+    parser.add_argument("--moves", type=int, default=20, help="searched moves per game (default: 20)")
+    parser.add_argument("--seeds", type=int, default=3, help="games per row (default: 3)")
+    parser.add_argument("--games", nargs="+", default=[f"{g}:{p}" for g, p in GAMES],
+                        help="GAME:PLAYERS rows (default: all)")
+    parser.add_argument("--no-openspiel", action="store_true", help="skip the OpenSpiel row")
+    parser.add_argument("--json", type=Path, default=None,
+                        help=f"where to write the results (default: {DEFAULT_JSON.relative_to(ROOT)}; "
+                             "a --quick run writes only where this names)")
+    parser.add_argument("--no-json", action="store_true", help="print the table only")
+    args = parser.parse_args(argv)
+    moves, seeds = (2, 1) if args.quick else (args.moves, args.seeds)
+    rows = []
+    if not args.no_openspiel:
+        try:
+            rows.append(openspiel(moves, seeds))
+        except ImportError:
+            print("open_spiel is not installed (pip install -e '.[bench]'): no OpenSpiel row", file=sys.stderr)
+    for spec in args.games:
+        game, _, players = spec.partition(":")
+        rows.append(ours(game, int(players or 2), moves, seeds))
+        print(f"  {rows[-1]['name']}: {rows[-1]['sims_per_s']:,} sims/s", file=sys.stderr)
+    base = rows[0]["sims_per_s"] if not args.no_openspiel and rows and rows[0]["game"] == "connect_four" else None
+    print(f"\n| search | simulations/s | searched moves | first search (s) |{' vs OpenSpiel |' if base else ''}")
+    print(f"|---|---|---|---|{'---|' if base else ''}")
+    for r in rows:
+        ratio = f" {r['sims_per_s'] / base:.1f}x |" if base else ""
+        first = "-" if r["first_search_s"] is None else f"{r['first_search_s']:.1f}"
+        print(f"| {r['name']} | {r['sims_per_s']:,} | {r['searched_moves']} | {first} |{ratio}")
+    path = args.json or (None if args.quick else DEFAULT_JSON)
+    if path is not None and not args.no_json:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps({
+            "benchmark": "mcts_speed", "simulations_per_move": SIMULATIONS, "moves": moves,
+            "seeds": seeds, "machine": platform.platform(), "processor": platform.processor(),
+            "python": sys.version.split()[0], "rows": rows}, indent=2) + "\n")
+        print(f"\nwritten to {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

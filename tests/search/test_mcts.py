@@ -1,0 +1,254 @@
+"""The ``mcts`` agent: it finds the move that wins, weighs dice by their
+probabilities, agrees with the plain-Python search, and refuses bad budgets.
+
+Positions come from the rules tests' diagrams (see each game's ``helpers``)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import azgames
+from azgames.agents import make_agent
+from azgames.agents.mcts import MCTSAgent
+from azgames.agents.mcts.reference import reference_search
+
+from azacru import helpers as azacru
+from azimuth import helpers as azimuth
+from azure import helpers as azure
+
+
+def outcomes(env) -> dict[int, float]:
+    """Each legal action's reward for the mover, if playing it ends the game
+    (None if the game goes on): the rules' own answer, by brute force."""
+    mover = env.agent_selection
+    result = {}
+    for a in env.unwrapped.legal_actions():
+        after = env.unwrapped.clone()
+        after.step(a)
+        over = any(after.terminations.values()) or any(after.truncations.values())
+        result[a] = after.rewards[mover] if over else None
+    return result
+
+
+# ----------------------------------------------------------------- a move that wins
+
+AZACRU_LAST_TURN = r"""
+9 1   1   1   | .   .   .   | .   .   .
+8 .   .   .   | .   .   .   | .   .   .
+7 .   .   .   | .   2   .   | .   .   .
+  -----------+-------------+------------
+6 .   .   .   | .   2   .   | .   .   .
+5 .   .   .   | .   2B^ .   | .   .   .
+4 .   .   .   | .   .   .   | .   .   .
+  -----------+-------------+------------
+3 .   .   .   | .   .   .   | .   .   .
+2 .   .   .   | .   .   .   | .   .   .
+1 .   .   .   | .   .   .   | .   .   .
+  a   b   c     d   e   f     g   h   i
+"""
+
+
+def test_azacru_the_last_move_of_the_final_round_takes_a_new_tile():
+    """"The winner of the game is the player with most tiles": player 2 has
+    the last turn of the final round at 3 tiles each. Moving onto its own
+    tiles (e6, e7) draws; onto a neutral field it wins. The search plays a
+    winning move and values each terminal move at exactly its reward."""
+    env = azacru.position(AZACRU_LAST_TURN, to_move=2, final_round_turns=1)
+    truth = outcomes(env)
+    wins = {a for a, r in truth.items() if r == 1.0}
+    assert wins and any(r == 0.0 for r in truth.values())
+    result = MCTSAgent(seed=0, game="azacru", simulations=300).search(env)
+    assert result.best() in wins
+    for a, v in zip(result.actions, result.values):
+        assert v == truth[a]
+
+
+def test_azure_the_hunter_banks_the_last_coin_and_the_hunters_win():
+    """Rule 8: "After each gold token has been taken to a suit tile the game
+    is over". hunter_0 carries the last coin one step above its tile: S banks
+    it and wins for the hunters (7 against 5); every other move lets the game
+    go on."""
+    env = azure.position("""
+        12  -  -  m  m  -  -
+        11  -  -  M  m  -  -
+        10  .  .  .  .  .  .
+         9  .  .  .  .  .  .
+         8  .  .  .  .  .  .
+         7  .  .  .  .  .  .
+         6  .  .  .  .  .  .
+         5  .  .  .  .  .  .
+         4  .  .  .  .  .  .
+         3  .  .  . A4  .  .
+         2  b  B  a  a  -  -
+         1  b  b  a  a  -  -
+            a  b  c  d  e  f
+    """, num_players=3, banked={"M": "5", "B": "3"})
+    truth = outcomes(env)
+    assert [a for a, r in truth.items() if r == 1.0] == [env.unwrapped.str_to_action("S")]
+    agent = MCTSAgent(seed=0, game="azure", simulations=500)
+    assert agent.act(env) == env.unwrapped.str_to_action("S")
+
+
+def test_azimuth_black_turns_its_wind_and_lands():
+    """Landing, Example 1: Black's castaway waits on its landing spot; turning
+    its wind on c1 clockwise lands it and wins. The search finds a landing."""
+    env = azimuth.position("""
+           a    b    c    d    e    f
+        6  .    .    .    .    .    .
+              .    .    .    .    .
+        5  .    .    .    .    .    .
+              .    .    #    .    .
+        4  .    .    .    .    .    .
+              .    .    .    .    .
+        3  .    .    .    .    .    .
+              .    .    .    .    .
+        2  .    .    .    .    .    .
+              .    .    K>   .    .
+        1  .    .    .    K@   .    .
+    """, to_move="K", beaches={"K": "d1-e1"}, hands={"K": (0, 0)})
+    truth = outcomes(env)
+    wins = {a for a, r in truth.items() if r == 1.0}
+    assert 0 < len(wins) < len(truth)
+    assert MCTSAgent(seed=0, game="azimuth", simulations=400).act(env) in wins
+
+
+# ----------------------------------------------------------------- chance
+
+GAMBLE = """
+    12  -  -  m  m  -  -
+    11  -  -  m  m  -  -
+    10  .  .  .  .  .  .
+     9  .  .  .  .  .  .
+     8  .  .  .  .  .  .
+     7  .  .  .  .  .  .
+     6  .  .  .  .  .  .
+     5  .  .  .  .  .  .
+     4  .  .  .  .  .  .
+     3  .  . A3  .  .  .
+     2  -  - M2  a  -  -
+     1  -  -  a  a  -  -
+        a  b  c  d  e  f
+"""
+
+
+def gamble():
+    """The last turn (``max_turns=1``: banked gold decides when it ends).
+    hunter_0 (banked 1, carrying 3) can walk E then S to its home d2 and bank
+    the 3: 4 against the monster's 4, a sure draw. Or it can attack the
+    monster on its tile (c2, open under ``suit_tiles="literal"``): winning
+    (a higher roll, 15 of 36) banks the monster's 2 and its own 3 and ends
+    the game won; losing (21 of 36) sends it home without its gold: lost.
+    The attack's best case is a win; its expectation is -1/6."""
+    return azure.position(GAMBLE, banked={"M": "4", "A": "1"}, max_turns=1, suit_tiles="literal")
+
+
+def test_the_attack_wins_in_its_best_case_and_loses_in_its_worst():
+    """The rules' outcomes of the attack, dice forced (rule 5: a hunter needs
+    a higher roll than the monster)."""
+    for faces, reward in (((5, 0), 1.0), ((0, 5), -1.0), ((3, 3), -1.0)):
+        env = gamble()
+        azure.fight(env, "S", *faces)
+        assert env.rewards["hunter_0"] == reward
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_chance_nodes_weigh_the_dice_by_their_probabilities(seed):
+    """The search values the attack at its expectation, -1/6 (within its
+    sampling error), not at its best case, and walks to the sure draw."""
+    env = gamble()
+    result = MCTSAgent(seed=seed, game="azure", simulations=3000).search(env)
+    value = dict(zip(result.actions.tolist(), result.values))
+    visits = dict(zip(result.actions.tolist(), result.visits))
+    attack = env.unwrapped.str_to_action("S")
+    assert result.best() == env.unwrapped.str_to_action("E")
+    assert abs(value[attack] - (-1 / 6)) < 4 / np.sqrt(visits[attack])
+
+
+# ----------------------------------------------------------------- the reference search
+
+@pytest.mark.parametrize("game", ["azacru", "azure", "azimuth", "azimuth_coop"])
+def test_the_numba_search_builds_the_plain_python_searchs_tree(game):
+    """Same seed, same simulations: the same visits and values at the root,
+    for a deterministic game, one with fights, a wide one and the co-op."""
+    env = azgames.make(game, num_players=2)
+    env.reset(seed=3)
+    rng = np.random.default_rng(1)
+    for _ in range(6):
+        env.step(int(rng.choice(env.unwrapped.legal_actions())))
+    if game == "azure":  # a fight in reach: the monster next to hunter_0
+        env = gamble()
+    result = MCTSAgent(seed=5, game=game, simulations=120).search(env)
+    word = int(np.random.default_rng(5).integers(2**63))
+    actions, visits, values = reference_search(env, 120, word)
+    assert np.array_equal(actions, result.actions)
+    assert np.array_equal(visits, result.visits)
+    np.testing.assert_allclose(values, result.values, rtol=0, atol=1e-12)
+
+
+# ----------------------------------------------------------------- the agent
+
+def test_a_seed_and_a_simulation_budget_make_the_search_repeatable():
+    env = azgames.make("azacru", num_players=2)
+    env.reset(seed=0)
+    first = MCTSAgent(seed=7, game="azacru", simulations=200).search(env)
+    again = MCTSAgent(seed=7, game="azacru", simulations=200).search(env)
+    other = MCTSAgent(seed=8, game="azacru", simulations=200).search(env)
+    assert np.array_equal(first.visits, again.visits) and first.best() == again.best()
+    assert not np.array_equal(first.visits, other.visits)
+    assert first.simulations == 200 and first.visits.sum() == 200
+
+
+def test_the_tree_grows_past_its_first_arrays():
+    """Many simulations on a wide game outgrow the arrays the search starts
+    with; it grows them and keeps every simulation."""
+    env = azgames.make("azimuth", num_players=2)
+    env.reset(seed=0)
+    agent = MCTSAgent(seed=0, game="azimuth", simulations=600)
+    result = agent.search(env)
+    assert result.visits.sum() == 600 and result.nodes == 601
+
+
+def test_a_time_budget_stops_the_search():
+    env = azgames.make("azacru", num_players=2)
+    env.reset(seed=0)
+    result = MCTSAgent(seed=0, game="azacru", simulations=None, seconds=0.05).search(env)
+    assert result.simulations >= 1 and result.visits.sum() == result.simulations
+
+
+@pytest.mark.parametrize("game,players", [("azacru", 3), ("azacru", 4), ("azure", 4),
+                                          ("azimuth", 3), ("azimuth_coop", 3)])
+def test_mcts_plays_whole_games_of_every_game_and_player_count(game, players):
+    """Registered as ``mcts``; with a small budget it plays a legal action at
+    every turn of a game against random players (cut at 60 plies)."""
+    env = azgames.make(game, num_players=players)
+    env.reset(seed=1)
+    agents = [make_agent("mcts", seed=0, game=game, simulations=20)] + [
+        make_agent("random", seed=p) for p in range(1, players)]
+    for _ in range(60):
+        if any(env.terminations.values()) or any(env.truncations.values()):
+            break
+        who = env.unwrapped.possible_agents.index(env.agent_selection)
+        action = agents[who].act(env)
+        assert action in env.unwrapped.legal_actions()
+        env.step(action)
+
+
+@pytest.mark.parametrize("kwargs,message", [
+    ({"simulations": 0}, "simulations"),
+    ({"simulations": None}, "budget"),
+    ({"seconds": -1.0}, "seconds"),
+    ({"seconds": "1"}, "seconds"),
+    ({"c": -0.5}, "c must"),
+    ({"max_playout": -2}, "max_playout"),
+])
+def test_bad_budgets_are_refused_by_name(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        MCTSAgent(**kwargs)
+
+
+def test_the_agent_refuses_an_env_of_another_game():
+    env = azgames.make("azure", num_players=2)
+    env.reset(seed=0)
+    with pytest.raises(ValueError, match="this agent plays azacru"):
+        MCTSAgent(game="azacru").act(env)
