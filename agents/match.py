@@ -108,7 +108,7 @@ def outcome_of(result: Mapping[str, Any], agent: str) -> str:
 # ---------------------------------------------------------------- progress
 
 
-class _Progress:
+class Progress:
     """tqdm on stderr if importable, else a plain counter every ~10 %."""
 
     def __init__(self, total: int, desc: str, enabled: bool):
@@ -287,7 +287,7 @@ def play_match(game: str = "azacru", agents: Sequence | Mapping = ("greedy", "ra
     built = [_build(e, s, game) for (_, e), s in zip(labelled, agent_seeds)]
     players = list(env.possible_agents)
     result = MatchResult(game=game, num_players=num_players, names=names)
-    bar = _Progress(num_games, f"{game}: {' vs '.join(names)}", progress)
+    bar = Progress(num_games, f"{game}: {' vs '.join(names)}", progress)
     try:
         for g in range(num_games):
             shift = g % num_players if swap_seats else 0

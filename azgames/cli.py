@@ -242,6 +242,53 @@ def cmd_train(args, parser) -> int:
     return 0
 
 
+def cmd_tournament(args, parser) -> int:
+    _checked_rules_type(parser, args)
+    from azgames.agents import agent_names
+    from azgames.tournament.run import parse_agent, run_tournament
+
+    valid = agent_names(args.game)
+    for spec in args.agents:
+        try:
+            name, _ = parse_agent(spec)
+        except ValueError as e:
+            parser.error(str(e))
+        if name not in valid:
+            parser.error(f"unknown agent {name!r} for {args.game}; valid agents: {', '.join(valid)}")
+    if len(set(args.agents)) != len(args.agents):
+        parser.error(f"--agents: each agent once, got {' '.join(args.agents)}")
+    if len(args.agents) < args.players:
+        parser.error(f"--agents: a {args.players}-player tournament needs at least {args.players} "
+                     f"agents, got {len(args.agents)}")
+    if args.games < 1:
+        parser.error(f"--games {args.games}: give a number >= 1")
+    if args.seed < 0:
+        parser.error(f"--seed {args.seed}: seeds are integers >= 0")
+    if args.players > 2 or args.game == "azimuth_coop":
+        try:
+            import openskill  # noqa: F401
+        except ImportError:
+            print("ratings of 3-4 players and teams need openskill: python -m pip install -e "
+                  "\".[tournament]\"", file=sys.stderr)
+            return 1
+    options = _game_options(parser, args)
+    try:
+        result = run_tournament(args.game, args.agents, num_players=args.players, games=args.games,
+                                seed=args.seed, progress=not args.quiet, env_kwargs=options)
+    except (TypeError, ValueError) as e:
+        parser.error(str(e))
+    out = Path(args.out or f"runs/tournament_{args.game}_{args.players}p")
+    out.mkdir(parents=True, exist_ok=True)
+    result.save(out / "tournament.json")
+    print(result.table())
+    try:
+        result.plot(out / "ratings.png")
+        print(f"\nevery game in {out / 'tournament.json'}; plot in {out / 'ratings.png'}")
+    except ImportError:
+        print(f"\nevery game in {out / 'tournament.json'} (no plot: matplotlib is not installed)")
+    return 0
+
+
 def cmd_bench(bench_args: list[str]) -> int:
     if not BENCH_SCRIPT.exists():
         print(f"azgames bench: the benchmark script {BENCH_SCRIPT} is missing "
@@ -351,6 +398,28 @@ def build_parser() -> argparse.ArgumentParser:
                        help="azure: seats keep their roles (fixed) or draw them (random)")
     train.set_defaults(subparser=train)
 
+    tour = sub.add_parser(
+        "tournament", help="rank agents: a round robin in every seating, ratings, table, plot, JSON",
+        description="Play every set of --players distinct agents in all its seatings, --games "
+                    "games per set, and rate the agents: Bradley-Terry on the Elo scale for 2 "
+                    "players, OpenSkill for 3-4 players and teams; random = 0. Writes "
+                    "tournament.json (every game) and ratings.png.",
+    )
+    tour.add_argument("game", choices=games, help="game to play")
+    tour.add_argument("--players", "-p", type=int, default=2, help="number of players (default: 2)")
+    tour.add_argument("--agents", "-a", nargs="+", metavar="AGENT", required=True,
+                      help="agents, with options after a colon: random greedy mcts:simulations=200")
+    tour.add_argument("--games", "-n", type=int, default=100,
+                      help="games per set of agents, spread over its seatings (default: 100)")
+    tour.add_argument("--seed", type=int, default=0, help="seed of the games and agents (default: 0)")
+    tour.add_argument("--out", metavar="DIR", default=None,
+                      help="output folder (default: runs/tournament_GAME_Np)")
+    tour.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
+    tour.add_argument("--map", metavar="NAME|PATH", default=None, help="azure: the map")
+    tour.add_argument("--roles", choices=["fixed", "random"], default=None,
+                      help="azure: seats keep their roles (fixed) or draw them (random)")
+    tour.set_defaults(subparser=tour)
+
     bench = sub.add_parser("bench", help="run benchmarks/step_rate.py (source checkout only)",
                            description="Run main() of benchmarks/step_rate.py; further "
                                        "arguments are passed on to it.")
@@ -388,6 +457,8 @@ def _main(argv: list[str] | None) -> int:
         return cmd_play(args, args.subparser)
     if args.command == "train":
         return cmd_train(args, args.subparser)
+    if args.command == "tournament":
+        return cmd_tournament(args, args.subparser)
     if args.command == "bench":
         return cmd_bench(args.bench_args)
     parser.print_help()
