@@ -40,6 +40,11 @@ TARGETS = {
         "tests/test_conformance.py::test_record_round_trip[azure-3p-standard-random-roles]",
         "tests/test_chance.py",
     ],
+    "mcts-reference": [
+        "tests/search/test_mcts.py::test_the_numba_search_builds_the_plain_python_searchs_tree[azacru]",
+        "tests/search/test_mcts.py::test_the_numba_search_builds_the_plain_python_searchs_tree[azure]",
+        "tests/search/test_mcts.py::test_azure_the_hunter_banks_the_last_coin_and_the_hunters_win",
+    ],
 }
 RULE_TESTS = ["tests/azacru/test_rules.py", "tests/azimuth/test_rules.py", "tests/azure/test_rules.py",
               "tests/azimuth_coop/test_rules.py"]
@@ -65,6 +70,7 @@ def run_pytest_without_jit(targets: list[str], *extra: str) -> None:
     "equivalence-smoke",
     "golden-2p",
     "conformance-2p",
+    "mcts-reference",
 ])
 def test_fast_tests_pass_without_jit(name):
     run_pytest_without_jit(TARGETS[name])
