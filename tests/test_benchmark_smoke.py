@@ -87,3 +87,12 @@ def test_mcts_speed_quick_run_writes_a_row_per_game(tmp_path, capsys):
     assert [(r["game"], r["players"]) for r in ours] == [("azacru", 2), ("azure", 2)]
     assert all(r["sims_per_s"] > 0 and r["simulations"] == 1000 * r["searched_moves"] for r in ours)
     assert "| azacru 2p (ours, numba) |" in capsys.readouterr().out
+
+
+def test_mcts_strength_quick_run_scores_a_match(tmp_path, capsys):
+    bench = runpy.run_path(str(ROOT / "benchmarks" / "mcts_strength.py"))
+    out = tmp_path / "strength.json"
+    assert bench["main"](["--quick", "--games", "azacru", "--json", str(out)]) == 0
+    (row,) = json.loads(out.read_text())["rows"]
+    assert row["games"] == 4 and row["wins"] + row["draws"] + row["losses"] == 4
+    assert "| azacru | 2 | greedy | 50 | 4 |" in capsys.readouterr().out

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
@@ -44,12 +45,18 @@ class MCTSAgent:
     (-1: play to the end). With a simulations budget alone the agent is
     deterministic for its ``seed``. Chance (Azure Attack's fights, the co-op
     die) gets chance nodes; see :mod:`azgames.agents.mcts.tree`.
+
+    ``threads`` > 1 searches in parallel (root parallelisation): each thread
+    grows its own tree with its share of the simulations (its own seed; the
+    search releases the GIL), and the roots' visits and values are summed.
+    Still deterministic for a seed and a thread count.
     """
 
     name = "mcts"
 
     def __init__(self, seed=None, game: str | None = None, simulations: int | None = 1000,
-                 seconds: float | None = None, c: float = 2.0, max_playout: int = -1):
+                 seconds: float | None = None, c: float = 2.0, max_playout: int = -1,
+                 threads: int = 1):
         self.rng = agent_rng(seed)
         self.game = game
         if simulations is None and seconds is None:
@@ -62,6 +69,8 @@ class MCTSAgent:
             raise ValueError(f"c must be a number >= 0, got {c!r}")
         self.c = float(c)
         self.max_playout = checks.integer("max_playout", max_playout, -1)
+        self.threads = checks.integer("threads", threads, 1, 64)
+        self._pool = None
 
     def act(self, env) -> int:
         legal = suite_env(env, self.game).legal_actions()
@@ -73,14 +82,41 @@ class MCTSAgent:
         """Search the env's position; the env is not changed."""
         raw = suite_env(env, self.game)
         start = time.perf_counter()
+        words = [int(self.rng.integers(2**63)) for _ in range(self.threads)]
+        if self.simulations is None:
+            shares = [None] * self.threads
+        else:
+            shares = [self.simulations // self.threads + (k < self.simulations % self.threads)
+                      for k in range(self.threads)]
+        if self.threads == 1:
+            found = [self._search_one(raw, shares[0], words[0], start)]
+        else:
+            if self._pool is None:
+                self._pool = ThreadPoolExecutor(self.threads, thread_name_prefix="mcts")
+            found = list(self._pool.map(lambda k: self._search_one(raw, shares[k], words[k], start),
+                                        range(self.threads)))
+        visits: dict[int, int] = {}
+        returns: dict[int, float] = {}
+        for actions, n, value in (tree.root_edges() for tree, _ in found):
+            for a, k, v in zip(actions.tolist(), n.tolist(), value.tolist()):
+                visits[a] = visits.get(a, 0) + k
+                returns[a] = returns.get(a, 0.0) + k * v
+        actions = np.array(sorted(visits), np.int64)
+        n = np.array([visits[a] for a in actions.tolist()], np.int64)
+        values = np.array([returns[a] / max(visits[a], 1) for a in actions.tolist()])
+        return SearchResult(actions, n, values, sum(done for _, done in found),
+                            time.perf_counter() - start,
+                            sum(int(tree.arrays.used[0]) for tree, _ in found))
+
+    def _search_one(self, raw, simulations: int | None, seed_word: int, start: float):
+        """One tree's search: ``(tree, simulations run)``."""
         work = type(raw.state)(*(np.concatenate([a, a]) for a in raw.state))  # root, work game
         forced, faces = chance_queue(work)
         cfg = search_config(raw.rules)
         tree = Tree(raw.possible_agents.index(raw.agent_selection),
-                    nodes=2 * (self.simulations or 1000) + 8, edges=64 * raw.rules.num_actions)
-        ws = workspace(raw.rules.num_actions, raw.rules.num_players, forced.shape[1],
-                       int(self.rng.integers(2**63)))
-        target = self.simulations if self.seconds is None else (self.simulations or 2**62)
+                    nodes=2 * (simulations or 1000) + 8, edges=64 * raw.rules.num_actions)
+        ws = workspace(raw.rules.num_actions, raw.rules.num_players, forced.shape[1], seed_word)
+        target = simulations if self.seconds is None else (simulations or 2**62)
         done = 0
         while done < target:
             chunk = min(target - done, CHUNK if self.seconds is not None else target - done)
@@ -90,12 +126,11 @@ class MCTSAgent:
                 tree.grow()
             elif self.seconds is not None and time.perf_counter() - start >= self.seconds:
                 break
-        actions, visits, values = tree.root_edges()
-        return SearchResult(actions, visits, values, done, time.perf_counter() - start,
-                            int(tree.arrays.used[0]))
+        return tree, done
 
     def __repr__(self) -> str:
         budget = [f"simulations={self.simulations}"] if self.simulations else []
         if self.seconds:
             budget.append(f"seconds={self.seconds}")
-        return f"MCTSAgent({', '.join(budget)}, c={self.c})"
+        threads = f", threads={self.threads}" if self.threads > 1 else ""
+        return f"MCTSAgent({', '.join(budget)}, c={self.c}{threads})"

@@ -199,6 +199,19 @@ def test_a_seed_and_a_simulation_budget_make_the_search_repeatable():
     assert first.simulations == 200 and first.visits.sum() == 200
 
 
+def test_threads_split_the_simulations_and_stay_repeatable():
+    """Two threads, two trees: the root visits add up to the budget, the
+    same seed gives the same merged result, and it still finds the win."""
+    env = azacru.position(AZACRU_LAST_TURN, to_move=2, final_round_turns=1)
+    wins = {a for a, r in outcomes(env).items() if r == 1.0}
+    first = MCTSAgent(seed=3, game="azacru", simulations=301, threads=2).search(env)
+    again = MCTSAgent(seed=3, game="azacru", simulations=301, threads=2).search(env)
+    assert first.simulations == first.visits.sum() == 301
+    assert np.array_equal(first.visits, again.visits) and np.array_equal(first.values, again.values)
+    assert sorted(first.actions) == sorted(env.unwrapped.legal_actions())
+    assert first.best() in wins
+
+
 def test_the_tree_grows_past_its_first_arrays():
     """Many simulations on a wide game outgrow the arrays the search starts
     with; it grows them and keeps every simulation."""
@@ -241,6 +254,7 @@ def test_mcts_plays_whole_games_of_every_game_and_player_count(game, players):
     ({"seconds": "1"}, "seconds"),
     ({"c": -0.5}, "c must"),
     ({"max_playout": -2}, "max_playout"),
+    ({"threads": 0}, "threads"),
 ])
 def test_bad_budgets_are_refused_by_name(kwargs, message):
     with pytest.raises(ValueError, match=message):

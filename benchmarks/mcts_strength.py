@@ -1,0 +1,91 @@
+"""How strong the ``mcts`` agent is: win rates against greedy (and random).
+
+    python benchmarks/mcts_strength.py                       # -> results/mcts_strength.json
+    python benchmarks/mcts_strength.py --quick               # 4 games, one seed, 50 simulations
+    python benchmarks/mcts_strength.py --games azimuth --num-games 40
+
+Each row is a match (:func:`azgames.agents.match.play_match`) of
+``MCTSAgent(simulations=...)`` (default 1,000 a move, UCT c = 2, random
+playouts) against the opponent on every other seat (with 3-4 players a
+table of that baseline), seats rotated every game, ``--num-games`` games for
+each seed (default 134: 402 over seeds 0, 1, 2). Wins, draws and losses are
+pooled over the seeds; the interval is the 95% Wilson interval of the win
+rate; "decisive" is wins over wins + losses. The JSON is written after every
+row, so a stopped run keeps what it measured.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+DEFAULT_JSON = ROOT / "benchmarks" / "results" / "mcts_strength.json"
+GAMES = ("azacru", "azimuth", "azure")
+
+
+def score(game: str, players: int, opponent: str, simulations: int, games: int, seed: int) -> dict:
+    from azgames.agents.match import play_match
+    from azgames.agents.mcts import MCTSAgent
+
+    mcts = MCTSAgent(seed=seed, game=game, simulations=simulations)
+    result = play_match(game, {"mcts": mcts, **{f"{opponent}#{k}": opponent for k in range(1, players)}},
+                        num_games=games, num_players=players, seed=seed, progress=False)
+    return {"wins": result.wins["mcts"], "draws": result.draws["mcts"], "losses": result.losses["mcts"]}
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", nargs="+", default=list(GAMES), choices=GAMES)
+    parser.add_argument("--players", nargs="+", type=int, default=[2])
+    parser.add_argument("--opponents", nargs="+", choices=["random", "greedy"], default=["greedy"])
+    parser.add_argument("--num-games", type=int, default=134, help="games per seed (default: 134)")
+    parser.add_argument("--seeds", nargs="+", type=int, default=[0, 1, 2])
+    parser.add_argument("--simulations", type=int, default=1000, help="per move (default: 1,000)")
+    parser.add_argument("--quick", action="store_true", help="4 games, seed 0, 50 simulations")
+    parser.add_argument("--json", type=Path, default=None,
+                        help=f"where to write (default: {DEFAULT_JSON.relative_to(ROOT)}; "
+                             "a --quick run writes only where this names)")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.num_games, args.seeds, args.simulations = 4, [0], 50
+    from azgames.agents.match import wilson_interval
+
+    path = args.json or (None if args.quick else DEFAULT_JSON)
+    rows = []
+    print("| game | players | opponent | simulations | games | wins | 95% CI | draws | losses | "
+          "decisive wins | per seed (wins) | minutes |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    for game in args.games:
+        for n in args.players:
+            for opponent in args.opponents:
+                start = time.perf_counter()
+                runs = [score(game, n, opponent, args.simulations, args.num_games, s) for s in args.seeds]
+                wins, draws, losses = (sum(r[k] for r in runs) for k in ("wins", "draws", "losses"))
+                total = wins + draws + losses
+                lo, hi = wilson_interval(wins, total)
+                row = {"game": game, "players": n, "opponent": opponent, "simulations": args.simulations,
+                       "games": total, "wins": wins, "draws": draws, "losses": losses,
+                       "win_rate": wins / total, "win_rate_lo": lo, "win_rate_hi": hi,
+                       "decisive_win_rate": wins / (wins + losses) if wins + losses else None,
+                       "per_seed": runs, "seeds": args.seeds,
+                       "minutes": round((time.perf_counter() - start) / 60, 1)}
+                rows.append(row)
+                decisive = "-" if row["decisive_win_rate"] is None else f"{100 * row['decisive_win_rate']:.1f}%"
+                print(f"| {game} | {n} | {opponent} | {args.simulations} | {total} | "
+                      f"{100 * row['win_rate']:.1f}% | {100 * lo:.1f}-{100 * hi:.1f}% | {draws} | {losses} | "
+                      f"{decisive} | " + " / ".join(str(r["wins"]) for r in runs) + f" | {row['minutes']} |",
+                      flush=True)
+                if path is not None:
+                    path.parent.mkdir(parents=True, exist_ok=True)
+                    path.write_text(json.dumps({"date": time.strftime("%Y-%m-%d"), "rows": rows}, indent=2) + "\n")
+    if path is not None:
+        print(f"\nwritten to {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
