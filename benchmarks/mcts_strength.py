@@ -5,8 +5,9 @@
     python benchmarks/mcts_strength.py --games azimuth --num-games 40
 
 Each row is a match (:func:`azgames.agents.match.play_match`) of
-``MCTSAgent(simulations=...)`` (default 1,000 a move, UCT c = 2, random
-playouts) against the opponent on every other seat (with 3-4 players a
+``MCTSAgent(simulations=...)`` (default 1,000 a move, and the agent's
+defaults: UCT c = 1, random playouts to the end; Azimuth's cut at
+``--max-playout`` plies and estimated) against the opponent on every other seat (with 3-4 players a
 table of that baseline), seats rotated every game, ``--num-games`` games for
 each seed (default 134: 402 over seeds 0, 1, 2). Wins, draws and losses are
 pooled over the seeds; the interval is the 95% Wilson interval of the win

@@ -11,7 +11,7 @@ import numpy as np
 from azgames import checks
 
 from ..base import agent_rng, suite_env
-from .games import chance_queue, search_config
+from .games import DEFAULT_MAX_PLAYOUT, chance_queue, search_config
 from .tree import Tree, run, workspace
 
 #: Simulations between two looks at the clock (a time budget's granularity).
@@ -41,8 +41,14 @@ class MCTSAgent:
 
     ``simulations`` per move (default 1,000) and/or ``seconds`` per move (the
     search stops at whichever comes first); ``c`` is UCT's exploration
-    constant for rewards in [-1, 1]; ``max_playout`` caps a playout's plies
-    (-1: play to the end). With a simulations budget alone the agent is
+    constant for rewards in [-1, 1] (1: against Azacru's greedy, 2 (OpenSpiel's
+    default) won fewer games; 0.5 as many, but starved a two-step plan of
+    visits in a test); ``max_playout`` caps a playout's plies (-1: play to
+    the end), after which the game's estimate of the position counts
+    (Azimuth: the greedy's distance-to-home lead; Azure Attack: the gold
+    lead; elsewhere a draw). Its default is the game's
+    (:data:`~azgames.agents.mcts.games.DEFAULT_MAX_PLAYOUT`: 0 for Azimuth,
+    the estimate at once; -1 elsewhere). With a simulations budget alone the agent is
     deterministic for its ``seed``. Chance (Azure Attack's fights, the co-op
     die) gets chance nodes; see :mod:`azgames.agents.mcts.tree`.
 
@@ -55,7 +61,7 @@ class MCTSAgent:
     name = "mcts"
 
     def __init__(self, seed=None, game: str | None = None, simulations: int | None = 1000,
-                 seconds: float | None = None, c: float = 2.0, max_playout: int = -1,
+                 seconds: float | None = None, c: float = 1.0, max_playout: int | None = None,
                  threads: int = 1):
         self.rng = agent_rng(seed)
         self.game = game
@@ -68,7 +74,7 @@ class MCTSAgent:
         if not (isinstance(c, (int, float)) and c >= 0):
             raise ValueError(f"c must be a number >= 0, got {c!r}")
         self.c = float(c)
-        self.max_playout = checks.integer("max_playout", max_playout, -1)
+        self.max_playout = None if max_playout is None else checks.integer("max_playout", max_playout, -1)
         self.threads = checks.integer("threads", threads, 1, 64)
         self._pool = None
 
@@ -113,6 +119,8 @@ class MCTSAgent:
         work = type(raw.state)(*(np.concatenate([a, a]) for a in raw.state))  # root, work game
         forced, faces = chance_queue(work)
         cfg = search_config(raw.rules)
+        max_playout = (DEFAULT_MAX_PLAYOUT.get(type(raw.state), -1) if self.max_playout is None
+                       else self.max_playout)
         tree = Tree(raw.possible_agents.index(raw.agent_selection),
                     nodes=2 * (simulations or 1000) + 8, edges=64 * raw.rules.num_actions)
         ws = workspace(raw.rules.num_actions, raw.rules.num_players, forced.shape[1], seed_word)
@@ -120,7 +128,7 @@ class MCTSAgent:
         done = 0
         while done < target:
             chunk = min(target - done, CHUNK if self.seconds is not None else target - done)
-            ran = run(work, cfg, forced, faces, tree.arrays, ws, self.c, self.max_playout, chunk)
+            ran = run(work, cfg, forced, faces, tree.arrays, ws, self.c, max_playout, chunk)
             done += ran
             if ran < chunk:
                 tree.grow()

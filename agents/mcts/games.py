@@ -19,6 +19,7 @@ from azimuth_env.rules import AzimuthState
 from azure_env import kernels as azure
 from azure_env.rules import AzureState
 
+from ..azimuth_greedy import position_cost
 from .interface import implement
 
 
@@ -73,10 +74,67 @@ def coop_play(s, cfg, i, action, rewards):
                      s.forced, i, action, cfg, rewards)
 
 
+#: Actions of lead, in the greedy's estimate of actions still needed to land,
+#: that make an Azimuth position worth tanh(1) = 0.76 of a win.
+AZIMUTH_LEAD_SCALE = 4.0
+
+
+@njit
+def azimuth_estimate(s, cfg, i, values):
+    """Each player's lead in :func:`~azgames.agents.azimuth_greedy.position_cost`
+    (the greedy's estimate of the actions its castaway still needs) over its
+    nearest rival, squashed by tanh into [-1, 1]."""
+    n = values.shape[0]
+    cost = np.empty(n)
+    for q in range(n):
+        cost[q] = position_cost(s.stack[i:i + 1], s.height[i:i + 1], s.wind_colour[i:i + 1],
+                                s.wind_owner[i:i + 1], s.wind_dir[i:i + 1], s.hand[i:i + 1],
+                                s.coconuts[i:i + 1], s.castaway[i:i + 1], s.beach[i:i + 1], q, cfg)
+    for q in range(n):
+        rival = np.inf
+        for r in range(n):
+            if r != q:
+                rival = min(rival, cost[r])
+        values[q] = np.tanh((rival - cost[q]) / AZIMUTH_LEAD_SCALE)
+
+
+#: Gold of lead that makes an Azure Attack position worth tanh(1) = 0.76 of a win.
+AZURE_LEAD_SCALE = 5.0
+
+
+@njit
+def azure_estimate(s, cfg, i, values):
+    """The hunters' lead in gold over the monster (banked, plus half of what
+    each side carries), squashed by tanh: the hunters' value, the monster's
+    its negative."""
+    S = cfg[1]
+    lead = 0.0
+    for k in range(s.coin_loc.shape[1]):
+        loc = np.int64(s.coin_loc[i, k])
+        v = np.float64(s.coin_value[i, k])
+        if loc == S + azure.BANKED + azure.MONSTER:
+            lead -= v
+        elif S + azure.BANKED < loc < S + azure.OUT:
+            lead += v
+        elif loc == S + azure.CARRIED + azure.MONSTER:
+            lead -= 0.5 * v
+        elif S + azure.CARRIED < loc < S + azure.BANKED:
+            lead += 0.5 * v
+    x = np.tanh(lead / AZURE_LEAD_SCALE)
+    values[0] = 0.0 - x  # not -x: no -0.0
+    for q in range(1, values.shape[0]):
+        values[q] = x
+
+
 implement(AzacruState, azacru_legal, azacru_play)
-implement(AzureState, azure_legal, azure_play)
-implement(AzimuthState, azimuth_legal, azimuth_play)
+implement(AzureState, azure_legal, azure_play, azure_estimate)
+implement(AzimuthState, azimuth_legal, azimuth_play, azimuth_estimate)
 implement(CoopState, coop_legal, coop_play)
+
+#: Plies a playout runs before the game's estimate takes over, by default
+#: (-1: to the end). Azimuth's random playouts mostly reach the 400-action
+#: limit undecided; its estimate at the leaf played best against greedy.
+DEFAULT_MAX_PLAYOUT = {AzimuthState: 0}
 
 #: The die each chance game rolls (faces); games absent here roll none.
 DIE_FACES = {AzureState: azure.DIE_FACES, CoopState: coop.FACES}

@@ -1,8 +1,9 @@
-"""The two rules functions the search calls, the same for every game.
+"""The game functions the search calls, the same for every game.
 
 The search (:mod:`.tree`) is one numba function for all games. It calls
-``legal(s, cfg, i, mask)`` and ``play(s, cfg, i, action, rewards)`` on a
-game's state named tuple ``s``; numba picks each game's implementation at
+``legal(s, cfg, i, mask)`` and ``play(s, cfg, i, action, rewards)`` (the
+rules) and ``estimate(s, cfg, i, values)`` (a heuristic, where a playout is
+cut short) on a game's state named tuple ``s``; numba picks each game's implementation at
 compile time from the type of ``s`` (``numba.extending.overload``), so the
 search compiles once per game, is cached on disk like every kernel, and pays
 no call through a function pointer. :mod:`.games` registers each game with
@@ -22,7 +23,7 @@ from numba.extending import overload
 
 from azgames.jit import njit
 
-#: state class -> {"legal": njit function, "play": njit function}
+#: state class -> {"legal": ..., "play": ..., "estimate": ...} (njit functions)
 _IMPLS: dict[type, dict[str, Callable]] = {}
 
 
@@ -39,10 +40,23 @@ def play(s, cfg, i, action, rewards):
     return _IMPLS[type(s)]["play"](s, cfg, i, action, rewards)
 
 
-def implement(state_type: type, legal: Callable, play: Callable) -> None:
-    """Register a game's ``legal`` and ``play`` (njit functions with the
-    signatures above) for states of ``state_type``."""
-    _IMPLS[state_type] = {"legal": legal, "play": play}
+def estimate(s, cfg, i, values):
+    """Write into ``values`` (one per agent, in [-1, 1]) what each agent may
+    expect from game ``i``'s position, for a playout cut before the end."""
+    return _IMPLS[type(s)]["estimate"](s, cfg, i, values)
+
+
+@njit
+def no_estimate(s, cfg, i, values):
+    """The estimate of a game without a heuristic: a cut playout is a draw."""
+    values[:] = 0.0
+
+
+def implement(state_type: type, legal: Callable, play: Callable,
+              estimate: Callable = no_estimate) -> None:
+    """Register a game's ``legal``, ``play`` and ``estimate`` (njit functions
+    with the signatures above) for states of ``state_type``."""
+    _IMPLS[state_type] = {"legal": legal, "play": play, "estimate": estimate}
 
 
 def _impl(s, name):
@@ -61,6 +75,13 @@ def _play(s, cfg, i, action, rewards):
     fn = _impl(s, "play")
     if fn is not None:
         return lambda s, cfg, i, action, rewards: fn(s, cfg, i, action, rewards)
+
+
+@overload(estimate)
+def _estimate(s, cfg, i, values):
+    fn = _impl(s, "estimate")
+    if fn is not None:
+        return lambda s, cfg, i, values: fn(s, cfg, i, values)
 
 
 @njit

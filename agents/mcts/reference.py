@@ -15,7 +15,8 @@ import numpy as np
 
 from azgames.rng import below, next_u64
 
-from .games import DIE_FACES
+from .games import DIE_FACES, search_config
+from .interface import estimate
 from .tree import CHANCE, DECISION, TERMINAL
 
 
@@ -31,21 +32,22 @@ class Node:
         self.outcomes: dict[int, Edge] = {}  # chance node: by outcome code
 
 
-def reference_search(env, simulations: int, seed_word: int, c: float = 2.0):
+def reference_search(env, simulations: int, seed_word: int, c: float = 1.0, max_playout: int = -1):
     """Run ``simulations`` UCT simulations from the env's position; returns
     ``(actions, visits, values)`` at the root, like ``SearchResult``."""
     raw = env.unwrapped
     agents = raw.possible_agents
     mrng = np.array([seed_word], np.uint64)
     root = Node(DECISION, agents.index(raw.agent_selection))
+    cut = (max_playout, search_config(raw.rules))
     for _ in range(simulations):
-        simulate(raw, root, mrng, c, agents)
+        simulate(raw, root, mrng, c, agents, cut)
     actions = np.array([e.label for e in root.edges])
     visits = np.array([e.n for e in root.edges])
     return actions, visits, np.array([e.w / max(e.n, 1) for e in root.edges])
 
 
-def simulate(raw, root: Node, mrng, c: float, agents) -> None:
+def simulate(raw, root: Node, mrng, c: float, agents, cut) -> None:
     sim = raw.clone()
     sim.state.rng[0] = next_u64(mrng, 0)
     forced = getattr(sim.state, "forced", None)
@@ -69,7 +71,7 @@ def simulate(raw, root: Node, mrng, c: float, agents) -> None:
             edge.child = Node(DECISION if ongoing else TERMINAL,
                               agents.index(sim.agent_selection))
             if ongoing:
-                playout(sim, mrng, ret, agents)
+                playout(sim, mrng, ret, agents, cut)
             break
         node = edge.child
     for node, edge, rewards in reversed(path):
@@ -107,11 +109,21 @@ def play_drawing(sim, forced, action: int, mrng) -> int:
     return len(rolled) + (len(drawn) + 1) * code
 
 
-def playout(sim, mrng, ret, agents) -> None:
+def playout(sim, mrng, ret, agents, cut) -> None:
+    """Random moves to the end, or for ``max_playout`` plies and then the
+    game's estimate of the position."""
+    max_playout, cfg = cut
+    plies = 0
     while not game_over(sim):
+        if plies == max_playout:
+            values = np.zeros(len(agents))
+            estimate(sim.state, cfg, 0, values)
+            ret += values
+            return
         legal = sim.legal_actions()
         sim.step(legal[below(mrng, 0, len(legal))])
         ret += step_rewards(sim, agents)
+        plies += 1
 
 
 def step_rewards(sim, agents) -> np.ndarray:

@@ -3,7 +3,9 @@
 One simulation: copy the root game (slot 0 of a two-game batch) over the work
 game (slot 1), walk down the tree playing each edge's action with the game's
 ``play``, add one node, finish the game with uniformly random moves (a
-playout), and add the rewards gathered on the way to every edge walked.
+playout), and add the rewards gathered on the way to every edge walked. A
+playout cut at ``max_playout`` plies adds the game's ``estimate`` of where it
+stopped instead of the rest (:mod:`.interface`).
 
 - **Values per mover.** An edge's value sum ``w`` is in the eyes of the agent
   who chose it (the ``mover`` of its parent node): 2-4 players, each picks for
@@ -38,7 +40,7 @@ from azgames.game import ONGOING
 from azgames.jit import njit
 from azgames.rng import below, next_u64
 
-from .interface import copy_game, legal, play
+from .interface import copy_game, estimate, legal, play
 
 DECISION, CHANCE, TERMINAL = 0, 1, 2
 #: Longest walk down the tree; deeper, the simulation plays out from there.
@@ -198,9 +200,10 @@ def play_drawing(s, cfg, forced, faces, action, rewards, mrng, drawn):
 
 
 @njit
-def playout(s, cfg, mask, rewards, ret, mrng, max_plies):
-    """Random moves in the work game until it ends (or ``max_plies``, if >= 0);
-    adds their rewards to ``ret``."""
+def playout(s, cfg, mask, rewards, ret, mrng, max_plies, values):
+    """Random moves in the work game until it ends, adding their rewards to
+    ``ret``; after ``max_plies`` (if >= 0) the game's ``estimate`` of the
+    position is added instead of the rest."""
     plies = 0
     while max_plies < 0 or plies < max_plies:
         legal(s, cfg, 1, mask)
@@ -210,10 +213,13 @@ def playout(s, cfg, mask, rewards, ret, mrng, max_plies):
         plies += 1
         if status & 3 != ONGOING:
             return
+    estimate(s, cfg, 1, values)
+    for q in range(ret.shape[0]):
+        ret[q] += values[q]
 
 
 @njit
-def simulate(s, cfg, forced, faces, t, c, max_playout, mrng, mask, rewards, ret, path_node,
+def simulate(s, cfg, forced, faces, t, c, max_playout, mrng, mask, rewards, ret, values, path_node,
              path_edge, path_reward, drawn):
     """One simulation from the root (see the module docstring)."""
     copy_game(s, 0, 1)
@@ -224,7 +230,7 @@ def simulate(s, cfg, forced, faces, t, c, max_playout, mrng, mask, rewards, ret,
     depth = 0
     while t.kind[node] != TERMINAL:
         if depth >= MAX_DEPTH - 2:  # too deep: play it out from here
-            playout(s, cfg, mask, rewards, ret, mrng, max_playout)
+            playout(s, cfg, mask, rewards, ret, mrng, max_playout, values)
             break
         if t.first[node] < 0:
             expand(s, cfg, t, node, mask)
@@ -252,7 +258,7 @@ def simulate(s, cfg, forced, faces, t, c, max_playout, mrng, mask, rewards, ret,
             child = new_node(t, DECISION if ongoing else TERMINAL, status >> 4)
             t.child[e] = child
             if ongoing:
-                playout(s, cfg, mask, rewards, ret, mrng, max_playout)
+                playout(s, cfg, mask, rewards, ret, mrng, max_playout, values)
             break
         node = child
     for d in range(depth - 1, -1, -1):
@@ -272,6 +278,7 @@ class Workspace(NamedTuple):
     mask: np.ndarray  # (1, A) int8
     rewards: np.ndarray  # (2, P) float64: a step's rewards, row 1 the work game's
     ret: np.ndarray  # (P,) float64: the simulation's return
+    values: np.ndarray  # (P,) float64: the estimate where a playout is cut
     path_node: np.ndarray  # (MAX_DEPTH,) int64
     path_edge: np.ndarray  # (MAX_DEPTH,) int64
     path_reward: np.ndarray  # (MAX_DEPTH, P) float64
@@ -282,7 +289,7 @@ class Workspace(NamedTuple):
 def workspace(num_actions: int, num_players: int, queue: int, seed_word: int) -> Workspace:
     return Workspace(
         mask=np.zeros((1, num_actions), np.int8), rewards=np.zeros((2, num_players)),
-        ret=np.zeros(num_players), path_node=np.zeros(MAX_DEPTH, np.int64),
+        ret=np.zeros(num_players), values=np.zeros(num_players), path_node=np.zeros(MAX_DEPTH, np.int64),
         path_edge=np.zeros(MAX_DEPTH, np.int64), path_reward=np.zeros((MAX_DEPTH, num_players)),
         drawn=np.zeros(queue, np.int64), mrng=np.array([seed_word], np.uint64),
     )
@@ -298,5 +305,5 @@ def run(s, cfg, forced, faces, t, w, c, max_playout, simulations):
         if t.used[0] + 2 > t.kind.shape[0] or t.used[1] + w.mask.shape[1] + 1 > t.label.shape[0]:
             return k
         simulate(s, cfg, forced, faces, t, c, max_playout, w.mrng, w.mask, w.rewards, w.ret,
-                 w.path_node, w.path_edge, w.path_reward, w.drawn)
+                 w.values, w.path_node, w.path_edge, w.path_reward, w.drawn)
     return simulations

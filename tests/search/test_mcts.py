@@ -11,6 +11,8 @@ import pytest
 import azgames
 from azgames.agents import make_agent
 from azgames.agents.mcts import MCTSAgent
+from azgames.agents.mcts.games import search_config
+from azgames.agents.mcts.interface import estimate
 from azgames.agents.mcts.reference import reference_search
 
 from azacru import helpers as azacru
@@ -90,10 +92,7 @@ def test_azure_the_hunter_banks_the_last_coin_and_the_hunters_win():
     assert agent.act(env) == env.unwrapped.str_to_action("S")
 
 
-def test_azimuth_black_turns_its_wind_and_lands():
-    """Landing, Example 1: Black's castaway waits on its landing spot; turning
-    its wind on c1 clockwise lands it and wins. The search finds a landing."""
-    env = azimuth.position("""
+LANDING = """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -106,7 +105,13 @@ def test_azimuth_black_turns_its_wind_and_lands():
         2  .    .    .    .    .    .
               .    .    K>   .    .
         1  .    .    .    K@   .    .
-    """, to_move="K", beaches={"K": "d1-e1"}, hands={"K": (0, 0)})
+"""
+
+
+def test_azimuth_black_turns_its_wind_and_lands():
+    """Landing, Example 1: Black's castaway waits on its landing spot; turning
+    its wind on c1 clockwise lands it and wins. The search finds a landing."""
+    env = azimuth.position(LANDING, to_move="K", beaches={"K": "d1-e1"}, hands={"K": (0, 0)})
     truth = outcomes(env)
     wins = {a for a, r in truth.items() if r == 1.0}
     assert 0 < len(wins) < len(truth)
@@ -165,22 +170,46 @@ def test_chance_nodes_weigh_the_dice_by_their_probabilities(seed):
     assert abs(value[attack] - (-1 / 6)) < 4 / np.sqrt(visits[attack])
 
 
+# ----------------------------------------------------------------- estimates where playouts stop
+
+def test_azure_estimate_is_the_hunters_gold_lead():
+    """Banked gold counts whole, carried gold half: in the gamble the hunter
+    has 1 banked and carries 3, the monster 4 and 2, a lead of -2.5 for the
+    hunters, worth tanh(-2.5 / 5) to them and its negative to the monster."""
+    env = gamble()
+    values = np.zeros(2)
+    estimate(env.unwrapped.state, search_config(env.unwrapped.rules), 0, values)
+    np.testing.assert_allclose(values, [np.tanh(0.5), -np.tanh(0.5)])
+
+
+def test_azimuth_estimate_favours_the_castaway_nearer_home():
+    """Black's castaway waits on its landing spot, red's is far out: black's
+    estimate is positive, red's the same negative (2 players)."""
+    env = azimuth.position(LANDING, to_move="K", beaches={"K": "d1-e1"}, hands={"K": (0, 0)})
+    values = np.zeros(2)
+    estimate(env.unwrapped.state, search_config(env.unwrapped.rules), 0, values)
+    black = env.unwrapped.possible_agents.index(env.agent_selection)
+    assert values[black] > 0.5 and values[1 - black] == -values[black]
+
+
 # ----------------------------------------------------------------- the reference search
 
-@pytest.mark.parametrize("game", ["azacru", "azure", "azimuth", "azimuth_coop"])
-def test_the_numba_search_builds_the_plain_python_searchs_tree(game):
+@pytest.mark.parametrize("game,max_playout", [("azacru", -1), ("azure", -1), ("azure", 6),
+                                              ("azimuth", 8), ("azimuth_coop", -1)])
+def test_the_numba_search_builds_the_plain_python_searchs_tree(game, max_playout):
     """Same seed, same simulations: the same visits and values at the root,
-    for a deterministic game, one with fights, a wide one and the co-op."""
+    for a deterministic game, one with fights, a wide one with playouts cut
+    and estimated, and the co-op."""
     env = azgames.make(game, num_players=2)
     env.reset(seed=3)
     rng = np.random.default_rng(1)
     for _ in range(6):
         env.step(int(rng.choice(env.unwrapped.legal_actions())))
-    if game == "azure":  # a fight in reach: the monster next to hunter_0
+    if game == "azure" and max_playout < 0:  # a fight in reach: the monster next to hunter_0
         env = gamble()
-    result = MCTSAgent(seed=5, game=game, simulations=120).search(env)
+    result = MCTSAgent(seed=5, game=game, simulations=120, max_playout=max_playout).search(env)
     word = int(np.random.default_rng(5).integers(2**63))
-    actions, visits, values = reference_search(env, 120, word)
+    actions, visits, values = reference_search(env, 120, word, max_playout=max_playout)
     assert np.array_equal(actions, result.actions)
     assert np.array_equal(visits, result.visits)
     np.testing.assert_allclose(values, result.values, rtol=0, atol=1e-12)
