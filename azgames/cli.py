@@ -225,12 +225,22 @@ def cmd_train(args, parser) -> int:
         if (meta["game"], meta["num_players"]) != (args.game, args.players):
             parser.error(f"--init {args.init} is a policy of {meta['game']} with {meta['num_players']} "
                          f"players, not {args.game} with {args.players}")
+    if args.ladder is not None:
+        from azgames.tournament.ratings import ladder_ratings
+
+        try:
+            rungs = ladder_ratings(args.ladder)
+        except (OSError, ValueError, KeyError) as e:
+            parser.error(f"--ladder {args.ladder}: not a 2-player tournament record ({e})")
+        if not set(args.eval_against) & set(rungs):
+            parser.error(f"--ladder {args.ladder} rates {', '.join(rungs)}: none of the evaluation's "
+                         f"opponents ({', '.join(args.eval_against)})")
     out = args.out or f"runs/{args.game}_{args.players}p_seed{args.seed}"
     cfg = Config(game=args.game, num_players=args.players, seed=args.seed, steps=args.steps,
                  minutes=args.minutes, num_envs=args.num_envs, num_steps=args.num_steps,
                  eval_every=args.eval_every, eval_games=args.eval_games,
                  final_eval_games=args.final_eval_games, eval_against=tuple(args.eval_against),
-                 out=out, options=options, init=args.init,
+                 out=out, options=options, init=args.init, ladder=args.ladder,
                  progress=not args.quiet, **({"mix": mix} if mix else {}))
     record = train(cfg, argv=args.argv)
     final = record["final_evaluation"]
@@ -392,6 +402,9 @@ def build_parser() -> argparse.ArgumentParser:
                             "(the default; see azgames.training.league)")
     train.add_argument("--init", metavar="POLICY.npz", default=None,
                        help="start from this policy's weights (e.g. a run's policy.npz: train longer)")
+    train.add_argument("--ladder", metavar="TOURNAMENT.json", default=None,
+                       help="a 2-player tournament's record: each evaluation also places the policy "
+                            "on its ratings (Elo, rating.csv)")
     train.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
     train.add_argument("--map", metavar="NAME|PATH", default=None, help="azure: the map")
     train.add_argument("--roles", choices=["fixed", "random"], default=None,

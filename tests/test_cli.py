@@ -170,6 +170,7 @@ def test_play_azure_on_a_users_map_file_with_drawn_roles(tmp_path):
     (["train", "azacru", "--map", "ring"], "--map"),
     (["train", "azacru", "--minutes", "0"], "--minutes 0"),
     (["train", "azacru", "--init", "missing.npz"], "--init missing.npz"),
+    (["train", "azacru", "--ladder", "missing.json"], "--ladder missing.json"),
     (["play", "azacru", "--players", "2", "--agents", "ppo", "nobody"], "'nobody'"),
 ])
 def test_train_refuses_bad_arguments_in_one_line(args, named, capsys):

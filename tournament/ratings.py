@@ -139,3 +139,45 @@ def _game_counts(names: list[str], games: list[dict]) -> dict[str, int]:
         for n in set(g["seats"]):
             counts[n] += 1
     return counts
+
+
+def ladder_ratings(path) -> dict[str, float]:
+    """The ratings of a tournament's JSON record (``azgames tournament``),
+    by agent: the fixed scale a new agent is placed on (:func:`elo_against`)."""
+    import json
+    from pathlib import Path
+
+    data = json.loads(Path(path).read_text())
+    if data.get("method") != "bradley-terry":
+        raise ValueError(f"{path}: a ladder needs a 2-player (Bradley-Terry) tournament, "
+                         f"this one was rated by {data.get('method')}")
+    return {r["name"]: r["rating"] for r in data["ratings"]}
+
+
+def elo_against(ladder: dict[str, float], record: dict[str, tuple[int, int, int]],
+                name: str = "new") -> Rating:
+    """Place a new agent on a fixed ladder: the Elo rating that best explains
+    its ``(wins, draws, losses)`` against each ladder agent (maximum
+    likelihood under Bradley-Terry, the ladder's ratings held fixed; a draw
+    counts half a win). The interval is +-1.96 standard errors from the
+    likelihood's curvature; half a draw against each opponent keeps an agent
+    that never lost finite."""
+    unknown = set(record) - set(ladder)
+    if unknown:
+        raise ValueError(f"{sorted(unknown)} not on the ladder ({', '.join(ladder)})")
+    k = np.log(10) / 400
+    opp = np.array([ladder[o] for o in record])
+    score = np.array([w + d / 2 + 0.25 for w, d, _ in record.values()])
+    games = np.array([w + d + l + 0.5 for w, d, l in record.values()])
+
+    def slope(r):
+        return (score - games / (1 + np.exp(-k * (r - opp)))).sum()
+
+    lo, hi = -4000.0, 4000.0
+    for _ in range(100):  # the slope falls as r rises: bisection
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if slope(mid) > 0 else (lo, mid)
+    r = (lo + hi) / 2
+    p = 1 / (1 + np.exp(-k * (r - opp)))
+    se = 1 / np.sqrt((games * p * (1 - p)).sum() * k * k)
+    return Rating(name, float(r), float(r - 1.96 * se), float(r + 1.96 * se), int(games.sum() - 0.5 * len(opp)))

@@ -37,6 +37,8 @@ from torch import nn
 
 from azgames.agents.policy import NumpyPolicy
 
+from azgames.tournament.ratings import elo_against, ladder_ratings
+
 from .evaluate import evaluate
 from .learner_env import LearnerVecEnv
 from .league import DEFAULT_MIX, League
@@ -74,6 +76,7 @@ class Config:
     out: str = "runs/azacru_2p"
     options: dict = field(default_factory=dict)  # the game's variant options
     init: str | None = None         # start from this policy.npz's weights (same game and network)
+    ladder: str | None = None       # a tournament.json: each evaluation also places the policy on it (Elo)
     progress: bool = True
 
 
@@ -167,6 +170,8 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
     done = torch.zeros(N)
     train_log = _CsvLog(out / "train.csv")
     eval_log = _CsvLog(out / "eval.csv")
+    ladder = ladder_ratings(cfg.ladder) if cfg.ladder else None
+    rating_log = _CsvLog(out / "rating.csv") if ladder else None
     results = {"wins": 0.0, "games": 0}
     start = time.perf_counter()
     deadline = start + 60 * cfg.minutes if cfg.minutes else None
@@ -258,11 +263,19 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
         if finished or (cfg.eval_every and update % cfg.eval_every == 0):
             policy = net.to_numpy(meta)
             policy.save(out / "checkpoints" / f"update_{update:05d}.npz")
+            record = {}
             for opponent in opponents:
                 e = evaluate(policy, opponent, cfg.eval_games, seed=cfg.seed + 10_000 + update)
                 eval_log.write({"update": update, "steps": steps, "seconds": round(elapsed, 2),
                                 **e.as_dict(), "opponent": "team" if env.team else opponent})
                 bar.write(f"update {update}, {steps:,} steps: {e}")
+                record[opponent] = (e.wins, e.draws, e.losses)
+            if ladder:
+                placed = elo_against(ladder, {o: r for o, r in record.items() if o in ladder})
+                rating_log.write({"update": update, "steps": steps, "elo": round(placed.rating, 1),
+                                  "elo_lo": round(placed.low, 1), "elo_hi": round(placed.high, 1)})
+                bar.write(f"update {update}: Elo {placed.rating:+.0f} ({placed.low:+.0f} to "
+                          f"{placed.high:+.0f}) on the ladder {cfg.ladder}")
             plot_curve(out)
         if finished:
             break

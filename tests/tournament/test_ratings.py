@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from azgames.tournament import bradley_terry, openskill_ratings
-from azgames.tournament.ratings import ELO
+from azgames.tournament.ratings import ELO, elo_against
 
 
 def synthetic_2p(true_elo: dict[str, float], games_per_pair: int, seed: int) -> list[dict]:
@@ -79,6 +79,27 @@ def test_openskill_rates_a_crew_against_the_ocean():
         games.append({"seats": seats, "rewards": [1.0, 1.0] if won else [-1.0, -1.0]})
     ratings = openskill_ratings(["random", "greedy", "mcts"], games, [[0, 1]])
     assert [r.name for r in ratings] == ["mcts", "greedy", "random"]
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_a_new_agent_is_placed_on_a_fixed_ladder(seed):
+    """An agent of Elo 300 plays 400 games against random (0) and greedy
+    (200): its fitted rating lands within its interval of 300."""
+    rng = np.random.default_rng(seed)
+    record = {}
+    for name, r in {"random": 0.0, "greedy": 200.0}.items():
+        wins = int((rng.random(400) < 1 / (1 + 10 ** ((r - 300) / 400))).sum())
+        record[name] = (wins, 0, 400 - wins)
+    placed = elo_against({"random": 0.0, "greedy": 200.0}, record)
+    assert placed.low <= 300 <= placed.high and placed.high - placed.low < 200
+    assert placed.games == 800
+
+
+def test_an_agent_that_never_loses_gets_a_finite_rating_above_the_ladder():
+    placed = elo_against({"random": 0.0, "greedy": 200.0}, {"random": (50, 0, 0), "greedy": (50, 0, 0)})
+    assert 400 < placed.rating < 2000
+    with pytest.raises(ValueError, match="not on the ladder"):
+        elo_against({"random": 0.0}, {"mcts": (1, 0, 0)})
 
 
 def test_an_unknown_anchor_is_refused_by_name():

@@ -1,6 +1,7 @@
 """The training command's pieces: the numpy forward pass equals torch's, a
 short run of every game writes a policy that plays, and a seed repeats a run."""
 
+import csv
 import json
 
 import numpy as np
@@ -130,3 +131,16 @@ def test_a_run_can_start_from_a_policys_weights(tmp_path):
         Net(891, 289, (64,)).load_numpy(policy)
     with pytest.raises(ValueError, match="azacru with 2 players, not azacru with 3"):
         train(Config(out=str(tmp_path / "third"), num_players=3, init=str(first / "policy.npz"), **SMOKE))
+
+
+def test_each_evaluation_places_the_policy_on_a_ladder(tmp_path):
+    """With a 2-player tournament's record as the ladder, every evaluation
+    also writes the policy's Elo (and interval) on its scale to rating.csv."""
+    from azgames.tournament import run_tournament
+
+    run_tournament("azacru", ["random", "greedy"], games=10, seed=0, progress=False).save(tmp_path / "t.json")
+    train(Config(out=str(tmp_path / "run"), seed=1, ladder=str(tmp_path / "t.json"), **SMOKE))
+    rows = list(csv.DictReader((tmp_path / "run" / "rating.csv").open()))
+    assert [int(r["update"]) for r in rows] == [1, 2]
+    for r in rows:
+        assert float(r["elo_lo"]) <= float(r["elo"]) <= float(r["elo_hi"])
