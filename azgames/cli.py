@@ -326,6 +326,14 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
 
+def _variant_options(parser) -> None:
+    """The game variant options (GAME_OPTIONS) of ``train`` and ``tournament``."""
+    parser.add_argument("--map", metavar="NAME|PATH", default=None, help="azure: the map")
+    parser.add_argument("--roles", choices=["fixed", "random"], default=None,
+                        help="azure: seats keep their roles (fixed) or draw them (random)")
+    parser.set_defaults(subparser=parser)
+
+
 def build_parser() -> argparse.ArgumentParser:
     games = [e.name for e in list_games()]
     parser = _Parser(
@@ -406,10 +414,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="a 2-player tournament's record: each evaluation also places the policy "
                             "on its ratings (Elo, rating.csv)")
     train.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
-    train.add_argument("--map", metavar="NAME|PATH", default=None, help="azure: the map")
-    train.add_argument("--roles", choices=["fixed", "random"], default=None,
-                       help="azure: seats keep their roles (fixed) or draw them (random)")
-    train.set_defaults(subparser=train)
+    _variant_options(train)
 
     tour = sub.add_parser(
         "tournament", help="rank agents: a round robin in every seating, ratings, table, plot, JSON",
@@ -428,10 +433,7 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--out", metavar="DIR", default=None,
                       help="output folder (default: runs/tournament_GAME_Np)")
     tour.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
-    tour.add_argument("--map", metavar="NAME|PATH", default=None, help="azure: the map")
-    tour.add_argument("--roles", choices=["fixed", "random"], default=None,
-                      help="azure: seats keep their roles (fixed) or draw them (random)")
-    tour.set_defaults(subparser=tour)
+    _variant_options(tour)
 
     bench = sub.add_parser("bench", help="run benchmarks/step_rate.py (source checkout only)",
                            description="Run main() of benchmarks/step_rate.py; further "

@@ -48,7 +48,7 @@ class MCTSAgent:
     (Azimuth: the greedy's distance-to-home lead; Azure Attack: the gold
     lead; elsewhere a draw). Its default is the game's
     (:data:`~azgames.agents.mcts.games.DEFAULT_MAX_PLAYOUT`: 0 for Azimuth,
-    the estimate at once; -1 elsewhere). With a simulations budget alone the agent is
+    the estimate at once; 20 for Azure Attack; -1 elsewhere). With a simulations budget alone the agent is
     deterministic for its ``seed``. Chance (Azure Attack's fights, the co-op
     die) gets chance nodes; see :mod:`azgames.agents.mcts.tree`.
 

@@ -134,7 +134,9 @@ implement(CoopState, coop_legal, coop_play)
 #: Plies a playout runs before the game's estimate takes over, by default
 #: (-1: to the end). Azimuth's random playouts mostly reach the 400-action
 #: limit undecided; its estimate at the leaf played best against greedy.
-DEFAULT_MAX_PLAYOUT = {AzimuthState: 0}
+#: Azure Attack's random games last about 450 steps: cut at 20, the search
+#: runs 20 times as many simulations and beat greedy in a first 10 games.
+DEFAULT_MAX_PLAYOUT = {AzimuthState: 0, AzureState: 20}
 
 #: The die each chance game rolls (faces); games absent here roll none.
 DIE_FACES = {AzureState: azure.DIE_FACES, CoopState: coop.FACES}

@@ -1061,25 +1061,29 @@ def test_wind_control_example_2_a_red_raft_anywhere_in_the_stack_gives_control()
 # =========================================================================== Getting home -- landing
 
 
+# Black's castaway on its landing spot d1, its wind on c1 blowing east.
+LANDING_EXAMPLE_1 = """
+       a    b    c    d    e    f
+    6  .    .    .    .    .    .
+          .    .    .    .    .
+    5  .    .    .    .    .    .
+          .    .    #    .    .
+    4  .    .    .    .    .    .
+          .    .    .    .    .
+    3  .    .    .    .    .    .
+          .    .    .    .    .
+    2  .    .    .    .    .    .
+          .    .    K>   .    .
+    1  .    .    .    K@   .    .
+"""
+
+
 def test_landing_example_1_black_rotates_a_wind_and_lands():
     """Getting home -- landing, Example 1: "Black successfully sailed his/her
     castaway to one of his/landing spots (1). At his/her next turn, Black can
     now rotate his/her wind and land the castaway on to the beach/lighthouse --
     and win the game!" Black's beach covers d1-e1; the raft stays behind."""
-    env = position("""
-           a    b    c    d    e    f
-        6  .    .    .    .    .    .
-              .    .    .    .    .
-        5  .    .    .    .    .    .
-              .    .    #    .    .
-        4  .    .    .    .    .    .
-              .    .    .    .    .
-        3  .    .    .    .    .    .
-              .    .    .    .    .
-        2  .    .    .    .    .    .
-              .    .    K>   .    .
-        1  .    .    .    K@   .    .
-    """, to_move="K", beaches={"K": "d1-e1"}, hands={"K": (0, 0)})
+    env = position(LANDING_EXAMPLE_1, to_move="K", beaches={"K": "d1-e1"}, hands={"K": (0, 0)})
     assert not game_over(env)
     play(env, "turn c1 cw")
     assert same_sea(env, """

@@ -1848,26 +1848,30 @@ def test_choice_14_chance_outcomes_of_a_hunter_attacking():
 # =========================================================================== The end
 
 
+# hunter_0 carries the last coin (a 4) on d3, one step above its suit tile.
+LAST_COIN = """
+    12  -  -  m  m  -  -
+    11  -  -  M  m  -  -
+    10  .  .  .  .  .  .
+     9  .  .  .  .  .  .
+     8  .  .  .  .  .  .
+     7  .  .  .  .  .  .
+     6  .  .  .  .  .  .
+     5  .  .  .  .  .  .
+     4  .  .  .  .  .  .
+     3  .  .  . A4  .  .
+     2  b  B  a  a  -  -
+     1  b  b  a  a  -  -
+        a  b  c  d  e  f
+"""
+
+
 def test_rule_8_the_last_coin_banked_ends_the_game_and_the_hunters_win():
     """Rule 8 (choices 18, 20): "After each gold token has been taken to a
     suit tile the game is over": the hunters' combined 7 beats the monster's
     5, so every hunter gets +1 and the monster -1; hunter_0, with 4, is the
     top hunter."""
-    env = position("""
-        12  -  -  m  m  -  -
-        11  -  -  M  m  -  -
-        10  .  .  .  .  .  .
-         9  .  .  .  .  .  .
-         8  .  .  .  .  .  .
-         7  .  .  .  .  .  .
-         6  .  .  .  .  .  .
-         5  .  .  .  .  .  .
-         4  .  .  .  .  .  .
-         3  .  .  . A4  .  .
-         2  b  B  a  a  -  -
-         1  b  b  a  a  -  -
-            a  b  c  d  e  f
-    """, num_players=3, banked={"M": "5", "B": "3"})
+    env = position(LAST_COIN, num_players=3, banked={"M": "5", "B": "3"})
     play(env, "S")
     assert same_board(env, """
         12  -  -  m  m  -  -

@@ -17,7 +17,9 @@ from azgames.agents.mcts.reference import reference_search
 
 from azacru import helpers as azacru
 from azimuth import helpers as azimuth
+from azimuth.test_rules import LANDING_EXAMPLE_1
 from azure import helpers as azure
+from azure.test_rules import LAST_COIN
 
 
 def outcomes(env) -> dict[int, float]:
@@ -71,47 +73,17 @@ def test_azure_the_hunter_banks_the_last_coin_and_the_hunters_win():
     is over". hunter_0 carries the last coin one step above its tile: S banks
     it and wins for the hunters (7 against 5); every other move lets the game
     go on."""
-    env = azure.position("""
-        12  -  -  m  m  -  -
-        11  -  -  M  m  -  -
-        10  .  .  .  .  .  .
-         9  .  .  .  .  .  .
-         8  .  .  .  .  .  .
-         7  .  .  .  .  .  .
-         6  .  .  .  .  .  .
-         5  .  .  .  .  .  .
-         4  .  .  .  .  .  .
-         3  .  .  . A4  .  .
-         2  b  B  a  a  -  -
-         1  b  b  a  a  -  -
-            a  b  c  d  e  f
-    """, num_players=3, banked={"M": "5", "B": "3"})
+    env = azure.position(LAST_COIN, num_players=3, banked={"M": "5", "B": "3"})
     truth = outcomes(env)
     assert [a for a, r in truth.items() if r == 1.0] == [env.unwrapped.str_to_action("S")]
     agent = MCTSAgent(seed=0, game="azure", simulations=500)
     assert agent.act(env) == env.unwrapped.str_to_action("S")
 
 
-LANDING = """
-           a    b    c    d    e    f
-        6  .    .    .    .    .    .
-              .    .    .    .    .
-        5  .    .    .    .    .    .
-              .    .    #    .    .
-        4  .    .    .    .    .    .
-              .    .    .    .    .
-        3  .    .    .    .    .    .
-              .    .    .    .    .
-        2  .    .    .    .    .    .
-              .    .    K>   .    .
-        1  .    .    .    K@   .    .
-"""
-
-
 def test_azimuth_black_turns_its_wind_and_lands():
     """Landing, Example 1: Black's castaway waits on its landing spot; turning
     its wind on c1 clockwise lands it and wins. The search finds a landing."""
-    env = azimuth.position(LANDING, to_move="K", beaches={"K": "d1-e1"}, hands={"K": (0, 0)})
+    env = azimuth.position(LANDING_EXAMPLE_1, to_move="K", beaches={"K": "d1-e1"}, hands={"K": (0, 0)})
     truth = outcomes(env)
     wins = {a for a, r in truth.items() if r == 1.0}
     assert 0 < len(wins) < len(truth)
@@ -185,7 +157,7 @@ def test_azure_estimate_is_the_hunters_gold_lead():
 def test_azimuth_estimate_favours_the_castaway_nearer_home():
     """Black's castaway waits on its landing spot, red's is far out: black's
     estimate is positive, red's the same negative (2 players)."""
-    env = azimuth.position(LANDING, to_move="K", beaches={"K": "d1-e1"}, hands={"K": (0, 0)})
+    env = azimuth.position(LANDING_EXAMPLE_1, to_move="K", beaches={"K": "d1-e1"}, hands={"K": (0, 0)})
     values = np.zeros(2)
     estimate(env.unwrapped.state, search_config(env.unwrapped.rules), 0, values)
     black = env.unwrapped.possible_agents.index(env.agent_selection)
