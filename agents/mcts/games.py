@@ -11,7 +11,7 @@ import numpy as np
 
 from azacru_env import kernels as azacru
 from azacru_env.rules import AzacruState
-from azgames.jit import njit
+from azgames.jit import njit, njit_inline
 from azimuth_env import kernels as azimuth
 from azimuth_env.coop import kernels as coop
 from azimuth_env.coop.rules import CoopState
@@ -23,23 +23,23 @@ from ..azimuth_greedy import position_cost
 from .interface import implement
 
 
-@njit
+@njit_inline
 def azacru_legal(s, cfg, i, mask):
     azacru.write_mask(s.tiles, s.occupant, s.piece_field, s.piece_facing, i, s.player[i], mask, 0)
 
 
-@njit
+@njit_inline
 def azacru_play(s, cfg, i, action, rewards):
     return azacru.play(s.tiles, s.occupant, s.piece_field, s.piece_facing, s.player, s.turns_left,
                        s.ply, s.outcome, i, action, cfg[0], rewards)
 
 
-@njit
+@njit_inline
 def azure_legal(s, cfg, i, mask):
     azure.write_mask(cfg[0], s.pos, s.slot_owner, s.trail, s.steps, i, s.player[i], cfg[1], mask[0])
 
 
-@njit
+@njit_inline
 def azure_play(s, cfg, i, action, rewards):
     return azure.play(s.pos, s.home, s.slot_owner, s.order, s.coin_value, s.coin_loc, s.player,
                       s.steps, s.trail, s.next_hunter, s.hunter_turns, s.turns, s.outcome,
@@ -126,8 +126,8 @@ def azure_estimate(s, cfg, i, values):
         values[q] = x
 
 
-implement(AzacruState, azacru_legal, azacru_play)
-implement(AzureState, azure_legal, azure_play, azure_estimate)
+implement(AzacruState, azacru_legal, azacru_play, inline=True)
+implement(AzureState, azure_legal, azure_play, azure_estimate, inline=True)
 implement(AzimuthState, azimuth_legal, azimuth_play, azimuth_estimate)
 implement(CoopState, coop_legal, coop_play)
 
