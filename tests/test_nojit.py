@@ -57,7 +57,7 @@ def run_without_jit(args: list[str], timeout: int = TIMEOUT) -> subprocess.Compl
 
 
 def run_pytest_without_jit(targets: list[str], *extra: str) -> None:
-    proc = run_without_jit([sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider",
+    proc = run_without_jit([sys.executable, "-m", "pytest", "-q", "-x", "-n", "0", "-p", "no:cacheprovider",
                             *extra, *targets])
     assert proc.returncode == 0, (
         f"with NUMBA_DISABLE_JIT=1, pytest {' '.join(targets)} failed (exit {proc.returncode}):\n"

@@ -31,7 +31,7 @@ def run_without_jit(args: list[str]) -> subprocess.CompletedProcess:
 
 
 def test_coop_smoke_tests_pass_without_jit():
-    proc = run_without_jit([sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider",
+    proc = run_without_jit([sys.executable, "-m", "pytest", "-q", "-x", "-n", "0", "-p", "no:cacheprovider",
                             *SMOKE])
     assert proc.returncode == 0, (
         f"with NUMBA_DISABLE_JIT=1, the co-op smoke tests failed (exit {proc.returncode}):\n"
