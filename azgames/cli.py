@@ -138,7 +138,7 @@ def cmd_play(args, parser) -> int:
 
     from .records import writable_path
 
-    rules_type = _checked_rules_type(parser, args)
+    _checked_rules_type(parser, args)
     if args.games < 1:
         parser.error(f"--games {args.games}: play at least one game")
     if args.seed < 0:

@@ -218,7 +218,7 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
         # ---- PPO epochs over minibatches
         b_obs, b_mask = obs_buf.reshape(batch, *obs_shape), mask_buf.reshape(batch, -1)
         b_act, b_logp = act_buf.reshape(-1), logp_buf.reshape(-1)
-        b_adv, b_ret, b_val = adv.reshape(-1), ret.reshape(-1), val_buf.reshape(-1)
+        b_adv, b_ret = adv.reshape(-1), ret.reshape(-1)
         stats = []
         for _ in range(cfg.update_epochs):
             order = torch.randperm(batch, generator=sampler)
