@@ -68,6 +68,10 @@ class TournamentResult:
     def sides(self) -> list[list[int]]:
         return sides_of(self.game, self.num_players)
 
+    @property
+    def interval_name(self) -> str:
+        return "95% interval" if self.method == "bradley-terry" else "mu +- 2 sigma"
+
     def ratings(self, anchor: str | None = None) -> list[Rating]:
         """Ratings from the recorded games (anchored at ``random`` if present)."""
         if self.method == "bradley-terry":
@@ -78,7 +82,7 @@ class TournamentResult:
         scale = "Elo (Bradley-Terry)" if self.method == "bradley-terry" else "OpenSkill mu"
         rows = [f"{self.game}, {self.num_players} players: {len(self.games)} games, "
                 f"ratings in {scale}, random = 0",
-                "", "| rank | agent | rating | 95% interval | games | win rate |",
+                "", f"| rank | agent | rating | {self.interval_name} | games | win rate |",
                 "|---|---|---|---|---|---|"]
         rates = self.win_rates()
         for k, r in enumerate(self.ratings(), 1):
@@ -123,7 +127,7 @@ class TournamentResult:
         ax.set_yticks(y, [r.name for r in ratings])
         ax.axvline(0, color="grey", lw=0.8, ls="--")
         scale = "Elo (Bradley-Terry)" if self.method == "bradley-terry" else "OpenSkill mu"
-        ax.set_xlabel(f"rating, {scale}; random = 0; bars: 95% interval")
+        ax.set_xlabel(f"rating, {scale}; random = 0; bars: {self.interval_name}")
         ax.set_title(f"{self.game}, {self.num_players} players, {len(self.games)} games")
         fig.tight_layout()
         fig.savefig(path, dpi=120)
