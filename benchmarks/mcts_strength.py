@@ -6,21 +6,29 @@
 
 Each row is a match (:func:`azgames.agents.match.play_match`) of
 ``MCTSAgent(simulations=...)`` (default 1,000 a move, and the agent's
-defaults: UCT c = 1, random playouts to the end; Azimuth's cut at
-``--max-playout`` plies and estimated) against the opponent on every other seat (with 3-4 players a
-table of that baseline), seats rotated every game, ``--num-games`` games for
+defaults: c = 1; Azacru's random playouts to the end, Azure Attack's cut
+after 20 plies and estimated; Azimuth guided by its estimate, every leaf
+estimated at once) against the opponent on every other seat (with 3-4
+players a table of that baseline), seats rotated every game, ``--num-games`` games for
 each seed (default 134: 402 over seeds 0, 1, 2). Wins, draws and losses are
 pooled over the seeds; the interval is the 95% Wilson interval of the win
-rate; "decisive" is wins over wins + losses. The JSON is written after every
-row, so a stopped run keeps what it measured.
+rate; "decisive" is wins over wins + losses. ``--jobs 2`` plays the seeds in
+parallel processes (the same games: each seed's match is independent).
+
+Each row is merged into the JSON as soon as it is measured, replacing only
+the row of the same game, players, opponent and simulations (with the
+command that measured it), so a partial run keeps the other rows and a
+stopped run keeps what it measured.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import shlex
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -38,6 +46,16 @@ def score(game: str, players: int, opponent: str, simulations: int, games: int, 
     return {"wins": result.wins["mcts"], "draws": result.draws["mcts"], "losses": result.losses["mcts"]}
 
 
+def merge_row(path: Path, row: dict) -> None:
+    """Write ``row`` into the JSON at ``path``, replacing the row it re-measures."""
+    key = ("game", "players", "opponent", "simulations")
+    rows = json.loads(path.read_text())["rows"] if path.exists() else []
+    rows = [r for r in rows if tuple(r.get(k) for k in key) != tuple(row[k] for k in key)] + [row]
+    rows.sort(key=lambda r: (r["game"], r["players"], r["opponent"], r["simulations"]))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"date": time.strftime("%Y-%m-%d"), "rows": rows}, indent=2) + "\n")
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", nargs="+", default=list(GAMES), choices=GAMES)
@@ -46,6 +64,7 @@ def main(argv=None) -> int:
     parser.add_argument("--num-games", type=int, default=134, help="games per seed (default: 134)")
     parser.add_argument("--seeds", nargs="+", type=int, default=[0, 1, 2])
     parser.add_argument("--simulations", type=int, default=1000, help="per move (default: 1,000)")
+    parser.add_argument("--jobs", type=int, default=1, help="seeds played in parallel processes")
     parser.add_argument("--quick", action="store_true", help="4 games, seed 0, 50 simulations")
     parser.add_argument("--json", type=Path, default=None,
                         help=f"where to write (default: {DEFAULT_JSON.relative_to(ROOT)}; "
@@ -56,7 +75,8 @@ def main(argv=None) -> int:
     from azgames.agents.match import wilson_interval
 
     path = args.json or (None if args.quick else DEFAULT_JSON)
-    rows = []
+    command = "python benchmarks/mcts_strength.py " + shlex.join(sys.argv[1:] if argv is None else argv)
+    pool = ProcessPoolExecutor(args.jobs) if args.jobs > 1 else None
     print("| game | players | opponent | simulations | games | wins | 95% CI | draws | losses | "
           "decisive wins | per seed (wins) | minutes |")
     print("|---|---|---|---|---|---|---|---|---|---|---|---|")
@@ -64,7 +84,8 @@ def main(argv=None) -> int:
         for n in args.players:
             for opponent in args.opponents:
                 start = time.perf_counter()
-                runs = [score(game, n, opponent, args.simulations, args.num_games, s) for s in args.seeds]
+                jobs = [(game, n, opponent, args.simulations, args.num_games, s) for s in args.seeds]
+                runs = list(pool.map(score, *zip(*jobs)) if pool else (score(*job) for job in jobs))
                 wins, draws, losses = (sum(r[k] for r in runs) for k in ("wins", "draws", "losses"))
                 total = wins + draws + losses
                 lo, hi = wilson_interval(wins, total)
@@ -73,16 +94,15 @@ def main(argv=None) -> int:
                        "win_rate": wins / total, "win_rate_lo": lo, "win_rate_hi": hi,
                        "decisive_win_rate": wins / (wins + losses) if wins + losses else None,
                        "per_seed": runs, "seeds": args.seeds,
-                       "minutes": round((time.perf_counter() - start) / 60, 1)}
-                rows.append(row)
+                       "minutes": round((time.perf_counter() - start) / 60, 1), "jobs": args.jobs,
+                       "command": command}
                 decisive = "-" if row["decisive_win_rate"] is None else f"{100 * row['decisive_win_rate']:.1f}%"
                 print(f"| {game} | {n} | {opponent} | {args.simulations} | {total} | "
                       f"{100 * row['win_rate']:.1f}% | {100 * lo:.1f}-{100 * hi:.1f}% | {draws} | {losses} | "
                       f"{decisive} | " + " / ".join(str(r["wins"]) for r in runs) + f" | {row['minutes']} |",
                       flush=True)
                 if path is not None:
-                    path.parent.mkdir(parents=True, exist_ok=True)
-                    path.write_text(json.dumps({"date": time.strftime("%Y-%m-%d"), "rows": rows}, indent=2) + "\n")
+                    merge_row(path, row)
     if path is not None:
         print(f"\nwritten to {path}")
     return 0

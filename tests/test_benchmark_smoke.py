@@ -92,7 +92,12 @@ def test_mcts_speed_quick_run_writes_a_row_per_game(tmp_path, capsys):
 def test_mcts_strength_quick_run_scores_a_match(tmp_path, capsys):
     bench = runpy.run_path(str(ROOT / "benchmarks" / "mcts_strength.py"))
     out = tmp_path / "strength.json"
+    kept = {"game": "azure", "players": 2, "opponent": "greedy", "simulations": 1000, "games": 402}
+    stale = {"game": "azacru", "players": 2, "opponent": "greedy", "simulations": 50, "games": 1}
+    out.write_text(json.dumps({"rows": [kept, stale]}))
     assert bench["main"](["--quick", "--games", "azacru", "--json", str(out)]) == 0
-    (row,) = json.loads(out.read_text())["rows"]
+    row, other = json.loads(out.read_text())["rows"]  # the re-measured row replaced, the other kept
+    assert other == kept
     assert row["games"] == 4 and row["wins"] + row["draws"] + row["losses"] == 4
+    assert row["command"] == f"python benchmarks/mcts_strength.py --quick --games azacru --json {out}"
     assert "| azacru | 2 | greedy | 50 | 4 |" in capsys.readouterr().out

@@ -11,7 +11,7 @@ import numpy as np
 from azgames import checks
 
 from ..base import agent_rng, suite_env
-from .games import DEFAULT_MAX_PLAYOUT, chance_queue, search_config
+from .games import DEFAULT_MAX_PLAYOUT, DEFAULT_PRIOR_TEMPERATURE, chance_queue, search_config
 from .tree import Tree, run, workspace
 
 #: Simulations between two looks at the clock (a time budget's granularity).
@@ -48,7 +48,13 @@ class MCTSAgent:
     (Azimuth: the greedy's distance-to-home lead; Azure Attack: the gold
     lead; elsewhere a draw). Its default is the game's
     (:data:`~azgames.agents.mcts.games.DEFAULT_MAX_PLAYOUT`: 0 for Azimuth,
-    the estimate at once; 20 for Azure Attack; -1 elsewhere). With a simulations budget alone the agent is
+    the estimate at once; 20 for Azure Attack; -1 elsewhere).
+    ``prior_temperature`` > 0 guides the search by the game's estimate
+    (AlphaZero's PUCT, the estimate after each action as its prior and
+    first value; see :mod:`azgames.agents.mcts.tree`); 0 is plain UCT. Its
+    default is the game's (:data:`~azgames.agents.mcts.games.DEFAULT_PRIOR_TEMPERATURE`:
+    0.1 for Azimuth, whose 40-190 actions a turn plain UCT cannot look past,
+    0 elsewhere). With a simulations budget alone the agent is
     deterministic for its ``seed``. Chance (Azure Attack's fights, the co-op
     die) gets chance nodes; see :mod:`azgames.agents.mcts.tree`.
 
@@ -62,7 +68,7 @@ class MCTSAgent:
 
     def __init__(self, seed=None, game: str | None = None, simulations: int | None = 1000,
                  seconds: float | None = None, c: float = 1.0, max_playout: int | None = None,
-                 threads: int = 1):
+                 prior_temperature: float | None = None, threads: int = 1):
         self.rng = agent_rng(seed)
         self.game = game
         if simulations is None and seconds is None:
@@ -75,6 +81,10 @@ class MCTSAgent:
             raise ValueError(f"c must be a number >= 0, got {c!r}")
         self.c = float(c)
         self.max_playout = None if max_playout is None else checks.integer("max_playout", max_playout, -1)
+        if prior_temperature is not None and not (isinstance(prior_temperature, (int, float))
+                                                  and prior_temperature >= 0):
+            raise ValueError(f"prior_temperature must be a number >= 0, got {prior_temperature!r}")
+        self.prior_temperature = prior_temperature
         self.threads = checks.integer("threads", threads, 1, 64)
         self._pool = None
 
@@ -116,11 +126,13 @@ class MCTSAgent:
 
     def _search_one(self, raw, simulations: int | None, seed_word: int, start: float):
         """One tree's search: ``(tree, simulations run)``."""
-        work = type(raw.state)(*(np.concatenate([a, a]) for a in raw.state))  # root, work game
+        work = type(raw.state)(*(np.concatenate([a, a, a]) for a in raw.state))  # root, work, scratch
         forced, faces = chance_queue(work)
         cfg = search_config(raw.rules)
         max_playout = (DEFAULT_MAX_PLAYOUT.get(type(raw.state), -1) if self.max_playout is None
                        else self.max_playout)
+        temperature = float(DEFAULT_PRIOR_TEMPERATURE.get(type(raw.state), 0.0)
+                            if self.prior_temperature is None else self.prior_temperature)
         tree = Tree(raw.possible_agents.index(raw.agent_selection),
                     nodes=2 * (simulations or 1000) + 8, edges=64 * raw.rules.num_actions)
         ws = workspace(raw.rules.num_actions, raw.rules.num_players, forced.shape[1], seed_word)
@@ -128,7 +140,7 @@ class MCTSAgent:
         done = 0
         while done < target:
             chunk = min(target - done, CHUNK if self.seconds is not None else target - done)
-            ran = run(work, cfg, forced, faces, tree.arrays, ws, self.c, max_playout, chunk)
+            ran = run(work, cfg, forced, faces, tree.arrays, ws, self.c, max_playout, temperature, chunk)
             done += ran
             if ran < chunk:
                 tree.grow()
@@ -141,4 +153,5 @@ class MCTSAgent:
         if self.seconds:
             budget.append(f"seconds={self.seconds}")
         threads = f", threads={self.threads}" if self.threads > 1 else ""
-        return f"MCTSAgent({', '.join(budget)}, c={self.c}{threads})"
+        prior = "" if self.prior_temperature is None else f", prior_temperature={self.prior_temperature}"
+        return f"MCTSAgent({', '.join(budget)}, c={self.c}{prior}{threads})"

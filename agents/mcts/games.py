@@ -138,6 +138,11 @@ implement(CoopState, coop_legal, coop_play)
 #: runs 20 times as many simulations and beat greedy in a first 10 games.
 DEFAULT_MAX_PLAYOUT = {AzimuthState: 0, AzureState: 20}
 
+#: Guided selection's prior temperature by default (0: plain UCT; see
+#: :mod:`.tree`). Azimuth's actions are too many for plain UCT's 1,000
+#: simulations to look past two plies.
+DEFAULT_PRIOR_TEMPERATURE = {AzimuthState: 0.1}
+
 #: The die each chance game rolls (faces); games absent here roll none.
 DIE_FACES = {AzureState: azure.DIE_FACES, CoopState: coop.FACES}
 

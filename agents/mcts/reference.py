@@ -23,6 +23,7 @@ from .tree import CHANCE, DECISION, TERMINAL
 class Edge:
     def __init__(self, label: int):
         self.label, self.child, self.n, self.w = label, None, 0, 0.0
+        self.p, self.v0 = 0.0, 0.0  # guided selection's prior and estimate
 
 
 class Node:
@@ -32,22 +33,24 @@ class Node:
         self.outcomes: dict[int, Edge] = {}  # chance node: by outcome code
 
 
-def reference_search(env, simulations: int, seed_word: int, c: float = 1.0, max_playout: int = -1):
-    """Run ``simulations`` UCT simulations from the env's position; returns
-    ``(actions, visits, values)`` at the root, like ``SearchResult``."""
+def reference_search(env, simulations: int, seed_word: int, c: float = 1.0, max_playout: int = -1,
+                     temperature: float = 0.0):
+    """Run ``simulations`` UCT simulations from the env's position (guided by
+    the game's estimate if ``temperature`` > 0); returns ``(actions, visits,
+    values)`` at the root, like ``SearchResult``."""
     raw = env.unwrapped
     agents = raw.possible_agents
     mrng = np.array([seed_word], np.uint64)
     root = Node(DECISION, agents.index(raw.agent_selection))
     cut = (max_playout, search_config(raw.rules))
     for _ in range(simulations):
-        simulate(raw, root, mrng, c, agents, cut)
+        simulate(raw, root, mrng, c, agents, cut, temperature)
     actions = np.array([e.label for e in root.edges])
     visits = np.array([e.n for e in root.edges])
     return actions, visits, np.array([e.w / max(e.n, 1) for e in root.edges])
 
 
-def simulate(raw, root: Node, mrng, c: float, agents, cut) -> None:
+def simulate(raw, root: Node, mrng, c: float, agents, cut, temperature: float) -> None:
     sim = raw.clone()
     sim.state.rng[0] = next_u64(mrng, 0)
     forced = getattr(sim.state, "forced", None)
@@ -57,7 +60,9 @@ def simulate(raw, root: Node, mrng, c: float, agents, cut) -> None:
     while node.kind != TERMINAL:
         if node.edges is None:
             node.edges = [Edge(a) for a in sim.legal_actions()]
-        edge = select(node, c, mrng)
+            if temperature > 0:
+                score_edges(sim, node, agents, cut[1], temperature)
+        edge = select_guided(node, c) if temperature > 0 else select(node, c, mrng)
         code = play_drawing(sim, forced, edge.label, mrng)
         path.append((node, edge, step_rewards(sim, agents)))
         if code:
@@ -88,6 +93,30 @@ def select(node: Node, c: float, mrng) -> Edge:
         return unvisited[below(mrng, 0, len(unvisited))]
     log_n = math.log(node.visits)
     return max(node.edges, key=lambda e: e.w / e.n + c * math.sqrt(log_n / e.n))
+
+
+def score_edges(sim, node: Node, agents, cfg, temperature: float) -> None:
+    """Each edge's ``v0`` (the step's reward plus the estimate after it, for
+    the node's mover) and prior ``p = softmax(v0 / temperature)``."""
+    for edge in node.edges:
+        scratch = sim.clone()
+        scratch.step(edge.label)
+        edge.v0 = step_rewards(scratch, agents)[node.mover]
+        if not game_over(scratch):
+            values = np.zeros(len(agents))
+            estimate(scratch.state, cfg, 0, values)
+            edge.v0 += values[node.mover]
+    top = max(e.v0 for e in node.edges)
+    for edge in node.edges:
+        edge.p = math.exp((edge.v0 - top) / temperature)
+    total = sum(e.p for e in node.edges)
+    for edge in node.edges:
+        edge.p /= total
+
+
+def select_guided(node: Node, c: float) -> Edge:
+    root_n = math.sqrt(node.visits + 1.0)
+    return max(node.edges, key=lambda e: (e.w + e.v0) / (e.n + 1) + c * e.p * root_n / (e.n + 1))
 
 
 def play_drawing(sim, forced, action: int, mrng) -> int:

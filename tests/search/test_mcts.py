@@ -88,6 +88,22 @@ def test_azimuth_black_turns_its_wind_and_lands():
     wins = {a for a, r in truth.items() if r == 1.0}
     assert 0 < len(wins) < len(truth)
     assert MCTSAgent(seed=0, game="azimuth", simulations=400).act(env) in wins
+    assert MCTSAgent(seed=0, game="azimuth", simulations=400, prior_temperature=0).act(env) in wins
+
+
+def test_the_estimates_guide_puts_a_landing_first_where_plain_uct_is_still_trying_actions():
+    """Guided selection scores every action at expansion, so a landing
+    (worth its +1 at once) takes nearly all of a small budget; plain UCT
+    must try each of the other actions once before it repeats any."""
+    env = azimuth.position(LANDING_EXAMPLE_1, to_move="K", beaches={"K": "d1-e1"}, hands={"K": (0, 0)})
+    wins = {a for a, r in outcomes(env).items() if r == 1.0}
+    budget = len(env.unwrapped.legal_actions()) // 2
+    guided = MCTSAgent(seed=0, game="azimuth", simulations=budget, prior_temperature=0.1).search(env)
+    plain = MCTSAgent(seed=0, game="azimuth", simulations=budget, prior_temperature=0).search(env)
+    on_wins = [sum(int(r.visits[k]) for k in range(len(r.actions)) if int(r.actions[k]) in wins)
+               for r in (guided, plain)]
+    assert on_wins[0] >= 0.9 * budget and guided.best() in wins
+    assert on_wins[1] <= len(wins)
 
 
 # ----------------------------------------------------------------- chance
@@ -166,12 +182,14 @@ def test_azimuth_estimate_favours_the_castaway_nearer_home():
 
 # ----------------------------------------------------------------- the reference search
 
-@pytest.mark.parametrize("game,max_playout", [("azacru", -1), ("azure", -1), ("azure", 6),
-                                              ("azimuth", 8), ("azimuth_coop", -1)])
-def test_the_numba_search_builds_the_plain_python_searchs_tree(game, max_playout):
+@pytest.mark.parametrize("game,max_playout,temperature", [
+    ("azacru", -1, 0), ("azure", -1, 0), ("azure", 6, 0), ("azure", -1, 0.2), ("azimuth", 8, 0),
+    ("azimuth", 0, 0.1), ("azimuth_coop", -1, 0)])
+def test_the_numba_search_builds_the_plain_python_searchs_tree(game, max_playout, temperature):
     """Same seed, same simulations: the same visits and values at the root,
     for a deterministic game, one with fights, a wide one with playouts cut
-    and estimated, and the co-op."""
+    and estimated, and the co-op; and guided by the estimate (a prior
+    temperature), where each expansion plays every action once."""
     env = azgames.make(game, num_players=2)
     env.reset(seed=3)
     rng = np.random.default_rng(1)
@@ -179,9 +197,11 @@ def test_the_numba_search_builds_the_plain_python_searchs_tree(game, max_playout
         env.step(int(rng.choice(env.unwrapped.legal_actions())))
     if game == "azure" and max_playout < 0:  # a fight in reach: the monster next to hunter_0
         env = gamble()
-    result = MCTSAgent(seed=5, game=game, simulations=120, max_playout=max_playout).search(env)
+    result = MCTSAgent(seed=5, game=game, simulations=120, max_playout=max_playout,
+                       prior_temperature=temperature).search(env)
     word = int(np.random.default_rng(5).integers(2**63))
-    actions, visits, values = reference_search(env, 120, word, max_playout=max_playout)
+    actions, visits, values = reference_search(env, 120, word, max_playout=max_playout,
+                                               temperature=temperature)
     assert np.array_equal(actions, result.actions)
     assert np.array_equal(visits, result.visits)
     np.testing.assert_allclose(values, result.values, rtol=0, atol=1e-12)
@@ -256,6 +276,8 @@ def test_mcts_plays_whole_games_of_every_game_and_player_count(game, players):
     ({"c": -0.5}, "c must"),
     ({"max_playout": -2}, "max_playout"),
     ({"threads": 0}, "threads"),
+    ({"prior_temperature": -0.1}, "prior_temperature"),
+    ({"prior_temperature": "hot"}, "prior_temperature"),
 ])
 def test_bad_budgets_are_refused_by_name(kwargs, message):
     with pytest.raises(ValueError, match=message):
