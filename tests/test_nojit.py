@@ -41,8 +41,10 @@ TARGETS = {
         "tests/test_chance.py",
     ],
     "mcts-reference": [
-        "tests/search/test_mcts.py::test_the_numba_search_builds_the_plain_python_searchs_tree[azacru--1]",
-        "tests/search/test_mcts.py::test_the_numba_search_builds_the_plain_python_searchs_tree[azure--1]",
+        "tests/search/test_mcts.py::test_the_numba_search_builds_the_plain_python_searchs_tree[azacru--1-0]",
+        "tests/search/test_mcts.py::test_the_numba_search_builds_the_plain_python_searchs_tree[azure--1-0]",
+        "tests/search/test_mcts.py::test_the_numba_search_builds_the_plain_python_searchs_tree[azure--1-0.2]",
+        "tests/search/test_mcts.py::test_the_policy_guided_search_builds_the_plain_python_searchs_tree[azacru]",
         "tests/search/test_mcts.py::test_azure_the_hunter_banks_the_last_coin_and_the_hunters_win",
     ],
 }

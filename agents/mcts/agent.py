@@ -12,6 +12,8 @@ from azgames import checks
 
 from ..base import agent_rng, suite_env
 from .games import DEFAULT_MAX_PLAYOUT, DEFAULT_PRIOR_TEMPERATURE, chance_queue, search_config
+from .interface import observes
+from .network import net_from_policy
 from .tree import Tree, run, workspace
 
 #: Simulations between two looks at the clock (a time budget's granularity).
@@ -54,7 +56,11 @@ class MCTSAgent:
     first value; see :mod:`azgames.agents.mcts.tree`); 0 is plain UCT. Its
     default is the game's (:data:`~azgames.agents.mcts.games.DEFAULT_PRIOR_TEMPERATURE`:
     0.1 for Azimuth, whose 40-190 actions a turn plain UCT cannot look past,
-    0 elsewhere). With a simulations budget alone the agent is
+    0 elsewhere).
+    ``policy`` makes it an AlphaZero-style player: a trained policy (a
+    :class:`~azgames.agents.policy.NumpyPolicy`, or ``"ppo"`` for the one
+    shipped for the env's game and player count) gives each new node's
+    priors and its value, in place of playouts (2-player games). With a simulations budget alone the agent is
     deterministic for its ``seed``. Chance (Azure Attack's fights, the co-op
     die) gets chance nodes; see :mod:`azgames.agents.mcts.tree`.
 
@@ -68,7 +74,7 @@ class MCTSAgent:
 
     def __init__(self, seed=None, game: str | None = None, simulations: int | None = 1000,
                  seconds: float | None = None, c: float = 1.0, max_playout: int | None = None,
-                 prior_temperature: float | None = None, threads: int = 1):
+                 prior_temperature: float | None = None, policy=None, threads: int = 1):
         self.rng = agent_rng(seed)
         self.game = game
         if simulations is None and seconds is None:
@@ -85,6 +91,10 @@ class MCTSAgent:
                                                   and prior_temperature >= 0):
             raise ValueError(f"prior_temperature must be a number >= 0, got {prior_temperature!r}")
         self.prior_temperature = prior_temperature
+        if not (policy is None or policy == "ppo" or hasattr(policy, "policy_head")):
+            raise ValueError(f"policy must be 'ppo' or a NumpyPolicy, got {policy!r}")
+        self.policy = policy
+        self._nets: dict = {}
         self.threads = checks.integer("threads", threads, 1, 64)
         self._pool = None
 
@@ -135,12 +145,14 @@ class MCTSAgent:
                             if self.prior_temperature is None else self.prior_temperature)
         tree = Tree(raw.possible_agents.index(raw.agent_selection),
                     nodes=2 * (simulations or 1000) + 8, edges=64 * raw.rules.num_actions)
+        net = self._net(raw)
         ws = workspace(raw.rules.num_actions, raw.rules.num_players, forced.shape[1], seed_word)
         target = simulations if self.seconds is None else (simulations or 2**62)
         done = 0
         while done < target:
             chunk = min(target - done, CHUNK if self.seconds is not None else target - done)
-            ran = run(work, cfg, forced, faces, tree.arrays, ws, self.c, max_playout, temperature, chunk)
+            ran = run(work, cfg, forced, faces, tree.arrays, ws, self.c, max_playout, temperature, net,
+                      chunk)
             done += ran
             if ran < chunk:
                 tree.grow()
@@ -148,10 +160,36 @@ class MCTSAgent:
                 break
         return tree, done
 
+    def _net(self, raw):
+        """The policy's network for this env (None without a policy); one per
+        thread, as the forward pass writes into its buffers."""
+        if self.policy is None:
+            return None
+        import threading
+
+        from ..policy import NumpyPolicy, shipped_policy_path
+
+        game, players = raw.rules.info.name, raw.rules.num_players
+        key = (threading.get_ident(), game, players)
+        if key not in self._nets:
+            if players != 2 or not observes(type(raw.state)):
+                raise ValueError(f"a policy guides the search in 2-player azacru, azimuth and azure; "
+                                 f"this env is {game} with {players} players")
+            policy = (NumpyPolicy.load(shipped_policy_path(game, players)) if self.policy == "ppo"
+                      else self.policy)
+            if (policy.meta["game"], policy.meta["num_players"]) != (game, players):
+                raise ValueError(f"the policy plays {policy.meta['game']} with "
+                                 f"{policy.meta['num_players']} players; this env is {game} "
+                                 f"with {players}")
+            self._nets[key] = net_from_policy(policy)
+        return self._nets[key]
+
     def __repr__(self) -> str:
         budget = [f"simulations={self.simulations}"] if self.simulations else []
         if self.seconds:
             budget.append(f"seconds={self.seconds}")
         threads = f", threads={self.threads}" if self.threads > 1 else ""
         prior = "" if self.prior_temperature is None else f", prior_temperature={self.prior_temperature}"
+        if self.policy is not None:
+            prior += f", policy={self.policy if self.policy == 'ppo' else 'NumpyPolicy'}"
         return f"MCTSAgent({', '.join(budget)}, c={self.c}{prior}{threads})"

@@ -46,6 +46,19 @@ def azure_play(s, cfg, i, action, rewards):
                       s.forced, s.fight, s.rng, i, action, cfg[0], cfg[1], cfg[2], rewards)
 
 
+@njit_inline
+def azacru_observe(s, cfg, i, viewer, obs):
+    azacru.write_observation(s.tiles, s.occupant, s.piece_field, s.piece_facing, s.turns_left, i,
+                             viewer, obs.reshape((1, obs.size)), 0)
+
+
+@njit_inline
+def azure_observe(s, cfg, i, viewer, obs):
+    azure.write_observation(s.pos, s.slot_owner, s.order, s.coin_value, s.coin_loc, s.player,
+                            s.steps, s.trail, s.next_hunter, s.hunter_turns, i, viewer, cfg[0],
+                            cfg[1], obs)
+
+
 @njit
 def azimuth_legal(s, cfg, i, mask):
     azimuth.write_mask(s.stack, s.height, s.wind_colour, s.wind_owner, s.wind_dir, s.hand,
@@ -57,6 +70,13 @@ def azimuth_play(s, cfg, i, action, rewards):
     return azimuth.play(s.stack, s.height, s.wind_colour, s.wind_owner, s.wind_dir, s.hand,
                         s.coconuts, s.castaway, s.beach, s.player, s.ply, s.outcome, i, action,
                         cfg, rewards)
+
+
+@njit
+def azimuth_observe(s, cfg, i, viewer, obs):
+    azimuth.write_observation(s.stack, s.height, s.wind_colour, s.wind_owner, s.wind_dir, s.hand,
+                              s.coconuts, s.castaway, s.beach, s.player, i, viewer, cfg,
+                              obs.reshape((1, obs.size)), 0)
 
 
 @njit
@@ -75,15 +95,19 @@ def coop_play(s, cfg, i, action, rewards):
 
 
 #: Actions of lead, in the greedy's estimate of actions still needed to land,
-#: that make an Azimuth position worth tanh(1) = 0.76 of a win.
+#: that make an Azimuth position worth tanh(1) = 0.76 of the estimate's most.
 AZIMUTH_LEAD_SCALE = 4.0
+#: The most an Azimuth estimate is worth: less than a landing (1), however
+#: far ahead, so that the search still tells the landing from the moves
+#: around it (uncapped, a won race read 0.99999 whatever was played).
+AZIMUTH_ESTIMATE_CAP = 0.9
 
 
 @njit
 def azimuth_estimate(s, cfg, i, values):
     """Each player's lead in :func:`~azgames.agents.azimuth_greedy.position_cost`
     (the greedy's estimate of the actions its castaway still needs) over its
-    nearest rival, squashed by tanh into [-1, 1]."""
+    nearest rival, squashed by tanh into [-0.9, 0.9] (:data:`AZIMUTH_ESTIMATE_CAP`)."""
     n = values.shape[0]
     cost = np.empty(n)
     for q in range(n):
@@ -95,7 +119,7 @@ def azimuth_estimate(s, cfg, i, values):
         for r in range(n):
             if r != q:
                 rival = min(rival, cost[r])
-        values[q] = np.tanh((rival - cost[q]) / AZIMUTH_LEAD_SCALE)
+        values[q] = AZIMUTH_ESTIMATE_CAP * np.tanh((rival - cost[q]) / AZIMUTH_LEAD_SCALE)
 
 
 #: Gold of lead that makes an Azure Attack position worth tanh(1) = 0.76 of a win.
@@ -126,9 +150,9 @@ def azure_estimate(s, cfg, i, values):
         values[q] = x
 
 
-implement(AzacruState, azacru_legal, azacru_play, inline=True)
-implement(AzureState, azure_legal, azure_play, azure_estimate, inline=True)
-implement(AzimuthState, azimuth_legal, azimuth_play, azimuth_estimate)
+implement(AzacruState, azacru_legal, azacru_play, observe=azacru_observe, inline=True)
+implement(AzureState, azure_legal, azure_play, azure_estimate, azure_observe, inline=True)
+implement(AzimuthState, azimuth_legal, azimuth_play, azimuth_estimate, azimuth_observe)
 implement(CoopState, coop_legal, coop_play)
 
 #: Plies a playout runs before the game's estimate takes over, by default

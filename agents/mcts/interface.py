@@ -3,7 +3,8 @@
 The search (:mod:`.tree`) is one numba function for all games. It calls
 ``legal(s, cfg, i, mask)`` and ``play(s, cfg, i, action, rewards)`` (the
 rules) and ``estimate(s, cfg, i, values)`` (a heuristic, where a playout is
-cut short) on a game's state named tuple ``s``. numba picks each game's
+cut short) and ``observe(s, cfg, i, viewer, obs)`` (a trained policy's
+input, for the policy-guided search) on a game's state named tuple ``s``. numba picks each game's
 implementation at compile time from the type of ``s``
 (``numba.extending.overload``), so the search compiles once per game, is
 cached on disk like every kernel, and pays no call through a function
@@ -47,6 +48,12 @@ def estimate(s, cfg, i, values):
     return _IMPLS[type(s)]["estimate"](s, cfg, i, values)
 
 
+def observe(s, cfg, i, viewer, obs):
+    """Write ``viewer``'s observation planes of game ``i`` into the flat int8
+    ``obs``, as the env shows them to that agent."""
+    return _IMPLS[type(s)]["observe"](s, cfg, i, viewer, obs)
+
+
 @njit
 def no_estimate(s, cfg, i, values):
     """The estimate of a game without a heuristic: a cut playout is a draw."""
@@ -54,11 +61,13 @@ def no_estimate(s, cfg, i, values):
 
 
 def implement(state_type: type, legal: Callable, play: Callable,
-              estimate: Callable = no_estimate, inline: bool = False) -> None:
-    """Register a game's ``legal``, ``play`` and ``estimate`` (njit functions
-    with the signatures above) for states of ``state_type``; ``inline`` them
-    into the search if its kernels are small."""
-    _IMPLS[state_type] = {"legal": legal, "play": play, "estimate": estimate}
+              estimate: Callable = no_estimate, observe: Callable | None = None,
+              inline: bool = False) -> None:
+    """Register a game's ``legal``, ``play``, ``estimate`` and ``observe``
+    (njit functions with the signatures above; a game without ``observe``
+    has no policy-guided search) for states of ``state_type``; ``inline``
+    them into the search if its kernels are small."""
+    _IMPLS[state_type] = {"legal": legal, "play": play, "estimate": estimate, "observe": observe}
     if inline:
         INLINED.add(state_type)
 
@@ -98,6 +107,18 @@ def _estimate(s, cfg, i, values):
     fn = _impl(s, "estimate")
     if fn is not None:
         return lambda s, cfg, i, values: fn(s, cfg, i, values)
+
+
+@overload(observe, inline=_small_game)
+def _observe(s, cfg, i, viewer, obs):
+    fn = _impl(s, "observe")
+    if fn is not None:
+        return lambda s, cfg, i, viewer, obs: fn(s, cfg, i, viewer, obs)
+
+
+def observes(state_type: type) -> bool:
+    """Whether the game registered for ``state_type`` has ``observe``."""
+    return _IMPLS.get(state_type, {}).get("observe") is not None
 
 
 @njit

@@ -17,6 +17,7 @@ from azgames.rng import below, next_u64
 
 from .games import DIE_FACES, search_config
 from .interface import estimate
+from .network import forward
 from .tree import CHANCE, DECISION, TERMINAL
 
 
@@ -34,23 +35,25 @@ class Node:
 
 
 def reference_search(env, simulations: int, seed_word: int, c: float = 1.0, max_playout: int = -1,
-                     temperature: float = 0.0):
+                     temperature: float = 0.0, net=None):
     """Run ``simulations`` UCT simulations from the env's position (guided by
-    the game's estimate if ``temperature`` > 0); returns ``(actions, visits,
-    values)`` at the root, like ``SearchResult``."""
+    the policy ``net``, a :class:`~.network.Net`, if given, else by the game's
+    estimate if ``temperature`` > 0); returns ``(actions, visits, values)``
+    at the root, like ``SearchResult``. The policy sees the env's own
+    observations, through the search's forward pass."""
     raw = env.unwrapped
     agents = raw.possible_agents
     mrng = np.array([seed_word], np.uint64)
     root = Node(DECISION, agents.index(raw.agent_selection))
     cut = (max_playout, search_config(raw.rules))
     for _ in range(simulations):
-        simulate(raw, root, mrng, c, agents, cut, temperature)
+        simulate(raw, root, mrng, c, agents, cut, temperature, net)
     actions = np.array([e.label for e in root.edges])
     visits = np.array([e.n for e in root.edges])
     return actions, visits, np.array([e.w / max(e.n, 1) for e in root.edges])
 
 
-def simulate(raw, root: Node, mrng, c: float, agents, cut, temperature: float) -> None:
+def simulate(raw, root: Node, mrng, c: float, agents, cut, temperature: float, net) -> None:
     sim = raw.clone()
     sim.state.rng[0] = next_u64(mrng, 0)
     forced = getattr(sim.state, "forced", None)
@@ -60,9 +63,12 @@ def simulate(raw, root: Node, mrng, c: float, agents, cut, temperature: float) -
     while node.kind != TERMINAL:
         if node.edges is None:
             node.edges = [Edge(a) for a in sim.legal_actions()]
-            if temperature > 0:
+            if net is not None:
+                evaluate_node(sim, node, agents, net)
+            elif temperature > 0:
                 score_edges(sim, node, agents, cut[1], temperature)
-        edge = select_guided(node, c) if temperature > 0 else select(node, c, mrng)
+        guided = net is not None or temperature > 0
+        edge = select_guided(node, c) if guided else select(node, c, mrng)
         code = play_drawing(sim, forced, edge.label, mrng)
         path.append((node, edge, step_rewards(sim, agents)))
         if code:
@@ -75,7 +81,10 @@ def simulate(raw, root: Node, mrng, c: float, agents, cut, temperature: float) -
         if edge.child is None:
             edge.child = Node(DECISION if ongoing else TERMINAL,
                               agents.index(sim.agent_selection))
-            if ongoing:
+            if ongoing and net is not None:
+                edge.child.edges = [Edge(a) for a in sim.legal_actions()]
+                ret += evaluate_node(sim, edge.child, agents, net)
+            elif ongoing:
                 playout(sim, mrng, ret, agents, cut)
             break
         node = edge.child
@@ -112,6 +121,23 @@ def score_edges(sim, node: Node, agents, cfg, temperature: float) -> None:
     total = sum(e.p for e in node.edges)
     for edge in node.edges:
         edge.p /= total
+
+
+def evaluate_node(sim, node: Node, agents, net) -> np.ndarray:
+    """The policy's priors (softmax of its logits over the legal actions)
+    and value ``v`` (every edge's ``v0``) for ``node``, from its mover's
+    observation; returns each agent's value (``v`` for the mover)."""
+    net.obs[:] = sim.observe(agents[node.mover])["observation"].reshape(-1)
+    v = forward(net)
+    top = max(net.logits[e.label] for e in node.edges)
+    for edge in node.edges:
+        edge.p, edge.v0 = math.exp(net.logits[edge.label] - top), v
+    total = sum(e.p for e in node.edges)
+    for edge in node.edges:
+        edge.p /= total
+    values = np.full(len(agents), net.others * v)
+    values[node.mover] = v
+    return values
 
 
 def select_guided(node: Node, c: float) -> Edge:

@@ -32,6 +32,13 @@ stopped instead of the rest (:mod:`.interface`).
   one step per action, but the search stops trying every action of a node
   before it looks deeper: with Azimuth's 40-190 actions, plain UCT's 1,000
   simulations barely see two plies.
+- **Policy-guided** (a trained policy's network ``net``, AlphaZero's way).
+  A node is expanded as soon as it is made: the policy sees its position
+  from its mover's side (the game's ``observe``) and gives the edges' priors
+  (softmax of its logits over the legal actions) and a value ``v``, which is
+  every edge's ``v0`` and, instead of a playout, the simulation's return
+  (``v`` for the mover, ``net.others * v`` for the others). Selection is the
+  guided one's.
 - **Arrays.** Nodes hold ``kind``, ``mover``, ``first`` (first edge, -1 while
   unexpanded) and ``visits``; edges ``label`` (action, or outcome code under a
   chance node), ``child``, ``next`` (the sibling list), ``n`` and ``w``.
@@ -50,7 +57,8 @@ from azgames.game import ONGOING
 from azgames.jit import njit
 from azgames.rng import below, next_u64
 
-from .interface import copy_game, estimate, legal, play
+from .interface import copy_game, estimate, legal, observe, play
+from .network import forward
 
 DECISION, CHANCE, TERMINAL = 0, 1, 2
 #: Longest walk down the tree; deeper, the simulation plays out from there.
@@ -174,6 +182,36 @@ def score_edges(s, cfg, t, node, temperature, rewards, values):
 
 
 @njit
+def evaluate_node(s, cfg, t, node, net, values):
+    """The policy's priors and value for ``node`` (just expanded from the
+    work game) into its edges' ``p`` and ``v0``, and the value for every
+    agent into ``values``."""
+    mover = t.mover[node]
+    observe(s, cfg, 1, mover, net.obs)
+    v = forward(net)
+    first = t.first[node]
+    top = -np.inf
+    e = first
+    while e >= 0:
+        top = max(top, net.logits[t.label[e]])
+        e = t.next[e]
+    total = 0.0
+    e = first
+    while e >= 0:
+        t.p[e] = np.exp(net.logits[t.label[e]] - top)
+        t.v0[e] = v
+        total += t.p[e]
+        e = t.next[e]
+    e = first
+    while e >= 0:
+        t.p[e] /= total
+        e = t.next[e]
+    for q in range(values.shape[0]):
+        values[q] = net.others * v
+    values[mover] = v
+
+
+@njit
 def select_guided(t, node, c):
     """The edge guided selection picks at decision ``node`` (ties: the first)."""
     root_n = np.sqrt(t.visits[node] + 1.0)
@@ -277,8 +315,8 @@ def playout(s, cfg, mask, rewards, ret, mrng, max_plies, values):
 
 
 @njit
-def simulate(s, cfg, forced, faces, t, c, max_playout, temperature, mrng, mask, rewards, ret, values,
-             path_node, path_edge, path_reward, drawn):
+def simulate(s, cfg, forced, faces, t, c, max_playout, temperature, net, mrng, mask, rewards, ret,
+             values, path_node, path_edge, path_reward, drawn):
     """One simulation from the root (see the module docstring)."""
     copy_game(s, 0, 1)
     s.rng[1] = next_u64(mrng, 0)
@@ -290,7 +328,12 @@ def simulate(s, cfg, forced, faces, t, c, max_playout, temperature, mrng, mask, 
         if depth >= MAX_DEPTH - 2:  # too deep: play it out from here
             playout(s, cfg, mask, rewards, ret, mrng, max_playout, values)
             break
-        if temperature > 0.0:
+        if net is not None:
+            if t.first[node] < 0:  # the root; other nodes are expanded when made
+                expand(s, cfg, t, node, mask)
+                evaluate_node(s, cfg, t, node, net, values)
+            e = select_guided(t, node, c)
+        elif temperature > 0.0:
             if t.first[node] < 0:
                 expand(s, cfg, t, node, mask)
                 score_edges(s, cfg, t, node, temperature, rewards, values)
@@ -322,7 +365,13 @@ def simulate(s, cfg, forced, faces, t, c, max_playout, temperature, mrng, mask, 
             child = new_node(t, DECISION if ongoing else TERMINAL, status >> 4)
             t.child[e] = child
             if ongoing:
-                playout(s, cfg, mask, rewards, ret, mrng, max_playout, values)
+                if net is not None:
+                    expand(s, cfg, t, child, mask)
+                    evaluate_node(s, cfg, t, child, net, values)
+                    for q in range(ret.shape[0]):
+                        ret[q] += values[q]
+                else:
+                    playout(s, cfg, mask, rewards, ret, mrng, max_playout, values)
             break
         node = child
     for d in range(depth - 1, -1, -1):
@@ -360,16 +409,17 @@ def workspace(num_actions: int, num_players: int, queue: int, seed_word: int) ->
 
 
 @njit
-def run(s, cfg, forced, faces, t, w, c, max_playout, temperature, simulations):
-    """Up to ``simulations`` simulations (guided if ``temperature`` > 0);
+def run(s, cfg, forced, faces, t, w, c, max_playout, temperature, net, simulations):
+    """Up to ``simulations`` simulations (guided by the policy ``net`` unless
+    it is None, else by the estimate if ``temperature`` > 0);
     returns how many were run (fewer when the arrays might not hold the next
     one: grow them and call again). ``s`` holds three games: the root, the
     work game and the scratch game of guided selection."""
     for k in range(simulations):
         # A simulation adds at most two nodes (a chance node and its outcome)
-        # and one node's edges plus an outcome edge.
-        if t.used[0] + 2 > t.kind.shape[0] or t.used[1] + w.mask.shape[1] + 1 > t.label.shape[0]:
+        # and two nodes' edges (the root's and a new node's) plus an outcome edge.
+        if t.used[0] + 2 > t.kind.shape[0] or t.used[1] + 2 * w.mask.shape[1] + 1 > t.label.shape[0]:
             return k
-        simulate(s, cfg, forced, faces, t, c, max_playout, temperature, w.mrng, w.mask, w.rewards,
-                 w.ret, w.values, w.path_node, w.path_edge, w.path_reward, w.drawn)
+        simulate(s, cfg, forced, faces, t, c, max_playout, temperature, net, w.mrng, w.mask,
+                 w.rewards, w.ret, w.values, w.path_node, w.path_edge, w.path_reward, w.drawn)
     return simulations

@@ -13,7 +13,9 @@ from azgames.agents import make_agent
 from azgames.agents.mcts import MCTSAgent
 from azgames.agents.mcts.games import search_config
 from azgames.agents.mcts.interface import estimate
+from azgames.agents.mcts.network import forward, net_from_policy
 from azgames.agents.mcts.reference import reference_search
+from azgames.agents.policy import NumpyPolicy, shipped_policy_path
 
 from azacru import helpers as azacru
 from azimuth import helpers as azimuth
@@ -93,16 +95,16 @@ def test_azimuth_black_turns_its_wind_and_lands():
 
 def test_the_estimates_guide_puts_a_landing_first_where_plain_uct_is_still_trying_actions():
     """Guided selection scores every action at expansion, so a landing
-    (worth its +1 at once) takes nearly all of a small budget; plain UCT
-    must try each of the other actions once before it repeats any."""
+    (worth its +1, more than any estimate) takes most of a small budget;
+    plain UCT must try each of the other actions once before it repeats any."""
     env = azimuth.position(LANDING_EXAMPLE_1, to_move="K", beaches={"K": "d1-e1"}, hands={"K": (0, 0)})
     wins = {a for a, r in outcomes(env).items() if r == 1.0}
-    budget = len(env.unwrapped.legal_actions()) // 2
+    budget = len(env.unwrapped.legal_actions()) - 1
     guided = MCTSAgent(seed=0, game="azimuth", simulations=budget, prior_temperature=0.1).search(env)
     plain = MCTSAgent(seed=0, game="azimuth", simulations=budget, prior_temperature=0).search(env)
     on_wins = [sum(int(r.visits[k]) for k in range(len(r.actions)) if int(r.actions[k]) in wins)
                for r in (guided, plain)]
-    assert on_wins[0] >= 0.9 * budget and guided.best() in wins
+    assert on_wins[0] > budget / 2 and guided.best() in wins
     assert on_wins[1] <= len(wins)
 
 
@@ -207,6 +209,43 @@ def test_the_numba_search_builds_the_plain_python_searchs_tree(game, max_playout
     np.testing.assert_allclose(values, result.values, rtol=0, atol=1e-12)
 
 
+@pytest.mark.parametrize("game", ["azacru", "azure"])
+def test_the_policy_guided_search_builds_the_plain_python_searchs_tree(game):
+    """AlphaZero-style, with the shipped policy: the same tree as the plain
+    search, whose policy reads the env's own observations (so the search's
+    ``observe`` shows the policy what the env shows it)."""
+    env = azgames.make(game, num_players=2)
+    env.reset(seed=4)
+    rng = np.random.default_rng(2)
+    for _ in range(5):
+        env.step(int(rng.choice(env.unwrapped.legal_actions())))
+    if game == "azure":
+        env = gamble()
+    agent = MCTSAgent(seed=5, game=game, simulations=150, policy="ppo")
+    result = agent.search(env)
+    word = int(np.random.default_rng(5).integers(2**63))
+    net = net_from_policy(NumpyPolicy.load(shipped_policy_path(game, 2)))
+    actions, visits, values = reference_search(env, 150, word, net=net)
+    assert np.array_equal(actions, result.actions)
+    assert np.array_equal(visits, result.visits)
+    np.testing.assert_allclose(values, result.values, rtol=0, atol=1e-12)
+
+
+def test_the_search_forward_pass_is_the_numpy_policys():
+    """The network inside the search gives the shipped policy's logits and
+    value, on sparse random int8 observations like the games' planes."""
+    policy = NumpyPolicy.load(shipped_policy_path("azimuth", 2))
+    net = net_from_policy(policy)
+    rng = np.random.default_rng(0)
+    for _ in range(5):
+        obs = (rng.integers(-3, 4, net.obs.size) * (rng.random(net.obs.size) < 0.1)).astype(np.int8)
+        net.obs[:] = obs
+        value = forward(net)
+        mask = np.ones((1, policy.num_actions), bool)
+        np.testing.assert_allclose(net.logits, policy.logits(obs[None], mask)[0], rtol=1e-5, atol=1e-5)
+        assert value == pytest.approx(policy.value(obs[None])[0], abs=1e-5)
+
+
 # ----------------------------------------------------------------- the agent
 
 def test_a_seed_and_a_simulation_budget_make_the_search_repeatable():
@@ -278,10 +317,19 @@ def test_mcts_plays_whole_games_of_every_game_and_player_count(game, players):
     ({"threads": 0}, "threads"),
     ({"prior_temperature": -0.1}, "prior_temperature"),
     ({"prior_temperature": "hot"}, "prior_temperature"),
+    ({"policy": "alphazero"}, "policy must be"),
 ])
 def test_bad_budgets_are_refused_by_name(kwargs, message):
     with pytest.raises(ValueError, match=message):
         MCTSAgent(**kwargs)
+
+
+@pytest.mark.parametrize("game,players", [("azacru", 3), ("azimuth_coop", 2)])
+def test_a_policy_guides_only_two_sided_games_with_observations(game, players):
+    env = azgames.make(game, num_players=players)
+    env.reset(seed=0)
+    with pytest.raises(ValueError, match=f"this env is {game} with {players} players"):
+        MCTSAgent(game=game, simulations=10, policy="ppo").search(env)
 
 
 def test_the_agent_refuses_an_env_of_another_game():
