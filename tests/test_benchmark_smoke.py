@@ -100,4 +100,4 @@ def test_mcts_strength_quick_run_scores_a_match(tmp_path, capsys):
     assert other == kept
     assert row["games"] == 4 and row["wins"] + row["draws"] + row["losses"] == 4
     assert row["command"] == f"python benchmarks/mcts_strength.py --quick --games azacru --json {out}"
-    assert "| azacru | 2 | greedy | 50 | 4 |" in capsys.readouterr().out
+    assert "| azacru | 2 | - | greedy | 50 | 4 |" in capsys.readouterr().out
