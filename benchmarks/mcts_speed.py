@@ -7,7 +7,9 @@ Each row plays self-play games with the same search on every seat (1,000
 simulations a move, uniformly random playouts to the end of the game, UCT
 c = 2 as in OpenSpiel's row, one thread unless the row says 2; rows marked
 "default playouts" use the game's own cut and estimate instead, as the
-agent does by default for Azure Attack and Azimuth) and divides the simulations run by the seconds spent searching.
+agent does by default for Azure Attack and Azimuth, Azimuth's guided by its
+estimate; "ppo" rows are guided by the shipped policy, AlphaZero-style, with
+no playouts) and divides the simulations run by the seconds spent searching.
 Games are cut after ``--moves`` searched moves (forced moves are not
 searched); three seeds, one game each. Our rows call
 :meth:`azgames.agents.mcts.MCTSAgent.search`; the first search of a process
@@ -31,25 +33,30 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_JSON = ROOT / "benchmarks" / "results" / "mcts_speed.json"
-GAMES = ["azacru:2", "azacru:2:2", "azacru:4", "azure:2", "azure:2:1:default", "azimuth:2",
-         "azimuth:2:1:default", "azimuth_coop:2"]
+GAMES = ["azacru:2", "azacru:2:2", "azacru:4", "azacru:2:1:ppo", "azure:2", "azure:2:1:default",
+         "azimuth:2", "azimuth:2:1:default", "azimuth_coop:2"]
+#: What a row's fourth field sets: the game's own playouts, cut and guide
+#: (the agent's defaults), or the shipped policy's guide (AlphaZero-style).
+MODES = {"": "random to the end", "default": "game default", "ppo": "policy-guided (ppo)"}
 SIMULATIONS = 1000
 
 
-def ours(game: str, players: int, moves: int, seeds: int, threads: int = 1, default: bool = False) -> dict:
+def ours(game: str, players: int, moves: int, seeds: int, threads: int = 1, mode: str = "") -> dict:
     import azgames
     from azgames.agents.mcts import MCTSAgent
 
     env = azgames.make(game, num_players=players)
     env.reset(seed=0)
+    plain = mode == ""
+    options = dict(game=game, c=2.0, threads=threads, max_playout=-1 if plain else None,
+                   prior_temperature=0 if plain else None, policy="ppo" if mode == "ppo" else None)
     start = time.perf_counter()
-    MCTSAgent(seed=0, game=game, simulations=10).search(env)
+    MCTSAgent(seed=0, simulations=10, **options).search(env)
     first = time.perf_counter() - start
     sims, seconds, searched = 0, 0.0, 0
     for seed in range(seeds):
         env.reset(seed=seed)
-        agent = MCTSAgent(seed=seed, game=game, simulations=SIMULATIONS, c=2.0, threads=threads,
-                          max_playout=None if default else -1)
+        agent = MCTSAgent(seed=seed, simulations=SIMULATIONS, **options)
         for _ in range(moves):
             if any(env.terminations.values()) or any(env.truncations.values()):
                 break
@@ -63,9 +70,8 @@ def ours(game: str, players: int, moves: int, seeds: int, threads: int = 1, defa
             searched += 1
             env.step(result.best())
     name = (f"{game} {players}p (ours, numba{', 2 threads' if threads > 1 else ''}"
-            f"{', default playouts' if default else ''})")
-    return {"name": name, "game": game, "players": players, "threads": threads,
-            "playouts": "game default" if default else "random to the end",
+            f"{', ' + MODES[mode] if mode else ''})")
+    return {"name": name, "game": game, "players": players, "threads": threads, "playouts": MODES[mode],
             "searched_moves": searched, "simulations": sims, "seconds": round(seconds, 3),
             "sims_per_s": round(sims / seconds), "first_search_s": round(first, 2)}
 
@@ -101,7 +107,7 @@ def main(argv=None) -> int:
     parser.add_argument("--moves", type=int, default=20, help="searched moves per game (default: 20)")
     parser.add_argument("--seeds", type=int, default=3, help="games per row (default: 3)")
     parser.add_argument("--games", nargs="+", default=GAMES,
-                        help="GAME:PLAYERS[:THREADS[:default]] rows (default: all)")
+                        help="GAME:PLAYERS[:THREADS[:default|ppo]] rows (default: all)")
     parser.add_argument("--no-openspiel", action="store_true", help="skip the OpenSpiel row")
     parser.add_argument("--json", type=Path, default=None,
                         help=f"where to write the results (default: {DEFAULT_JSON.relative_to(ROOT)}; "
@@ -118,7 +124,10 @@ def main(argv=None) -> int:
     for spec in args.games:
         game, *rest = spec.split(":")
         players, threads = (int(x) for x in (rest + ["2", "1"][len(rest):])[:2])
-        rows.append(ours(game, players, moves, seeds, threads, default=rest[2:] == ["default"]))
+        mode = rest[2] if len(rest) > 2 else ""
+        if mode not in MODES:
+            parser.error(f"row {spec!r}: the fourth field is 'default' or 'ppo', not {mode!r}")
+        rows.append(ours(game, players, moves, seeds, threads, mode))
         print(f"  {rows[-1]['name']}: {rows[-1]['sims_per_s']:,} sims/s", file=sys.stderr)
     base = rows[0]["sims_per_s"] if not args.no_openspiel and rows and rows[0]["game"] == "connect_four" else None
     print(f"\n| search | simulations/s | searched moves | first search (s) |{' vs OpenSpiel |' if base else ''}")
