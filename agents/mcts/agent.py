@@ -142,7 +142,7 @@ class MCTSAgent:
         max_playout = (DEFAULT_MAX_PLAYOUT.get(type(raw.state), -1) if self.max_playout is None
                        else self.max_playout)
         temperature = float(DEFAULT_PRIOR_TEMPERATURE.get(type(raw.state), 0.0)
-                            if self.prior_temperature is None else self.prior_temperature)
+                            if self.prior_temperature is None else self.prior_temperature) or None
         tree = Tree(raw.possible_agents.index(raw.agent_selection),
                     nodes=2 * (simulations or 1000) + 8, edges=64 * raw.rules.num_actions)
         net = self._net(raw)

@@ -22,7 +22,7 @@ stopped instead of the rest (:mod:`.interface`).
   the work game's generator, reseeded from the search's for every simulation.
 - **Selection.** An unvisited edge first (uniformly among them); else the
   largest ``w / n + c * sqrt(ln N / n)`` (ties: the first edge).
-- **Guided selection** (``temperature`` > 0, AlphaZero's PUCT with the game's
+- **Guided selection** (``temperature`` not None, AlphaZero's PUCT with the game's
   ``estimate`` in place of a network). When a node is expanded, each of its
   actions is played on a scratch game (slot 2) and scored ``v0``: the step's
   reward plus the estimate after it, for the node's mover. The edge's prior
@@ -333,7 +333,7 @@ def simulate(s, cfg, forced, faces, t, c, max_playout, temperature, net, mrng, m
                 expand(s, cfg, t, node, mask)
                 evaluate_node(s, cfg, t, node, net, values)
             e = select_guided(t, node, c)
-        elif temperature > 0.0:
+        elif temperature is not None:
             if t.first[node] < 0:
                 expand(s, cfg, t, node, mask)
                 score_edges(s, cfg, t, node, temperature, rewards, values)
@@ -411,10 +411,13 @@ def workspace(num_actions: int, num_players: int, queue: int, seed_word: int) ->
 @njit
 def run(s, cfg, forced, faces, t, w, c, max_playout, temperature, net, simulations):
     """Up to ``simulations`` simulations (guided by the policy ``net`` unless
-    it is None, else by the estimate if ``temperature`` > 0);
+    it is None, else by the estimate if ``temperature`` is not None);
     returns how many were run (fewer when the arrays might not hold the next
     one: grow them and call again). ``s`` holds three games: the root, the
-    work game and the scratch game of guided selection."""
+    work game and the scratch game of guided selection.
+    ``temperature`` and ``net`` are None, or not, at compile time: numba
+    prunes the guides' branches from a search that has none (a plain
+    search carrying them ran 25% slower in Azacru)."""
     for k in range(simulations):
         # A simulation adds at most two nodes (a chance node and its outcome)
         # and two nodes' edges (the root's and a new node's) plus an outcome edge.
