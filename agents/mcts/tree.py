@@ -152,13 +152,32 @@ def expand(s, cfg, t, node, mask):
 
 
 @njit
+def softmax_priors(t, node, temperature):
+    """Turn the scores held in ``p`` by ``node``'s edges into the priors
+    ``softmax(score / temperature)``."""
+    top = -np.inf
+    e = t.first[node]
+    while e >= 0:
+        top = max(top, t.p[e])
+        e = t.next[e]
+    total = 0.0
+    e = t.first[node]
+    while e >= 0:
+        t.p[e] = np.exp((t.p[e] - top) / temperature)
+        total += t.p[e]
+        e = t.next[e]
+    e = t.first[node]
+    while e >= 0:
+        t.p[e] /= total
+        e = t.next[e]
+
+
+@njit
 def score_edges(s, cfg, t, node, temperature, rewards, values):
     """Guided selection's ``v0`` and prior ``p`` for every edge of ``node``
     (just expanded from the work game), playing each action on slot 2."""
     mover = t.mover[node]
-    first = t.first[node]
-    top = -np.inf
-    e = first
+    e = t.first[node]
     while e >= 0:
         copy_game(s, 1, 2)
         status = play(s, cfg, 2, t.label[e], rewards)
@@ -167,18 +186,9 @@ def score_edges(s, cfg, t, node, temperature, rewards, values):
             estimate(s, cfg, 2, values)
             v += values[mover]
         t.v0[e] = v
-        top = max(top, v)
+        t.p[e] = v
         e = t.next[e]
-    total = 0.0
-    e = first
-    while e >= 0:
-        t.p[e] = np.exp((t.v0[e] - top) / temperature)
-        total += t.p[e]
-        e = t.next[e]
-    e = first
-    while e >= 0:
-        t.p[e] /= total
-        e = t.next[e]
+    softmax_priors(t, node, temperature)
 
 
 @njit
@@ -189,23 +199,12 @@ def evaluate_node(s, cfg, t, node, net, values):
     mover = t.mover[node]
     observe(s, cfg, 1, mover, net.obs)
     v = forward(net)
-    first = t.first[node]
-    top = -np.inf
-    e = first
+    e = t.first[node]
     while e >= 0:
-        top = max(top, net.logits[t.label[e]])
-        e = t.next[e]
-    total = 0.0
-    e = first
-    while e >= 0:
-        t.p[e] = np.exp(net.logits[t.label[e]] - top)
         t.v0[e] = v
-        total += t.p[e]
+        t.p[e] = net.logits[t.label[e]]
         e = t.next[e]
-    e = first
-    while e >= 0:
-        t.p[e] /= total
-        e = t.next[e]
+    softmax_priors(t, node, 1.0)
     for q in range(values.shape[0]):
         values[q] = net.others * v
     values[mover] = v

@@ -186,7 +186,10 @@ def test_azimuth_estimate_favours_the_castaway_nearer_home():
 
 @pytest.mark.parametrize("game,max_playout,temperature", [
     ("azacru", -1, 0), ("azure", -1, 0), ("azure", 6, 0), ("azure", -1, 0.2), ("azimuth", 8, 0),
-    ("azimuth", 0, 0.1), ("azimuth_coop", -1, 0)])
+    ("azimuth", 0, 0.1),
+    # The co-op's: 290 s of the default run's 20 minutes (its env steps
+    # slowly in Python); its search still plays whole games by default.
+    pytest.param("azimuth_coop", -1, 0, marks=pytest.mark.slow)])
 def test_the_numba_search_builds_the_plain_python_searchs_tree(game, max_playout, temperature):
     """Same seed, same simulations: the same visits and values at the root,
     for a deterministic game, one with fights, a wide one with playouts cut
