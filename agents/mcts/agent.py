@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -60,8 +61,8 @@ class MCTSAgent:
     ``policy`` makes it an AlphaZero-style player: a trained policy (a
     :class:`~azgames.agents.policy.NumpyPolicy`, or ``"ppo"`` for the one
     shipped for the env's game and player count) gives each new node's
-    priors and its value, in place of playouts (2-player games). With a simulations budget alone the agent is
-    deterministic for its ``seed``. Chance (Azure Attack's fights, the co-op
+    priors and its value, in place of playouts (2-player games).
+    With a simulations budget alone the agent is deterministic for its ``seed``. Chance (Azure Attack's fights, the co-op
     die) gets chance nodes; see :mod:`azgames.agents.mcts.tree`.
 
     ``threads`` > 1 searches in parallel (root parallelisation): each thread
@@ -165,8 +166,6 @@ class MCTSAgent:
         thread, as the forward pass writes into its buffers."""
         if self.policy is None:
             return None
-        import threading
-
         from ..policy import NumpyPolicy, shipped_policy_path
 
         game, players = raw.rules.info.name, raw.rules.num_players

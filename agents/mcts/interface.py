@@ -4,8 +4,8 @@ The search (:mod:`.tree`) is one numba function for all games. It calls
 ``legal(s, cfg, i, mask)`` and ``play(s, cfg, i, action, rewards)`` (the
 rules) and ``estimate(s, cfg, i, values)`` (a heuristic, where a playout is
 cut short) and ``observe(s, cfg, i, viewer, obs)`` (a trained policy's
-input, for the policy-guided search) on a game's state named tuple ``s``. numba picks each game's
-implementation at compile time from the type of ``s``
+input, for the policy-guided search) on a game's state named tuple ``s``.
+numba picks each game's implementation at compile time from the type of ``s``
 (``numba.extending.overload``), so the search compiles once per game, is
 cached on disk like every kernel, and pays no call through a function
 pointer. :mod:`.games` registers each game with
