@@ -115,12 +115,7 @@ def score_edges(sim, node: Node, agents, cfg, temperature: float) -> None:
             values = np.zeros(len(agents))
             estimate(scratch.state, cfg, 0, values)
             edge.v0 += values[node.mover]
-    top = max(e.v0 for e in node.edges)
-    for edge in node.edges:
-        edge.p = math.exp((edge.v0 - top) / temperature)
-    total = sum(e.p for e in node.edges)
-    for edge in node.edges:
-        edge.p /= total
+    softmax_priors(node.edges, [e.v0 for e in node.edges], temperature)
 
 
 def evaluate_node(sim, node: Node, agents, net) -> np.ndarray:
@@ -129,15 +124,22 @@ def evaluate_node(sim, node: Node, agents, net) -> np.ndarray:
     observation; returns each agent's value (``v`` for the mover)."""
     net.obs[:] = sim.observe(agents[node.mover])["observation"].reshape(-1)
     v = forward(net)
-    top = max(net.logits[e.label] for e in node.edges)
     for edge in node.edges:
-        edge.p, edge.v0 = math.exp(net.logits[edge.label] - top), v
-    total = sum(e.p for e in node.edges)
-    for edge in node.edges:
-        edge.p /= total
+        edge.v0 = v
+    softmax_priors(node.edges, [net.logits[e.label] for e in node.edges], 1.0)
     values = np.full(len(agents), net.others * v)
     values[node.mover] = v
     return values
+
+
+def softmax_priors(edges: list[Edge], scores: list[float], temperature: float) -> None:
+    """Each edge's prior: ``softmax(score / temperature)`` over ``edges``."""
+    top = max(scores)
+    for edge, score in zip(edges, scores):
+        edge.p = math.exp((score - top) / temperature)
+    total = sum(e.p for e in edges)
+    for edge in edges:
+        edge.p /= total
 
 
 def select_guided(node: Node, c: float) -> Edge:
