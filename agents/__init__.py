@@ -26,6 +26,7 @@ if __name__ == "agents":  # the old name, found only from a source checkout's ro
                   "import ...' ('import agents' works only in a source checkout)",
                   DeprecationWarning, stacklevel=2)
 
+import json
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -60,11 +61,17 @@ def _greedy(seed=None, game=None, **kwargs):
     return AzacruGreedy(seed=seed, **kwargs)
 
 
-def _ppo(seed=None, game=None, **kwargs):
-    """The shipped trained policy of ``game`` (loaded for the env's player count on first use)."""
-    from .policy import PolicyAgent
+def _ppo(seed=None, game=None, path=None, **kwargs):
+    """The shipped trained policy of ``game`` (loaded for the env's player count on first
+    use), or the policy file at ``path`` (a training run's ``policy.npz``)."""
+    from .policy import NumpyPolicy, PolicyAgent
 
-    return PolicyAgent(seed=seed, game=game or "azacru", **kwargs)
+    if path is None:
+        return PolicyAgent(seed=seed, game=game or "azacru", **kwargs)
+    policy = NumpyPolicy.load(path)
+    if game is not None and policy.meta["game"] != game:
+        raise ValueError(f"path={path}: a policy of {policy.meta['game']}, not of {game}")
+    return PolicyAgent(policy, seed=seed, **kwargs)
 
 
 def _mcts(seed=None, game=None, **kwargs):
@@ -102,8 +109,27 @@ def agent_names(game: str | None = None) -> list[str]:
     return [n for n, e in AGENTS.items() if game is None or e.games is None or game in e.games]
 
 
+def parse_agent(spec: str) -> tuple[str, dict[str, Any]]:
+    """``"mcts:simulations=200,c=1.4"`` -> ``("mcts", {"simulations": 200, "c": 1.4})``."""
+    name, _, args = spec.partition(":")
+    kwargs: dict[str, Any] = {}
+    for item in filter(None, args.split(",")):
+        key, eq, value = item.partition("=")
+        if not eq or not key:
+            raise ValueError(f"agent {spec!r}: options are key=value, separated by commas")
+        try:
+            kwargs[key] = json.loads(value)
+        except json.JSONDecodeError:
+            kwargs[key] = value
+    return name, kwargs
+
+
 def make_agent(name: str, seed=None, game: str | None = None, **kwargs):
-    """Build a registered agent; ValueError listing the valid names otherwise."""
+    """Build a registered agent from its name, or a spec with options
+    (``"ppo:path=runs/x/policy.npz"``, :func:`parse_agent`); ValueError listing
+    the valid names otherwise."""
+    name, options = parse_agent(name)
+    kwargs = {**options, **kwargs}
     valid = agent_names(game)
     if name not in valid:
         where = f" for {game}" if game else ""
@@ -143,4 +169,5 @@ def __getattr__(name):  # the greedy agents without compiling anything at import
 
 
 __all__ = ["RandomAgent", "AzacruGreedy", "AzimuthGreedy", "AzimuthCoopGreedy", "AzureGreedy",
-           "NumpyPolicy", "PolicyAgent", "MCTSAgent", "AGENTS", "agent_names", "make_agent"]
+           "NumpyPolicy", "PolicyAgent", "MCTSAgent", "AGENTS", "agent_names", "make_agent",
+           "parse_agent"]

@@ -60,22 +60,34 @@ def cmd_list(args) -> int:
 
 
 def _agent_list(parser, game: str, names: list[str] | None, players: int) -> list[str]:
-    from azgames.agents import agent_names
+    from azgames.agents import agent_names, parse_agent
 
     valid = agent_names(game)
     if names is None:  # the demo: greedy (where it exists) against random
         first = "greedy" if "greedy" in valid else "random"
         return [first] + ["random"] * (players - 1)
-    bad = [n for n in names if n not in valid]
+    try:
+        specs = [parse_agent(n) for n in names]
+    except ValueError as e:
+        parser.error(str(e))
+    bad = [n for n, _ in specs if n not in valid]
     if bad:
         parser.error(f"unknown agent {bad[0]!r} for {game}; valid agents: {', '.join(valid)}")
-    if "ppo" in names:
-        from azgames.agents.policy import shipped_policy_path
+    for name, options in specs:
+        if name != "ppo":
+            continue
+        from azgames.agents.policy import NumpyPolicy, shipped_policy_path
 
         try:
-            shipped_policy_path(game, players)
-        except ValueError as e:
-            parser.error(str(e))
+            if "path" not in options:
+                shipped_policy_path(game, players)
+                continue
+            meta = NumpyPolicy.load(options["path"]).meta
+        except (OSError, ValueError, KeyError) as e:
+            parser.error(f"ppo: {e}")
+        if (meta["game"], meta["num_players"]) != (game, players):
+            parser.error(f"ppo:path={options['path']} is a policy of {meta['game']} with "
+                         f"{meta['num_players']} players, not {game} with {players}")
     if len(names) == 1:
         return names * players
     if len(names) != players:
@@ -190,8 +202,23 @@ def cmd_play(args, parser) -> int:
     return 0
 
 
+#: Options of one training backend only, with their defaults.
+SUITE_ONLY = {"num_envs": 256, "num_steps": 64, "mix": None, "init": None, "ladder": None}
+RLLIB_ONLY = {"address": None, "num_env_runners": 0, "num_envs_per_env_runner": 8}
+
+
 def cmd_train(args, parser) -> int:
     rules_type = _checked_rules_type(parser, args)
+    foreign, own = (SUITE_ONLY, RLLIB_ONLY) if args.backend == "rllib" else (RLLIB_ONLY, SUITE_ONLY)
+    for name in foreign:
+        if getattr(args, name) is not None:
+            parser.error(f"--{name.replace('_', '-')} is an option of the "
+                         f"{'suite' if args.backend == 'rllib' else 'rllib'} backend, not of --backend {args.backend}")
+    for name, default in {**own, **foreign}.items():
+        if getattr(args, name) is None:
+            setattr(args, name, default)
+    if args.backend == "rllib":
+        return cmd_train_rllib(args, parser, rules_type)
     for name in ("steps", "num_envs", "num_steps", "eval_games", "final_eval_games"):
         if getattr(args, name) < 1:
             parser.error(f"--{name.replace('_', '-')} {getattr(args, name)}: give a number >= 1")
@@ -249,6 +276,44 @@ def cmd_train(args, parser) -> int:
           + "; ".join(f"vs {o} {100 * e['win_rate']:.1f}% wins ({100 * e['win_rate_lo']:.1f}-"
                       f"{100 * e['win_rate_hi']:.1f})" for o, e in final.items()))
     print(f"policy, logs and curve in {out}/ (policy.npz plays as: PolicyAgent(NumpyPolicy.load(...)))")
+    return 0
+
+
+def cmd_train_rllib(args, parser, rules_type) -> int:
+    for name in ("steps", "eval_games", "final_eval_games", "num_envs_per_env_runner"):
+        if getattr(args, name) < 1:
+            parser.error(f"--{name.replace('_', '-')} {getattr(args, name)}: give a number >= 1")
+    if args.num_env_runners < 0:
+        parser.error(f"--num-env-runners {args.num_env_runners}: give a number >= 0")
+    if args.seed < 0:
+        parser.error(f"--seed {args.seed}: seeds are integers >= 0")
+    if args.minutes is not None and not args.minutes > 0:
+        parser.error(f"--minutes {args.minutes}: give a number of minutes > 0")
+    try:
+        options = _game_options(parser, args)
+        rules_type(args.players, **options)
+    except (TypeError, ValueError) as e:
+        parser.error(str(e))
+    try:
+        from azgames.rllib.selfplay import Config, train
+    except ImportError as e:
+        print(f"--backend rllib needs the rllib extra ({e.name} is missing): python -m pip install "
+              f"torch==2.13.0 && python -m pip install -e \".[rllib]\"", file=sys.stderr)
+        return 1
+    out = args.out or f"runs/rllib_{args.game}_{args.players}p_seed{args.seed}"
+    cfg = Config(game=args.game, num_players=args.players, options=options, seed=args.seed,
+                 steps=args.steps, minutes=args.minutes, out=out, address=args.address,
+                 num_env_runners=args.num_env_runners, num_envs_per_env_runner=args.num_envs_per_env_runner,
+                 eval_every=args.eval_every, eval_games=args.eval_games,
+                 final_eval_games=args.final_eval_games, eval_against=tuple(args.eval_against),
+                 progress=not args.quiet)
+    record = train(cfg, argv=args.argv)
+    print(f"trained {record['steps']:,} env steps in {record['seconds']:.0f} s "
+          f"({record['steps_per_s']:,} steps/s); "
+          + "; ".join(f"vs {o} {100 * e['win_rate']:.1f}% wins ({100 * e['win_rate_lo']:.1f}-"
+                      f"{100 * e['win_rate_hi']:.1f})" for o, e in record["final_evaluation"].items()))
+    print(f"policy, logs, curve and RLlib checkpoint in {out}/ (policy.npz plays as: "
+          f"python -m azgames play {args.game} --agents ppo:path={out}/policy.npz random)")
     return 0
 
 
@@ -393,9 +458,9 @@ def build_parser() -> argparse.ArgumentParser:
     train.add_argument("--seed", type=int, default=0, help="seed of everything (default: 0)")
     train.add_argument("--out", metavar="DIR", default=None,
                        help="output folder (default: runs/GAME_Np_seedS)")
-    train.add_argument("--num-envs", type=int, default=256, help="games played at once (default: 256)")
-    train.add_argument("--num-steps", type=int, default=64,
-                       help="steps per game between updates (default: 64)")
+    train.add_argument("--num-envs", type=int, default=None, help="suite: games played at once (default: 256)")
+    train.add_argument("--num-steps", type=int, default=None,
+                       help="suite: steps per game between updates (default: 64)")
     train.add_argument("--eval-every", type=int, default=10,
                        help="updates between evaluations (default: 10; 0: at the end only)")
     train.add_argument("--eval-games", type=int, default=200,
@@ -413,6 +478,17 @@ def build_parser() -> argparse.ArgumentParser:
     train.add_argument("--ladder", metavar="TOURNAMENT.json", default=None,
                        help="a 2-player tournament's record: each evaluation also places the policy "
                             "on its ratings (Elo, rating.csv)")
+    train.add_argument("--backend", choices=["suite", "rllib"], default="suite",
+                       help="suite: the suite's own PPO over the numba vector env (the train extra); "
+                            "rllib: RLlib's PPO with a league of snapshots, locally or on a Ray "
+                            "cluster (the rllib extra; see azgames.rllib) (default: suite)")
+    train.add_argument("--address", default=None,
+                       help="rllib: the Ray cluster to join, e.g. auto or ray://HOST:10001 "
+                            "(default: RAY_ADDRESS if set, else a local Ray)")
+    train.add_argument("--num-env-runners", type=int, default=None,
+                       help="rllib: sampling processes (default: 0, sampling in the driver)")
+    train.add_argument("--num-envs-per-env-runner", type=int, default=None,
+                       help="rllib: games each sampling process steps in turn (default: 8)")
     train.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
     _variant_options(train)
 

@@ -18,7 +18,7 @@ from typing import Any, Mapping
 import numpy as np
 
 from azgames import checks
-from azgames.agents import make_agent
+from azgames.agents import make_agent, parse_agent
 from azgames.agents.match import Progress, play_game
 
 from .ratings import Rating, bradley_terry, openskill_ratings
@@ -33,21 +33,6 @@ def sides_of(game: str, num_players: int) -> list[list[int]]:
     if game == "azimuth_coop":
         return [list(range(num_players))]
     return [[s] for s in range(num_players)]
-
-
-def parse_agent(spec: str) -> tuple[str, dict[str, Any]]:
-    """``"mcts:simulations=200,c=1.4"`` -> ``("mcts", {"simulations": 200, "c": 1.4})``."""
-    name, _, args = spec.partition(":")
-    kwargs: dict[str, Any] = {}
-    for item in filter(None, args.split(",")):
-        key, eq, value = item.partition("=")
-        if not eq or not key:
-            raise ValueError(f"agent {spec!r}: options are key=value, separated by commas")
-        try:
-            kwargs[key] = json.loads(value)
-        except json.JSONDecodeError:
-            kwargs[key] = value
-    return name, kwargs
 
 
 @dataclass

@@ -168,10 +168,10 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
     obs_np, mask_np = env.reset()
     obs, mask = torch.from_numpy(obs_np), torch.from_numpy(mask_np)
     done = torch.zeros(N)
-    train_log = _CsvLog(out / "train.csv")
-    eval_log = _CsvLog(out / "eval.csv")
+    train_log = CsvLog(out / "train.csv")
+    eval_log = CsvLog(out / "eval.csv")
     ladder = ladder_ratings(cfg.ladder) if cfg.ladder else None
-    rating_log = _CsvLog(out / "rating.csv") if ladder else None
+    rating_log = CsvLog(out / "rating.csv") if ladder else None
     results = {"wins": 0.0, "games": 0}
     start = time.perf_counter()
     deadline = start + 60 * cfg.minutes if cfg.minutes else None
@@ -295,7 +295,7 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
     return record
 
 
-class _CsvLog:
+class CsvLog:
     """Rows appended to a CSV file, header from the first row."""
 
     def __init__(self, path: Path):

@@ -1,0 +1,66 @@
+"""The masked policy-and-value network as an RLlib ``RLModule`` for PPO.
+
+:class:`MaskedPPOTorchRLModule` holds the suite's own network
+(:class:`azgames.training.ppo.Net`: flattened planes, a ``tanh`` trunk, a
+logits head and a value head), so that a module trained on RLlib converts
+to the torch-free :class:`~azgames.agents.policy.NumpyPolicy` that the
+``ppo`` agents, ``python -m azgames play`` and the tournament load
+(:func:`to_numpy_policy`).
+
+The mask is applied inside the module, in every forward pass: illegal
+actions get a logit of -1e8, so RLlib's categorical distribution gives them
+probability 0 in sampling, in the greedy action of evaluation and in PPO's
+loss. The observation is the env's ``{"observations", "action_mask"}``
+(:class:`~azgames.rllib.env.TurnBasedEnv`).
+
+``model_config``: ``{"hidden": (128, 128)}``, the trunk's widths.
+"""
+
+from __future__ import annotations
+
+import torch
+from ray.rllib.core.columns import Columns
+from ray.rllib.core.rl_module.apis.value_function_api import ValueFunctionAPI
+from ray.rllib.core.rl_module.torch import TorchRLModule
+
+from azgames.agents.policy import NumpyPolicy
+from azgames.training.ppo import Net
+
+DEFAULT_HIDDEN = (128, 128)
+
+
+class MaskedPPOTorchRLModule(TorchRLModule, ValueFunctionAPI):
+    """Masked logits and a value from the suite's :class:`~azgames.training.ppo.Net`."""
+
+    def setup(self):
+        hidden = tuple(int(h) for h in (self.model_config or {}).get("hidden", DEFAULT_HIDDEN))
+        self.net = Net(self.observation_space["observations"].shape[0], self.action_space.n, hidden)
+
+    def _masked_logits(self, obs: dict, features: torch.Tensor) -> torch.Tensor:
+        return self.net.policy(features).masked_fill(obs["action_mask"] < 0.5, -1e8)
+
+    def _forward(self, batch, **kwargs):
+        obs = batch[Columns.OBS]
+        return {Columns.ACTION_DIST_INPUTS: self._masked_logits(obs, self.net.trunk(obs["observations"]))}
+
+    def _forward_train(self, batch, **kwargs):
+        obs = batch[Columns.OBS]
+        features = self.net.trunk(obs["observations"])
+        return {Columns.ACTION_DIST_INPUTS: self._masked_logits(obs, features), Columns.EMBEDDINGS: features}
+
+    def compute_values(self, batch, embeddings=None):
+        if embeddings is None:
+            embeddings = self.net.trunk(batch[Columns.OBS]["observations"])
+        return self.net.value(embeddings).squeeze(-1)
+
+
+def policy_meta(env_config: dict, obs_shape: tuple[int, ...], hidden) -> dict:
+    """The :class:`NumpyPolicy` meta of a module trained on ``env_config``'s game."""
+    return {"game": env_config["game"], "num_players": env_config["num_players"],
+            "options": env_config["options"], "obs_shape": list(obs_shape), "hidden": list(hidden),
+            "activation": "tanh"}
+
+
+def to_numpy_policy(module: MaskedPPOTorchRLModule, meta: dict) -> NumpyPolicy:
+    """The module's network as a :class:`NumpyPolicy` (plays without torch or ray)."""
+    return module.net.to_numpy(meta)

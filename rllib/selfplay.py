@@ -1,0 +1,268 @@
+"""Masked self-play on RLlib: one ``main`` module against a league.
+
+    python -m azgames train azacru --backend rllib --minutes 10 [--num-env-runners 2] [--address auto]
+
+The league, as in RLlib's own self-play example (``self_play_with_open_spiel``):
+
+- **league games**: one side (team, :func:`~azgames.rllib.env.teams`) is
+  played by ``main``, the others by one module drawn from the frozen
+  snapshots of ``main`` (``main_v1``, ``main_v2``, ...), or by ``main``
+  itself until the first snapshot exists;
+- **built-in games** (a share ``builtin_share`` of them): the suite's
+  baselines (``random``, ``greedy``, and ``mcts`` or ``ppo`` if asked) play
+  the other sides inside the env, and ``main`` plays its ``learner_*`` agents;
+- :class:`LeagueCallback` logs ``main``'s win rate against each kind of
+  opponent and, when the win rate against the current league passes
+  ``win_rate_threshold`` (against the baselines while there is no snapshot
+  yet), freezes a copy of ``main`` as the next snapshot.
+
+Team games: the co-op mode is one side, all played by ``main`` (no league);
+Azure Attack's hunters are one side, so a snapshot plays all of them, or the
+monster.
+
+:func:`train` is the loop: RLlib's PPO iterations until a step or time
+budget, a progress bar, ``train.csv`` (throughput, win rates, league size),
+evaluations of ``main`` against ``random`` and ``greedy`` in the suite's own
+batched evaluator (``eval.csv``, ``curve.png``), RLlib checkpoints, and the
+final ``policy.npz``: a :class:`~azgames.agents.policy.NumpyPolicy` that
+``python -m azgames play --agents ppo:path=...`` and the tournament load.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import shlex
+import time
+import zlib
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import ray
+from ray.rllib.algorithms.ppo import PPOConfig
+from ray.rllib.callbacks.callbacks import RLlibCallback
+from ray.rllib.core.rl_module.multi_rl_module import MultiRLModuleSpec
+from ray.rllib.core.rl_module.rl_module import RLModuleSpec
+from ray.rllib.utils.metrics import ENV_RUNNER_RESULTS, NUM_ENV_STEPS_SAMPLED_LIFETIME
+
+from azgames.training.evaluate import evaluate
+from azgames.training.ppo import CsvLog, plot_curve
+
+from .env import LEARNER_PREFIX, TurnBasedEnv, env_config
+from .module import MaskedPPOTorchRLModule, policy_meta, to_numpy_policy
+
+MAIN = "main"
+
+
+# ---------------------------------------------------------------- who plays whom
+def agent_to_module(agent_id: str, episode, seat_team: dict[str, int], snapshots: tuple[str, ...] = (),
+                    **kwargs) -> str:
+    """The module of ``agent_id`` in ``episode``: ``main`` for the learner's
+    side, a snapshot (one per game, the same for all its seats) for the others.
+    Both draws hash the episode's id, so every agent of a game agrees."""
+    if agent_id.startswith(LEARNER_PREFIX):
+        return MAIN
+    key = zlib.crc32(str(episode.id_).encode())
+    num_teams = max(seat_team.values()) + 1
+    if seat_team[agent_id] == key % num_teams or not snapshots:
+        return MAIN
+    return snapshots[(key // num_teams) % len(snapshots)]
+
+
+def mapping_fn(seat_team: dict[str, int], snapshots: tuple[str, ...] = ()):
+    return functools.partial(agent_to_module, seat_team=seat_team, snapshots=tuple(snapshots))
+
+
+# ---------------------------------------------------------------- the league callback
+class LeagueCallback(RLlibCallback):
+    """Logs ``main``'s results per opponent; adds a snapshot past the threshold."""
+
+    def __init__(self, seat_team: dict[str, int], win_rate_threshold: float = 0.8, min_games: int = 50):
+        super().__init__()
+        self.seat_team = seat_team
+        self.threshold = win_rate_threshold
+        self.min_games = min_games
+        self.snapshots: list[str] = []
+
+    def on_episode_end(self, *, episode, metrics_logger, **kwargs) -> None:
+        agents = list(episode.agent_ids)
+        mains = [a for a in agents if episode.module_for(a) == MAIN]
+        if not mains:
+            return
+        rewards = episode.get_rewards()
+        main_return = float(np.sum(rewards[mains[0]])) if mains[0] in rewards else 0.0
+        infos = episode.get_infos(-1)
+        info = next((infos[a] for a in agents if a in infos and "opponent" in infos[a]), {})
+        others = {episode.module_for(a) for a in agents} - {MAIN}
+        if agents[0].startswith(LEARNER_PREFIX):
+            kind = info.get("opponent", "builtin")
+        elif others:
+            kind = "league"
+        else:
+            kind = "self"  # main on every side: no win rate to learn from
+        win = float(main_return >= 1 - 1e-6)
+        metrics_logger.log_value(f"win_rate_vs_{kind}", win, reduce="mean", window=200)
+        metrics_logger.log_value(f"games_vs_{kind}", 1, reduce="sum")
+        metrics_logger.log_value("illegal_actions", int(info.get("illegal_action", 0)), reduce="sum")
+
+    def on_train_result(self, *, algorithm, result, **kwargs) -> None:
+        runners = result.get(ENV_RUNNER_RESULTS, {})
+        target = "league" if self.snapshots else None
+        rate, games = None, 0
+        if target:
+            rate, games = runners.get("win_rate_vs_league"), runners.get("games_vs_league", 0)
+        else:  # no snapshot yet: beat the baselines first
+            rates = [(runners[k], runners.get("games_vs_" + k[len("win_rate_vs_"):], 0))
+                     for k in runners if k.startswith("win_rate_vs_") and k not in
+                     ("win_rate_vs_league", "win_rate_vs_self")]
+            if rates:
+                rate, games = min(r for r, _ in rates), sum(g for _, g in rates)
+        if rate is not None and games >= self.min_games and rate > self.threshold:
+            self.add_snapshot(algorithm)
+        result["league_size"] = len(self.snapshots)
+
+    def add_snapshot(self, algorithm) -> str:
+        module_id = f"main_v{len(self.snapshots) + 1}"
+        main = algorithm.get_module(MAIN)
+        self.snapshots.append(module_id)
+        algorithm.add_module(module_id=module_id, module_spec=RLModuleSpec.from_module(main),
+                             new_agent_to_module_mapping_fn=mapping_fn(self.seat_team, self.snapshots))
+        algorithm.set_state({"learner_group": {"learner": {"rl_module": {module_id: main.get_state()}}}})
+        return module_id
+
+
+# ---------------------------------------------------------------- configuration
+@dataclass
+class Config:
+    """Every setting of an RLlib run (the command line's ``train --backend rllib``)."""
+
+    game: str = "azacru"
+    num_players: int = 2
+    options: dict = field(default_factory=dict)
+    seed: int = 0
+    steps: int = 1_000_000  # env steps sampled (every agent's actions)
+    minutes: float | None = None
+    out: str = "runs/rllib"
+    address: str | None = None  # None: RAY_ADDRESS if set, else a local Ray
+    num_env_runners: int = 0  # 0: sample in the driver process
+    num_envs_per_env_runner: int = 8
+    builtin_opponents: dict = field(default_factory=lambda: {"random": 1.0, "greedy": 1.0})
+    builtin_share: float = 0.5
+    win_rate_threshold: float = 0.8
+    # PPO as the suite's trainer has it (azgames.training.ppo.Config), RLlib's names
+    hidden: tuple[int, ...] = (128, 128)
+    lr: float = 1e-3
+    gamma: float = 0.995  # rewards come at the end; games last tens of turns
+    lambda_: float = 0.95
+    entropy_coeff: float = 0.01
+    clip_param: float = 0.2
+    grad_clip: float = 0.5
+    train_batch_size: int = 4000  # env steps an iteration, all runners together
+    minibatch_size: int = 1000
+    num_epochs: int = 4
+    eval_every: int = 5  # iterations; 0: at the end only
+    eval_games: int = 200
+    final_eval_games: int = 400
+    eval_against: tuple[str, ...] = ("random", "greedy")
+    progress: bool = True
+
+
+def build_config(cfg: Config) -> PPOConfig:
+    """RLlib's PPO configured for ``cfg``: the env, the masked module, the league."""
+    env_cfg = env_config({"game": cfg.game, "num_players": cfg.num_players, "options": cfg.options,
+                          "builtin_opponents": cfg.builtin_opponents, "builtin_share": cfg.builtin_share,
+                          "seed": cfg.seed})
+    probe = TurnBasedEnv(env_cfg)
+    seat_team = dict(zip(probe.seats, probe.seat_team))
+    return (
+        PPOConfig()
+        .environment(TurnBasedEnv, env_config=env_cfg)
+        .env_runners(num_env_runners=cfg.num_env_runners, num_envs_per_env_runner=cfg.num_envs_per_env_runner,
+                     rollout_fragment_length="auto")
+        .multi_agent(policies={MAIN}, policy_mapping_fn=mapping_fn(seat_team), policies_to_train=[MAIN])
+        .rl_module(rl_module_spec=MultiRLModuleSpec(rl_module_specs={
+            MAIN: RLModuleSpec(module_class=MaskedPPOTorchRLModule, model_config={"hidden": cfg.hidden})}))
+        .training(lr=cfg.lr, gamma=cfg.gamma, lambda_=cfg.lambda_, entropy_coeff=cfg.entropy_coeff,
+                  clip_param=cfg.clip_param, grad_clip=cfg.grad_clip,
+                  train_batch_size_per_learner=cfg.train_batch_size,
+                  minibatch_size=cfg.minibatch_size, num_epochs=cfg.num_epochs)
+        .callbacks(functools.partial(LeagueCallback, seat_team=seat_team,
+                                     win_rate_threshold=cfg.win_rate_threshold))
+        .debugging(seed=cfg.seed, log_level="ERROR")
+    )
+
+
+def main_policy(algo, cfg: Config):
+    """The ``main`` module now, as a torch-free :class:`NumpyPolicy`."""
+    env_cfg = algo.config.env_config
+    shape = TurnBasedEnv(env_cfg).game.observation_space(TurnBasedEnv(env_cfg).seats[0])["observation"].shape
+    return to_numpy_policy(algo.get_module(MAIN), policy_meta(env_cfg, shape, cfg.hidden))
+
+
+# ---------------------------------------------------------------- the loop
+def train(cfg: Config, argv: list[str] | None = None) -> dict:
+    """Run ``cfg`` on RLlib; returns the final record (also in ``policy.json``)."""
+    from tqdm.auto import tqdm
+
+    out = Path(cfg.out)
+    out.mkdir(parents=True, exist_ok=True)
+    if not ray.is_initialized():
+        ray.init(address=cfg.address, include_dashboard=False, log_to_driver=False,
+                 ignore_reinit_error=True)
+    algo = build_config(cfg).build_algo()
+    train_log, eval_log = CsvLog(out / "train.csv"), CsvLog(out / "eval.csv")
+    start = time.perf_counter()
+    deadline = None if cfg.minutes is None else start + 60 * cfg.minutes
+    bar = tqdm(total=None if deadline else cfg.steps, unit="step", disable=not cfg.progress,
+               dynamic_ncols=True)
+    steps = iteration = 0
+    while True:
+        result = algo.train()
+        iteration += 1
+        runners = result.get(ENV_RUNNER_RESULTS, {})
+        new_steps = int(result.get(NUM_ENV_STEPS_SAMPLED_LIFETIME, steps)) - steps
+        steps += new_steps
+        elapsed = time.perf_counter() - start
+        row = {"iteration": iteration, "steps": steps, "seconds": round(elapsed, 2),
+               "steps_per_s": round(steps / elapsed), "league_size": result.get("league_size", 0),
+               "illegal_actions": int(runners.get("illegal_actions", 0)),
+               "train_win_rate": round(float(runners.get("win_rate_vs_league",
+                                                         runners.get("win_rate_vs_random", 0.0))), 4)}
+        row.update({k: round(float(v), 4) for k, v in sorted(runners.items()) if k.startswith("win_rate_vs_")})
+        train_log.write(row)
+        bar.update(new_steps)
+        bar.set_postfix(sps=row["steps_per_s"], league=row["league_size"], win=row["train_win_rate"])
+        finished = steps >= cfg.steps if deadline is None else time.perf_counter() >= deadline
+        if finished or (cfg.eval_every and iteration % cfg.eval_every == 0):
+            policy = main_policy(algo, cfg)
+            for opponent in cfg.eval_against:
+                e = evaluate(policy, opponent, cfg.eval_games, seed=cfg.seed + 10_000 + iteration)
+                eval_log.write({"iteration": iteration, "steps": steps, "seconds": round(elapsed, 2),
+                                **e.as_dict(), "opponent": opponent})
+                bar.write(f"iteration {iteration}, {steps:,} steps: {e}")
+            plot_curve(out)
+        if finished:
+            break
+    bar.close()
+    elapsed = time.perf_counter() - start
+    checkpoint = algo.save(str((out / "checkpoint").resolve()))
+    policy = main_policy(algo, cfg)
+    final = {o: evaluate(policy, o, cfg.final_eval_games, seed=cfg.seed + 99_999).as_dict()
+             for o in cfg.eval_against}
+    command = ("python -m azgames " + " ".join(shlex.quote(a) for a in argv) if argv is not None
+               else f"azgames.rllib.selfplay.train({cfg!r})")
+    record = {"command": command, "backend": "rllib", "ray": ray.__version__,
+              "config": {**asdict(cfg), "hidden": list(cfg.hidden)}, "steps": steps,
+              "iterations": iteration, "seconds": round(elapsed, 1), "steps_per_s": round(steps / elapsed),
+              "league_size": len(algo.config.policies) - 1,
+              "checkpoint": str(getattr(checkpoint, "checkpoint", checkpoint)),
+              "final_evaluation": final, "cpus": os.cpu_count()}
+    meta = {**policy.meta, "trained": {k: record[k] for k in ("command", "steps", "seconds")}
+            | {"seed": cfg.seed, "backend": "rllib"}}
+    type(policy)(policy.trunk, policy.policy_head, policy.value_head, meta).save(out / "policy.npz")
+    (out / "policy.json").write_text(json.dumps(record, indent=2, default=str) + "\n")
+    algo.stop()
+    return record
