@@ -204,7 +204,7 @@ def cmd_play(args, parser) -> int:
 
 #: Options of one training backend only, with their defaults.
 SUITE_ONLY = {"num_envs": 256, "num_steps": 64, "mix": None, "init": None, "ladder": None}
-RLLIB_ONLY = {"address": None, "num_env_runners": 0, "num_envs_per_env_runner": 8}
+RLLIB_ONLY = {"address": None, "num_env_runners": 2, "num_envs_per_env_runner": 8}
 
 
 def cmd_train(args, parser) -> int:
@@ -486,7 +486,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="rllib: the Ray cluster to join, e.g. auto or ray://HOST:10001 "
                             "(default: RAY_ADDRESS if set, else a local Ray)")
     train.add_argument("--num-env-runners", type=int, default=None,
-                       help="rllib: sampling processes (default: 0, sampling in the driver)")
+                       help="rllib: sampling processes (default: 2, as RLlib; 0 samples in the driver)")
     train.add_argument("--num-envs-per-env-runner", type=int, default=None,
                        help="rllib: games each sampling process steps in turn (default: 8)")
     train.add_argument("--quiet", "-q", action="store_true", help="no progress bar")

@@ -9,10 +9,12 @@ Rows, Azacru with 2 players (needs the ``rllib`` extra):
   legal actions, no RLlib: the most one sampling process could collect;
 - ``RLlib PPO, N env runners``: the recipe of ``azgames train --backend
   rllib`` (league and built-in greedy/random opponents, 8 games a runner,
-  batches of 4,000 env steps, 4 epochs of minibatches of 256, MLP 256x256).
+  batches of 4,000 env steps, 4 epochs of minibatches of 1,000, MLP 128x128).
   *Collection* is the runners sampling alone (``EnvRunner.sample``, in
-  parallel), no update; *training* is steps over the wall time of whole iterations (sampling, the
-  PPO update and weight sync);
+  parallel), no update; *training* is steps over the wall time of whole
+  iterations (sampling, the PPO update, weight sync); *learner* is what the
+  rest of an iteration alone would allow, from ``1/training = 1/collection
+  + 1/learner`` (PPO samples, then updates);
 - ``azgames train (suite backend)``: the suite's own trainer on the numba
   vector env (``benchmarks/learning_throughput.py``'s first row), for scale.
 
@@ -89,7 +91,10 @@ def rllib_row(runners: int, iterations: int, batch: int) -> dict:
                    + (" (sampling in the driver)" if runners == 0 else ""),
             "env_runners": runners, "iterations": iterations, "env_steps": int(sampled),
             "collection_env_steps_per_s": round(collected / collecting),
-            "training_env_steps_per_s": round(sampled / wall)}
+            "training_env_steps_per_s": round(sampled / wall),
+            # PPO samples, then updates: 1/training = 1/collection + 1/learner
+            "learner_env_steps_per_s": round(1 / (wall / sampled - collecting / collected))
+            if wall / sampled > collecting / collected else None}
 
 
 def suite_row(quick: bool) -> dict:
@@ -124,11 +129,11 @@ def main(argv=None) -> int:
     out = {"date": time.strftime("%Y-%m-%d"), "machine": platform.machine(), "cpus": os.cpu_count(),
            "python": platform.python_version(), "ray": ray.__version__, "torch": torch.__version__,
            "quick": args.quick, "ray_init_s": round(ray_init, 1), "train_batch_size": batch, "rows": rows}
-    print(f"\n{'row':<52} {'collection':>12} {'training':>10}")
+    print(f"\n{'row':<52} {'collection':>12} {'training':>10} {'learner':>9}")
     for r in rows:
-        collect = r.get("collection_env_steps_per_s", r.get("env_steps_per_s", ""))
-        trained = r.get("training_env_steps_per_s", r.get("env_steps_per_s", "") if "learner_steps_per_s" in r else "")
-        print(f"{r['row']:<52} {collect!s:>12} {trained!s:>10}")
+        collect = r.get("collection_env_steps_per_s", "" if "learner_steps_per_s" in r else r["env_steps_per_s"])
+        trained = r.get("training_env_steps_per_s", r["env_steps_per_s"] if "learner_steps_per_s" in r else "")
+        print(f"{r['row']:<52} {collect!s:>12} {trained!s:>10} {r.get('learner_env_steps_per_s') or ''!s:>9}")
     Path(args.json).parent.mkdir(parents=True, exist_ok=True)
     Path(args.json).write_text(json.dumps(out, indent=2) + "\n")
     print(f"\nenv steps/s; written to {args.json}")

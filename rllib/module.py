@@ -18,6 +18,7 @@ loss. The observation is the env's ``{"observations", "action_mask"}``
 
 from __future__ import annotations
 
+import numpy as np
 import torch
 from ray.rllib.core.columns import Columns
 from ray.rllib.core.rl_module.apis.value_function_api import ValueFunctionAPI
@@ -64,3 +65,16 @@ def policy_meta(env_config: dict, obs_shape: tuple[int, ...], hidden) -> dict:
 def to_numpy_policy(module: MaskedPPOTorchRLModule, meta: dict) -> NumpyPolicy:
     """The module's network as a :class:`NumpyPolicy` (plays without torch or ray)."""
     return module.net.to_numpy(meta)
+
+
+def numpy_policy(state: dict, meta: dict) -> NumpyPolicy:
+    """A :class:`NumpyPolicy` from the module's state dict, as RLlib's
+    ``LearnerGroup.get_weights`` or a checkpoint gives it (tensors or arrays)."""
+    def array(key):
+        value = state[f"net.{key}"]
+        return np.asarray(value.detach().cpu() if hasattr(value, "detach") else value, np.float32)
+
+    layers = sorted(int(k.split(".")[2]) for k in state if k.startswith("net.trunk.") and k.endswith(".weight"))
+    trunk = [(array(f"trunk.{i}.weight").T, array(f"trunk.{i}.bias")) for i in layers]
+    return NumpyPolicy(trunk, (array("policy.weight").T, array("policy.bias")),
+                       (array("value.weight").T, array("value.bias")), meta)

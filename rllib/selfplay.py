@@ -12,9 +12,10 @@ The league, as in RLlib's own self-play example (``self_play_with_open_spiel``):
   baselines (``random``, ``greedy``, and ``mcts`` or ``ppo`` if asked) play
   the other sides inside the env, and ``main`` plays its ``learner_*`` agents;
 - :class:`LeagueCallback` logs ``main``'s win rate against each kind of
-  opponent and, when the win rate against the current league passes
-  ``win_rate_threshold`` (against the baselines while there is no snapshot
-  yet), freezes a copy of ``main`` as the next snapshot.
+  opponent and, when the win rate against the current league reaches
+  ``win_rate_threshold`` (against ``random`` while there is no snapshot
+  yet, as in RLlib's example), freezes a copy of ``main`` as the next
+  snapshot.
 
 Team games: the co-op mode is one side, all played by ``main`` (no league);
 Azure Attack's hunters are one side, so a snapshot plays all of them, or the
@@ -52,7 +53,7 @@ from azgames.training.evaluate import evaluate
 from azgames.training.ppo import CsvLog, plot_curve
 
 from .env import LEARNER_PREFIX, TurnBasedEnv, env_config
-from .module import MaskedPPOTorchRLModule, policy_meta, to_numpy_policy
+from .module import MaskedPPOTorchRLModule, numpy_policy, policy_meta
 
 MAIN = "main"
 
@@ -78,7 +79,13 @@ def mapping_fn(seat_team: dict[str, int], snapshots: tuple[str, ...] = ()):
 
 # ---------------------------------------------------------------- the league callback
 class LeagueCallback(RLlibCallback):
-    """Logs ``main``'s results per opponent; adds a snapshot past the threshold."""
+    """Logs ``main``'s results per kind of opponent; freezes a snapshot when
+    ``main`` beats its current gate: ``random`` (or the baselines pooled,
+    without random) until the first snapshot, the league's snapshots after.
+
+    ``win_rate_vs_<kind>`` is a mean over the last 200 games of that kind;
+    a snapshot also needs ``min_games`` games of the gate's kind since the
+    last one, so that it is judged on games against the current league."""
 
     def __init__(self, seat_team: dict[str, int], win_rate_threshold: float = 0.8, min_games: int = 50):
         super().__init__()
@@ -86,51 +93,63 @@ class LeagueCallback(RLlibCallback):
         self.threshold = win_rate_threshold
         self.min_games = min_games
         self.snapshots: list[str] = []
+        self.games_since_snapshot = 0
 
     def on_episode_end(self, *, episode, metrics_logger, **kwargs) -> None:
         agents = list(episode.agent_ids)
         mains = [a for a in agents if episode.module_for(a) == MAIN]
-        if not mains:
-            return
-        rewards = episode.get_rewards()
-        main_return = float(np.sum(rewards[mains[0]])) if mains[0] in rewards else 0.0
         infos = episode.get_infos(-1)
         info = next((infos[a] for a in agents if a in infos and "opponent" in infos[a]), {})
-        others = {episode.module_for(a) for a in agents} - {MAIN}
-        if agents[0].startswith(LEARNER_PREFIX):
-            kind = info.get("opponent", "builtin")
-        elif others:
-            kind = "league"
-        else:
-            kind = "self"  # main on every side: no win rate to learn from
-        win = float(main_return >= 1 - 1e-6)
-        metrics_logger.log_value(f"win_rate_vs_{kind}", win, reduce="mean", window=200)
-        metrics_logger.log_value(f"games_vs_{kind}", 1, reduce="sum")
         metrics_logger.log_value("illegal_actions", int(info.get("illegal_action", 0)), reduce="sum")
+        if agents[0].startswith(LEARNER_PREFIX):
+            kind = info["opponent"]
+        elif len(mains) < len(agents):
+            kind = "league"
+        else:  # main on every side (self-play, or the co-op team): no one to beat
+            metrics_logger.log_value("games_vs_self", 1, reduce="sum")
+            return
+        main_return = float(np.sum(episode.get_rewards()[mains[0]]))
+        metrics_logger.log_value(f"win_rate_vs_{kind}", float(main_return >= 1 - 1e-6), reduce="mean",
+                                 window=200)
+        metrics_logger.log_value(f"games_vs_{kind}", 1, reduce="sum")
+
+    def gate(self, runners: dict) -> tuple[float | None, int]:
+        """``main``'s win rate against its current gate, and this iteration's games of it."""
+        if self.snapshots:
+            kinds = ["league"]
+        elif "win_rate_vs_random" in runners:
+            kinds = ["random"]
+        else:
+            kinds = [k[len("win_rate_vs_"):] for k in runners
+                     if k.startswith("win_rate_vs_") and k != "win_rate_vs_league"]
+        games = [int(runners.get(f"games_vs_{k}", 0)) for k in kinds]
+        rates = [float(runners[f"win_rate_vs_{k}"]) for k in kinds if f"win_rate_vs_{k}" in runners]
+        if not rates or not sum(games):
+            return None, 0
+        return sum(r * g for r, g in zip(rates, games)) / sum(games), sum(games)
 
     def on_train_result(self, *, algorithm, result, **kwargs) -> None:
-        runners = result.get(ENV_RUNNER_RESULTS, {})
-        target = "league" if self.snapshots else None
-        rate, games = None, 0
-        if target:
-            rate, games = runners.get("win_rate_vs_league"), runners.get("games_vs_league", 0)
-        else:  # no snapshot yet: beat the baselines first
-            rates = [(runners[k], runners.get("games_vs_" + k[len("win_rate_vs_"):], 0))
-                     for k in runners if k.startswith("win_rate_vs_") and k not in
-                     ("win_rate_vs_league", "win_rate_vs_self")]
-            if rates:
-                rate, games = min(r for r, _ in rates), sum(g for _, g in rates)
-        if rate is not None and games >= self.min_games and rate > self.threshold:
+        rate, games = self.gate(result.get(ENV_RUNNER_RESULTS, {}))
+        self.games_since_snapshot += games
+        if rate is not None and self.games_since_snapshot >= self.min_games and rate >= self.threshold:
             self.add_snapshot(algorithm)
+            self.games_since_snapshot = 0
         result["league_size"] = len(self.snapshots)
+        result["league_win_rate"] = "" if rate is None else round(rate, 4)
 
     def add_snapshot(self, algorithm) -> str:
+        """Freeze ``main``'s weights now as the next snapshot, on the learner
+        and on every env runner."""
         module_id = f"main_v{len(self.snapshots) + 1}"
-        main = algorithm.get_module(MAIN)
+        weights = algorithm.learner_group.get_weights([MAIN])[MAIN]
         self.snapshots.append(module_id)
-        algorithm.add_module(module_id=module_id, module_spec=RLModuleSpec.from_module(main),
+        algorithm.add_module(module_id=module_id, module_spec=RLModuleSpec.from_module(algorithm.get_module(MAIN)),
                              new_agent_to_module_mapping_fn=mapping_fn(self.seat_team, self.snapshots))
-        algorithm.set_state({"learner_group": {"learner": {"rl_module": {module_id: main.get_state()}}}})
+        algorithm.set_state({"learner_group": {"learner": {"rl_module": {module_id: weights}}}})
+        # add_module gave the runners a freshly initialised module, and PPO
+        # syncs only the modules it trains: push the frozen weights once.
+        algorithm.env_runner_group.sync_weights(from_worker_or_learner_group=algorithm.learner_group,
+                                                policies=[module_id], inference_only=True)
         return module_id
 
 
@@ -147,11 +166,12 @@ class Config:
     minutes: float | None = None
     out: str = "runs/rllib"
     address: str | None = None  # None: RAY_ADDRESS if set, else a local Ray
-    num_env_runners: int = 0  # 0: sample in the driver process
+    num_env_runners: int = 2  # RLlib's default; 0: sample in the driver process
     num_envs_per_env_runner: int = 8
     builtin_opponents: dict = field(default_factory=lambda: {"random": 1.0, "greedy": 1.0})
     builtin_share: float = 0.5
     win_rate_threshold: float = 0.8
+    snapshot_min_games: int = 50  # games against the gate between snapshots
     # PPO as the suite's trainer has it (azgames.training.ppo.Config), RLlib's names
     hidden: tuple[int, ...] = (128, 128)
     lr: float = 1e-3
@@ -190,16 +210,19 @@ def build_config(cfg: Config) -> PPOConfig:
                   train_batch_size_per_learner=cfg.train_batch_size,
                   minibatch_size=cfg.minibatch_size, num_epochs=cfg.num_epochs)
         .callbacks(functools.partial(LeagueCallback, seat_team=seat_team,
-                                     win_rate_threshold=cfg.win_rate_threshold))
+                                     win_rate_threshold=cfg.win_rate_threshold,
+                                     min_games=cfg.snapshot_min_games))
         .debugging(seed=cfg.seed, log_level="ERROR")
     )
 
 
-def main_policy(algo, cfg: Config):
-    """The ``main`` module now, as a torch-free :class:`NumpyPolicy`."""
+def main_policy(algo, cfg: Config, module_id: str = MAIN):
+    """The learner's ``main`` (or another module) now, as a torch-free :class:`NumpyPolicy`."""
     env_cfg = algo.config.env_config
-    shape = TurnBasedEnv(env_cfg).game.observation_space(TurnBasedEnv(env_cfg).seats[0])["observation"].shape
-    return to_numpy_policy(algo.get_module(MAIN), policy_meta(env_cfg, shape, cfg.hidden))
+    env = TurnBasedEnv(env_cfg)
+    shape = env.game.observation_space(env.seats[0])["observation"].shape
+    return numpy_policy(algo.learner_group.get_weights([module_id])[module_id],
+                        policy_meta(env_cfg, shape, cfg.hidden))
 
 
 # ---------------------------------------------------------------- the loop
@@ -219,6 +242,18 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
     bar = tqdm(total=None if deadline else cfg.steps, unit="step", disable=not cfg.progress,
                dynamic_ncols=True)
     steps = iteration = 0
+    kinds = ["league", *cfg.builtin_opponents]
+
+    def evaluation(elapsed: float) -> None:
+        policy = main_policy(algo, cfg)
+        for opponent in cfg.eval_against:
+            e = evaluate(policy, opponent, cfg.eval_games, seed=cfg.seed + 10_000 + iteration)
+            eval_log.write({"iteration": iteration, "steps": steps, "seconds": round(elapsed, 2),
+                            **e.as_dict(), "opponent": opponent})
+            bar.write(f"iteration {iteration}, {steps:,} steps: {e}")
+
+    if cfg.eval_every:
+        evaluation(0.0)  # the untrained policy: where the curve starts
     while True:
         result = algo.train()
         iteration += 1
@@ -229,20 +264,15 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
         row = {"iteration": iteration, "steps": steps, "seconds": round(elapsed, 2),
                "steps_per_s": round(steps / elapsed), "league_size": result.get("league_size", 0),
                "illegal_actions": int(runners.get("illegal_actions", 0)),
-               "train_win_rate": round(float(runners.get("win_rate_vs_league",
-                                                         runners.get("win_rate_vs_random", 0.0))), 4)}
-        row.update({k: round(float(v), 4) for k, v in sorted(runners.items()) if k.startswith("win_rate_vs_")})
+               "train_win_rate": result.get("league_win_rate", "")}
+        row.update({f"win_rate_vs_{k}": round(float(runners[f"win_rate_vs_{k}"]), 4)
+                    if f"win_rate_vs_{k}" in runners else "" for k in kinds})
         train_log.write(row)
         bar.update(new_steps)
         bar.set_postfix(sps=row["steps_per_s"], league=row["league_size"], win=row["train_win_rate"])
         finished = steps >= cfg.steps if deadline is None else time.perf_counter() >= deadline
         if finished or (cfg.eval_every and iteration % cfg.eval_every == 0):
-            policy = main_policy(algo, cfg)
-            for opponent in cfg.eval_against:
-                e = evaluate(policy, opponent, cfg.eval_games, seed=cfg.seed + 10_000 + iteration)
-                eval_log.write({"iteration": iteration, "steps": steps, "seconds": round(elapsed, 2),
-                                **e.as_dict(), "opponent": opponent})
-                bar.write(f"iteration {iteration}, {steps:,} steps: {e}")
+            evaluation(elapsed)
             plot_curve(out)
         if finished:
             break

@@ -13,6 +13,7 @@ import azgames
 from azgames import cli
 
 ROOT = Path(__file__).resolve().parents[1]
+SHIPPED = ROOT / "agents" / "policies"
 BOARD_FOOTER = re.compile(r"^\s+a\s+b\s+c\s+d\s+e\s+f\s+g\s+h\s+i\s*$", re.M)
 RESULT = re.compile(r"^Result: (.*) after (\d+) turns \(scores: player_0 (\d+), player_1 (\d+)\)$")
 
@@ -172,6 +173,18 @@ def test_play_azure_on_a_users_map_file_with_drawn_roles(tmp_path):
     (["train", "azacru", "--init", "missing.npz"], "--init missing.npz"),
     (["train", "azacru", "--ladder", "missing.json"], "--ladder missing.json"),
     (["play", "azacru", "--players", "2", "--agents", "ppo", "nobody"], "'nobody'"),
+    (["play", "azacru", "--agents", "ppo:path=missing.npz", "random"], "missing.npz"),
+    (["play", "azacru", "--agents", "ppo:path=" + str(SHIPPED / "azure_2p.npz"), "random"], "azure"),
+    (["play", "azacru", "--agents", "mcts:simulations", "random"], "key=value"),
+    (["train", "azacru", "--backend", "rllib", "--mix", "random=1"], "--mix is an option of the suite"),
+    (["train", "azacru", "--backend", "rllib", "--num-envs", "8"], "--num-envs is an option of the suite"),
+    (["train", "azacru", "--num-env-runners", "4"], "--num-env-runners is an option of the rllib"),
+    (["train", "azacru", "--address", "auto"], "--address is an option of the rllib"),
+    (["train", "azacru", "--backend", "rllib", "--num-env-runners", "-1"], "--num-env-runners -1"),
+    (["train", "azacru", "--backend", "rllib", "--num-envs-per-env-runner", "0"],
+     "--num-envs-per-env-runner 0"),
+    (["train", "azacru", "--backend", "rllib", "--players", "5"], "--players 5"),
+    (["train", "azure", "--backend", "rllib", "--map", "nowhere"], "nowhere"),
 ])
 def test_train_refuses_bad_arguments_in_one_line(args, named, capsys):
     with pytest.raises(SystemExit) as stop:

@@ -73,25 +73,52 @@ def test_the_module_masks_and_its_numpy_copy_agrees(game):
     np.testing.assert_allclose(policy.value(batch["observations"].numpy()), values, rtol=1e-5, atol=1e-5)
 
 
+def test_a_snapshot_freezes_mains_weights_on_the_learner_and_the_runners():
+    """RLlib's add_module gives env runners a freshly initialised module and
+    PPO syncs only trained modules: the callback must push the snapshot."""
+    from azgames.rllib.selfplay import Config, LeagueCallback, build_config, main_policy
+
+    cfg = Config(game="azacru", num_env_runners=0, num_envs_per_env_runner=1, hidden=(16,))
+    algo = build_config(cfg).build_algo()
+    try:
+        league = LeagueCallback({"player_0": 0, "player_1": 1})
+        assert league.add_snapshot(algo) == "main_v1"
+        main = main_policy(algo, cfg)
+        for frozen in (main_policy(algo, cfg, "main_v1"), to_numpy_policy(algo.get_module("main_v1"), main.meta)):
+            for (w, b), (w2, b2) in zip(main.trunk + [main.policy_head], frozen.trunk + [frozen.policy_head]):
+                np.testing.assert_array_equal(w, w2)
+                np.testing.assert_array_equal(b, b2)
+        assert algo.config.policy_mapping_fn.keywords["snapshots"] == ("main_v1",)
+    finally:
+        algo.stop()
+
+
 def test_a_short_run_in_local_mode(tmp_path):
     """The whole pipeline on a local Ray: RLlib samples and learns, the
     masked module never picks an illegal action, the league logs main's
-    games, and the policy it writes plays in ``azgames play``."""
+    games, and the policy it writes plays in ``azgames play`` and the tournament."""
     from azgames.cli import main
     from azgames.rllib.selfplay import Config, train
 
     out = tmp_path / "run"
     record = train(Config(game="azacru", steps=3000, train_batch_size=1000, minibatch_size=250,
-                          num_epochs=2, num_envs_per_env_runner=4, eval_every=0, eval_games=20,
-                          final_eval_games=20, out=str(out), progress=False))
+                          num_epochs=2, num_env_runners=0, num_envs_per_env_runner=4, eval_every=0,
+                          eval_games=20, final_eval_games=20, win_rate_threshold=0.0,
+                          snapshot_min_games=1, out=str(out), progress=False))
     assert record["steps"] >= 3000 and record["steps_per_s"] > 0
     rows = (out / "train.csv").read_text().splitlines()
     header = rows[0].split(",")
     assert len(rows) >= 4  # three iterations or more
     assert all(int(r.split(",")[header.index("illegal_actions")]) == 0 for r in rows[1:])
-    assert any(h.startswith("win_rate_vs_") for h in header)
+    # a threshold of 0 freezes a snapshot every iteration: the league then plays them
+    league = [int(r.split(",")[header.index("league_size")]) for r in rows[1:]]
+    assert league[-1] >= 1 and league == sorted(league)
+    assert record["league_size"] == league[-1]
     assert (out / "checkpoint").is_dir() and (out / "curve.png").is_file()
     assert set(json.loads((out / "policy.json").read_text())["final_evaluation"]) == {"random", "greedy"}
     assert NumpyPolicy.load(out / "policy.npz").meta["trained"]["backend"] == "rllib"
-    assert main(["play", "azacru", "--agents", f"ppo:path={out / 'policy.npz'}", "random",
-                 "--render", "none"]) == 0
+    trained = f"ppo:path={out / 'policy.npz'}"
+    assert main(["play", "azacru", "--agents", trained, "random", "--render", "none"]) == 0
+    assert main(["tournament", "azacru", "--agents", "random", trained, "--games", "4",
+                 "--out", str(tmp_path / "ladder"), "--quiet"]) == 0
+    assert trained in json.loads((tmp_path / "ladder" / "tournament.json").read_text())["agents"]
