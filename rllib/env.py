@@ -35,6 +35,7 @@ it. ``"raise"`` raises a ValueError naming the action instead.
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import gymnasium as gym
@@ -71,7 +72,7 @@ def teams(game_env) -> list[int]:
 def env_config(config: dict | None) -> dict[str, Any]:
     """``config`` completed with :data:`DEFAULTS`; ValueError naming a bad key or value."""
     config = dict(config or {})
-    unknown = sorted(set(config) - set(DEFAULTS) - {"worker_index", "vector_index", "num_workers"})
+    unknown = sorted(set(config) - set(DEFAULTS))
     if unknown:
         raise ValueError(f"unknown TurnBasedEnv config key(s) {unknown}; valid keys: {sorted(DEFAULTS)}")
     out = {k: config.get(k, v) for k, v in DEFAULTS.items()}
@@ -93,8 +94,11 @@ class TurnBasedEnv(MultiAgentEnv):
     ``config`` keys (all optional, :data:`DEFAULTS`): ``game``,
     ``num_players``, ``options`` (the game's own, e.g. ``{"map": "..."}``),
     ``builtin_opponents`` (agent name -> weight), ``builtin_share``,
-    ``illegal_action``, ``seed`` (of the first game and of the draws; RLlib
-    offsets it by the env runner and vector index)."""
+    ``illegal_action``, ``seed`` (of the first game and of the draws,
+    offset by the env runner's index and by how many envs its process made
+    before)."""
+
+    _made = itertools.count()
 
     def __init__(self, config: dict | None = None):
         super().__init__()
@@ -125,9 +129,11 @@ class TurnBasedEnv(MultiAgentEnv):
         self.observation_spaces = dict.fromkeys(self.possible_agents, space)
         self.action_spaces = dict.fromkeys(self.possible_agents, gym.spaces.Discrete(num_actions))
         seed = cfg["seed"]
-        if seed is not None:  # distinct games in every env of every runner
-            seed = checks.seed("seed", seed) + 1000 * int((config or {}).get("worker_index", 0)) \
-                + int((config or {}).get("vector_index", 0))
+        if seed is not None:
+            # Distinct games in every env of every runner: RLlib's EnvContext
+            # names the runner; the envs of one runner are numbered as made.
+            seed = checks.seed("seed", seed) + 1000 * getattr(config, "worker_index", 0) \
+                + next(TurnBasedEnv._made)
         self._rng = np.random.default_rng(seed)
         self._next_seed = seed
         self._builtin: dict[str, Any] = {}  # seat -> agent, this game
@@ -161,7 +167,7 @@ class TurnBasedEnv(MultiAgentEnv):
         if agent not in action_dict:
             raise ValueError(f"it is {agent}'s turn; the actions given are for {sorted(action_dict)}")
         action = int(action_dict[agent])
-        mask = self.game._mask
+        mask = self.game.observe(seat)["action_mask"]
         if not (0 <= action < len(mask) and mask[action]):
             self._illegal += 1
         self.game.step(action)
@@ -180,7 +186,7 @@ class TurnBasedEnv(MultiAgentEnv):
         self._builtin = {}
         self.opponent = None
         self._learner_team = None
-        if "learner_" + self.seats[0] in self.possible_agents and \
+        if LEARNER_PREFIX + self.seats[0] in self.possible_agents and \
                 self._rng.random() < self.config["builtin_share"]:
             self._learner_team = int(self._rng.integers(self.num_teams))
             name = self._opponent_names[int(self._rng.choice(len(self._opponent_names), p=self._opponent_p))]
@@ -211,7 +217,7 @@ class TurnBasedEnv(MultiAgentEnv):
         return self.game.agent_selection
 
     def _game_over(self) -> bool:
-        return not self.game._live
+        return any(self.game.terminations.values()) or any(self.game.truncations.values())
 
     def _observation(self, seat: str) -> dict[str, np.ndarray]:
         seen = self.game.observe(seat)
