@@ -5,7 +5,8 @@
 - :mod:`.module`: :class:`MaskedPPOTorchRLModule`, the suite's masked
   network as an RLModule, and its conversion to a torch-free policy;
 - :mod:`.selfplay`: ``python -m azgames train GAME --backend rllib``, PPO
-  self-play against a league of snapshots and the baselines.
+  self-play against a league of snapshots and the baselines;
+- :mod:`.export`: an RLlib checkpoint's module as a torch-free policy file.
 
 Install: ``python -m pip install torch==2.13.0 && python -m pip install -e ".[rllib]"``.
 """

@@ -137,6 +137,7 @@ class TurnBasedEnv(MultiAgentEnv):
         self._rng = np.random.default_rng(seed)
         self._next_seed = seed
         self._builtin: dict[str, Any] = {}  # seat -> agent, this game
+        self._learner_team: int | None = None  # the learner's side in a built-in game
         self._opponent_names = list(cfg["builtin_opponents"])
         weights = np.array([cfg["builtin_opponents"][n] for n in self._opponent_names], float)
         self._opponent_p = weights / weights.sum()

@@ -18,6 +18,9 @@ loss. The observation is the env's ``{"observations", "action_mask"}``
 
 from __future__ import annotations
 
+import pickle
+from pathlib import Path
+
 import numpy as np
 import torch
 from ray.rllib.core.columns import Columns
@@ -78,3 +81,27 @@ def numpy_policy(state: dict, meta: dict) -> NumpyPolicy:
     trunk = [(array(f"trunk.{i}.weight").T, array(f"trunk.{i}.bias")) for i in layers]
     return NumpyPolicy(trunk, (array("policy.weight").T, array("policy.bias")),
                        (array("value.weight").T, array("value.bias")), meta)
+
+
+def policy_from_checkpoint(checkpoint, module_id: str = "main") -> NumpyPolicy:
+    """Module ``module_id`` of an RLlib checkpoint of PPO on
+    :class:`~azgames.rllib.env.TurnBasedEnv` with this module (the recipe's,
+    or a run of your own) as a :class:`NumpyPolicy`, its meta read from the
+    checkpoint's env config."""
+    from ray.rllib.core.rl_module.rl_module import RLModule
+
+    from .env import TurnBasedEnv, env_config
+
+    path = Path(checkpoint)
+    module_dir = path / "learner_group" / "learner" / "rl_module" / module_id
+    if not module_dir.is_dir():
+        raise ValueError(f"{path} is not an RLlib checkpoint holding a module {module_id!r} (no {module_dir})")
+    with (path / "class_and_ctor_args.pkl").open("rb") as f:
+        algorithm_config = pickle.load(f)["ctor_args_and_kwargs"][0][0]
+    module = RLModule.from_checkpoint(module_dir)
+    if not isinstance(module, MaskedPPOTorchRLModule):
+        raise ValueError(f"module {module_id!r} of {path} is a {type(module).__name__}, not a MaskedPPOTorchRLModule")
+    env = TurnBasedEnv(env_config(algorithm_config["env_config"]))
+    shape = env.game.observation_space(env.seats[0])["observation"].shape
+    hidden = [layer.out_features for layer in module.net.trunk if isinstance(layer, torch.nn.Linear)]
+    return to_numpy_policy(module, policy_meta(env.config, shape, hidden))

@@ -278,7 +278,7 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
             break
     bar.close()
     elapsed = time.perf_counter() - start
-    checkpoint = algo.save(str((out / "checkpoint").resolve()))
+    algo.save(str((out / "checkpoint").resolve()))
     policy = main_policy(algo, cfg)
     final = {o: evaluate(policy, o, cfg.final_eval_games, seed=cfg.seed + 99_999).as_dict()
              for o in cfg.eval_against}
@@ -288,7 +288,7 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
               "config": {**asdict(cfg), "hidden": list(cfg.hidden)}, "steps": steps,
               "iterations": iteration, "seconds": round(elapsed, 1), "steps_per_s": round(steps / elapsed),
               "league_size": len(algo.config.policies) - 1,
-              "checkpoint": str(getattr(checkpoint, "checkpoint", checkpoint)),
+              "checkpoint": str(out / "checkpoint"),
               "final_evaluation": final, "cpus": os.cpu_count()}
     meta = {**policy.meta, "trained": {k: record[k] for k in ("command", "steps", "seconds")}
             | {"seed": cfg.seed, "backend": "rllib"}}

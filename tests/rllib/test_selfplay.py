@@ -95,8 +95,9 @@ def test_a_snapshot_freezes_mains_weights_on_the_learner_and_the_runners():
 
 def test_a_short_run_in_local_mode(tmp_path):
     """The whole pipeline on a local Ray: RLlib samples and learns, the
-    masked module never picks an illegal action, the league logs main's
-    games, and the policy it writes plays in ``azgames play`` and the tournament."""
+    masked module never picks an illegal action, the league grows, the
+    checkpoint exports to the policy written beside it, and that policy
+    plays in ``azgames play`` and in a tournament."""
     from azgames.cli import main
     from azgames.rllib.selfplay import Config, train
 
@@ -117,6 +118,15 @@ def test_a_short_run_in_local_mode(tmp_path):
     assert (out / "checkpoint").is_dir() and (out / "curve.png").is_file()
     assert set(json.loads((out / "policy.json").read_text())["final_evaluation"]) == {"random", "greedy"}
     assert NumpyPolicy.load(out / "policy.npz").meta["trained"]["backend"] == "rllib"
+    # the checkpoint's main is the policy written beside it
+    from azgames.rllib.export import main as export
+
+    assert export([str(out / "checkpoint"), str(tmp_path / "exported.npz")]) == 0
+    exported, written = NumpyPolicy.load(tmp_path / "exported.npz"), NumpyPolicy.load(out / "policy.npz")
+    for (w, _), (w2, _) in zip(exported.trunk + [exported.policy_head], written.trunk + [written.policy_head]):
+        np.testing.assert_array_equal(w, w2)
+    assert {k: exported.meta[k] for k in ("game", "num_players", "obs_shape", "hidden")} == \
+        {k: written.meta[k] for k in ("game", "num_players", "obs_shape", "hidden")}
     trained = f"ppo:path={out / 'policy.npz'}"
     assert main(["play", "azacru", "--agents", trained, "random", "--render", "none"]) == 0
     assert main(["tournament", "azacru", "--agents", "random", trained, "--games", "4",
