@@ -45,7 +45,7 @@ def main(argv=None) -> int:
     from azgames.agents.match import wilson_interval
     from azgames.rllib.selfplay import Config, train
 
-    ray.init(include_dashboard=False, log_to_driver=False)
+    ray.init(include_dashboard=False, log_to_driver=False, ignore_reinit_error=True)
     runs = []
     with tempfile.TemporaryDirectory() as tmp:
         for seed in args.seeds:

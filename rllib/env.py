@@ -11,7 +11,9 @@ observations, rewards, terminations and truncations. In a turn-based game
   game ended by an opponent's move still pays the loser;
 - when the game ends, every agent that has played gets its final observation
   and reward, and ``terminateds`` (or ``truncateds``, at the game's turn
-  limit) holds ``"__all__": True``;
+  limit) holds ``"__all__": True``; its final info holds its ``return``
+  (everything the game paid it), the built-in ``opponent`` (or
+  ``"league"``) and the count of ``illegal_action`` s;
 - Azure Attack's repeated turns are two observations in a row for one agent.
 
 **Built-in opponents.** The suite's own agents (``random``, ``greedy``,
@@ -155,6 +157,7 @@ class TurnBasedEnv(MultiAgentEnv):
             self._draw_sides()
             self._seen: set[str] = set()
             self._pending = dict.fromkeys(self.seats, 0.0)
+            self._returns = dict.fromkeys(self.seats, 0.0)
             self._illegal = 0
             self._play_builtin()
             if not self._game_over():
@@ -228,6 +231,7 @@ class TurnBasedEnv(MultiAgentEnv):
     def _collect_rewards(self) -> None:
         for seat, r in self.game.rewards.items():
             self._pending[seat] += r
+            self._returns[seat] += r
 
     def _take_rewards(self) -> dict[str, float]:
         """The rewards held for agents that have played (a reward before an
@@ -243,7 +247,7 @@ class TurnBasedEnv(MultiAgentEnv):
         rewards = self._take_rewards()
         terminated = any(self.game.terminations.values())
         done = {self._id(s): True for s in seats}
-        infos = {self._id(s): {"illegal_action": self._illegal, "opponent": self.opponent or "league"}
-                 for s in seats}
+        infos = {self._id(s): {"return": self._returns[s], "illegal_action": self._illegal,
+                               "opponent": self.opponent or "league"} for s in seats}
         return (obs, rewards, {**({k: terminated for k in done}), "__all__": terminated},
                 {**({k: not terminated for k in done}), "__all__": not terminated}, infos)

@@ -37,6 +37,7 @@ import os
 import shlex
 import time
 import zlib
+from math import nan
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -96,21 +97,27 @@ class LeagueCallback(RLlibCallback):
         self.games_since_snapshot = 0
 
     def on_episode_end(self, *, episode, metrics_logger, **kwargs) -> None:
-        agents = list(episode.agent_ids)
-        mains = [a for a in agents if episode.module_for(a) == MAIN]
+        # The game's outcome comes from the env's final infos: the episode
+        # object handed here may be the last chunk of a longer game, whose
+        # rewards need not hold every agent's.
         infos = episode.get_infos(-1)
-        info = next((infos[a] for a in agents if a in infos and "opponent" in infos[a]), {})
-        metrics_logger.log_value("illegal_actions", int(info.get("illegal_action", 0)), reduce="sum")
-        if agents[0].startswith(LEARNER_PREFIX):
+        finals = {a: infos[a] for a in infos if "return" in infos[a]}
+        if not finals:
+            return
+        info = next(iter(finals.values()))
+        metrics_logger.log_value("illegal_actions", int(info["illegal_action"]), reduce="sum")
+        mains = [a for a in finals if episode.module_for(a) == MAIN]
+        if not mains:
+            return
+        if mains[0].startswith(LEARNER_PREFIX):
             kind = info["opponent"]
-        elif len(mains) < len(agents):
+        elif len(mains) < len(finals):
             kind = "league"
         else:  # main on every side (self-play, or the co-op team): no one to beat
             metrics_logger.log_value("games_vs_self", 1, reduce="sum")
             return
-        main_return = float(np.sum(episode.get_rewards()[mains[0]]))
-        metrics_logger.log_value(f"win_rate_vs_{kind}", float(main_return >= 1 - 1e-6), reduce="mean",
-                                 window=200)
+        win = float(finals[mains[0]]["return"] >= 1 - 1e-6)
+        metrics_logger.log_value(f"win_rate_vs_{kind}", win, reduce="mean", window=200)
         metrics_logger.log_value(f"games_vs_{kind}", 1, reduce="sum")
 
     def gate(self, runners: dict) -> tuple[float | None, int]:
@@ -122,9 +129,10 @@ class LeagueCallback(RLlibCallback):
         else:
             kinds = [k[len("win_rate_vs_"):] for k in runners
                      if k.startswith("win_rate_vs_") and k != "win_rate_vs_league"]
-        games = [int(runners.get(f"games_vs_{k}", 0)) for k in kinds]
-        rates = [float(runners[f"win_rate_vs_{k}"]) for k in kinds if f"win_rate_vs_{k}" in runners]
-        if not rates or not sum(games):
+        # An iteration without games of a kind reports NaN or nothing for it.
+        games = [int(np.nan_to_num(runners.get(f"games_vs_{k}", 0))) for k in kinds]
+        rates = [float(np.nan_to_num(runners.get(f"win_rate_vs_{k}", 0))) for k in kinds]
+        if not sum(games):
             return None, 0
         return sum(r * g for r, g in zip(rates, games)) / sum(games), sum(games)
 
@@ -135,7 +143,7 @@ class LeagueCallback(RLlibCallback):
             self.add_snapshot(algorithm)
             self.games_since_snapshot = 0
         result["league_size"] = len(self.snapshots)
-        result["league_win_rate"] = "" if rate is None else round(rate, 4)
+        result["league_win_rate"] = nan if rate is None else round(rate, 4)
 
     def add_snapshot(self, algorithm) -> str:
         """Freeze ``main``'s weights now as the next snapshot, on the learner
@@ -263,10 +271,9 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
         elapsed = time.perf_counter() - start
         row = {"iteration": iteration, "steps": steps, "seconds": round(elapsed, 2),
                "steps_per_s": round(steps / elapsed), "league_size": result.get("league_size", 0),
-               "illegal_actions": int(runners.get("illegal_actions", 0)),
-               "train_win_rate": result.get("league_win_rate", "")}
-        row.update({f"win_rate_vs_{k}": round(float(runners[f"win_rate_vs_{k}"]), 4)
-                    if f"win_rate_vs_{k}" in runners else "" for k in kinds})
+               "illegal_actions": int(np.nan_to_num(runners.get("illegal_actions", 0))),
+               "train_win_rate": result.get("league_win_rate", nan)}
+        row.update({f"win_rate_vs_{k}": round(float(runners.get(f"win_rate_vs_{k}", nan)), 4) for k in kinds})
         train_log.write(row)
         bar.update(new_steps)
         bar.set_postfix(sps=row["steps_per_s"], league=row["league_size"], win=row["train_win_rate"])

@@ -101,3 +101,22 @@ def test_mcts_strength_quick_run_scores_a_match(tmp_path, capsys):
     assert row["games"] == 4 and row["wins"] + row["draws"] + row["losses"] == 4
     assert row["command"] == f"python benchmarks/mcts_strength.py --quick --games azacru --json {out}"
     assert "| azacru | 2 | - | greedy | 50 | 4 |" in capsys.readouterr().out
+
+
+def test_rllib_benchmarks_quick_runs_write_their_json(tmp_path, capsys):
+    pytest = __import__("pytest")
+    pytest.importorskip("ray.rllib")
+    throughput = runpy.run_path(str(ROOT / "benchmarks" / "rllib_throughput.py"))
+    out = tmp_path / "throughput.json"
+    assert throughput["main"](["--quick", "--runners", "0", "--no-suite", "--json", str(out)]) == 0
+    rows = {r["row"]: r for r in json.loads(out.read_text())["rows"]}
+    assert rows["TurnBasedEnv alone (random legal actions)"]["env_steps_per_s"] > 0
+    driver = rows["RLlib PPO, 0 env runners (sampling in the driver)"]
+    assert driver["collection_env_steps_per_s"] > 0 and driver["training_env_steps_per_s"] > 0
+    learning = runpy.run_path(str(ROOT / "benchmarks" / "rllib_learning.py"))
+    out = tmp_path / "learning.json"
+    assert learning["main"](["--steps", "500", "--seeds", "0", "--games", "10", "--num-env-runners", "0",
+                             "--json", str(out)]) == 0
+    saved = json.loads(out.read_text())
+    assert set(saved["summary"]) == {"random", "greedy"} and saved["runs"][0]["steps"] >= 500
+    assert "mean win rate" in capsys.readouterr().out

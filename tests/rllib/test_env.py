@@ -31,7 +31,7 @@ def play_both(game, players, pick, seed=3, max_steps=5000):
     ref = azgames.make(game, num_players=players).unwrapped
     obs, _ = env.reset(seed=seed)
     ref.reset(seed=seed)
-    result = (obs, {}, {"__all__": False}, {"__all__": False})
+    result = (obs, {}, {"__all__": False}, {"__all__": False}, {})
     for _ in range(max_steps):
         yield result, ref
         if result[2]["__all__"] or result[3]["__all__"]:
@@ -39,7 +39,7 @@ def play_both(game, players, pick, seed=3, max_steps=5000):
         (agent, seen), = result[0].items()
         action = pick(seen["action_mask"])
         ref.step(action)
-        result = env.step({agent: action})[:4]
+        result = env.step({agent: action})
     raise AssertionError("the game did not end")
 
 
@@ -48,7 +48,7 @@ def play_both(game, players, pick, seed=3, max_steps=5000):
 def test_a_game_reaches_each_agent_as_in_the_aec_env(game, players, pick):
     paid = {}
     aec_paid = {}
-    for (obs, rewards, terminated, truncated), ref in play_both(game, players, pick):
+    for (obs, rewards, terminated, truncated, infos), ref in play_both(game, players, pick):
         for agent, r in rewards.items():
             paid[agent] = paid.get(agent, 0.0) + r
         for agent, r in ref.rewards.items():
@@ -66,6 +66,7 @@ def test_a_game_reaches_each_agent_as_in_the_aec_env(game, players, pick):
     assert truncated["__all__"] == any(ref.truncations.values())
     assert all(terminated[a] or truncated[a] for a in ref.possible_agents)
     assert paid == pytest.approx(aec_paid)
+    assert {a: info["return"] for a, info in infos.items()} == pytest.approx(aec_paid)
     assert any(aec_paid.values()) or truncated["__all__"] or game == "azimuth"
 
 
@@ -74,7 +75,7 @@ def test_the_loser_is_paid_when_the_winner_moves_last():
     who did not move, still gets its -1, its final observation and its end."""
     for seed in range(20):
         last_mover = None
-        for (obs, rewards, terminated, _), ref in play_both("azacru", 2, last_legal, seed=seed):
+        for (obs, rewards, terminated, *_), ref in play_both("azacru", 2, last_legal, seed=seed):
             if not terminated["__all__"]:
                 (last_mover,) = obs
         loser = next(a for a, r in rewards.items() if r < 0)
