@@ -133,8 +133,12 @@ def main(argv=None) -> int:
            "quick": args.quick, "ray_init_s": round(ray_init, 1), "train_batch_size": batch, "rows": rows}
     print(f"\n{'row':<52} {'collection':>12} {'training':>10} {'learner':>9}")
     for r in rows:
-        collect = r.get("collection_env_steps_per_s", "" if "learner_steps_per_s" in r else r["env_steps_per_s"])
-        trained = r.get("training_env_steps_per_s", r["env_steps_per_s"] if "learner_steps_per_s" in r else "")
+        if "collection_env_steps_per_s" in r:  # an RLlib row
+            collect, trained = r["collection_env_steps_per_s"], r["training_env_steps_per_s"]
+        elif "learner_steps_per_s" in r:  # the suite's trainer: collection and updates together
+            collect, trained = "", r["env_steps_per_s"]
+        else:  # the env alone
+            collect, trained = r["env_steps_per_s"], ""
         print(f"{r['row']:<52} {collect!s:>12} {trained!s:>10} {r.get('learner_env_steps_per_s') or ''!s:>9}")
     Path(args.json).parent.mkdir(parents=True, exist_ok=True)
     Path(args.json).write_text(json.dumps(out, indent=2) + "\n")
