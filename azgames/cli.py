@@ -204,7 +204,8 @@ def cmd_play(args, parser) -> int:
 
 #: Options of one training backend only, with their defaults.
 SUITE_ONLY = {"num_envs": 256, "num_steps": 64, "mix": None, "init": None, "ladder": None}
-RLLIB_ONLY = {"address": None, "num_env_runners": 2, "num_envs_per_env_runner": 8}
+RLLIB_ONLY = {"address": None, "num_env_runners": 2, "num_envs_per_env_runner": 8,
+              "builtin_opponents": ["random", "greedy"]}
 
 
 def cmd_train(args, parser) -> int:
@@ -294,6 +295,16 @@ def cmd_train_rllib(args, parser, rules_type) -> int:
         rules_type(args.players, **options)
     except (TypeError, ValueError) as e:
         parser.error(str(e))
+    from azgames.agents import agent_names, parse_agent
+
+    for spec in args.builtin_opponents:
+        try:
+            name, _ = parse_agent(spec)
+        except ValueError as e:
+            parser.error(str(e))
+        if name not in agent_names(args.game):
+            parser.error(f"--builtin-opponents: unknown agent {name!r} for {args.game}; valid agents: "
+                         f"{', '.join(agent_names(args.game))}")
     try:
         from azgames.rllib.selfplay import Config, train
     except ImportError as e:
@@ -304,6 +315,7 @@ def cmd_train_rllib(args, parser, rules_type) -> int:
     cfg = Config(game=args.game, num_players=args.players, options=options, seed=args.seed,
                  steps=args.steps, minutes=args.minutes, out=out, address=args.address,
                  num_env_runners=args.num_env_runners, num_envs_per_env_runner=args.num_envs_per_env_runner,
+                 builtin_opponents=dict.fromkeys(args.builtin_opponents, 1.0),
                  eval_every=args.eval_every, eval_games=args.eval_games,
                  final_eval_games=args.final_eval_games, eval_against=tuple(args.eval_against),
                  progress=not args.quiet)
@@ -489,6 +501,9 @@ def build_parser() -> argparse.ArgumentParser:
                        help="rllib: sampling processes (default: 2, as RLlib; 0 samples in the driver)")
     train.add_argument("--num-envs-per-env-runner", type=int, default=None,
                        help="rllib: games each sampling process steps in turn (default: 8)")
+    train.add_argument("--builtin-opponents", nargs="+", metavar="AGENT", default=None,
+                       help="rllib: the baselines that play half the games, equally often, e.g. "
+                            "random greedy ppo mcts:simulations=50 (default: random greedy)")
     train.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
     _variant_options(train)
 

@@ -95,7 +95,8 @@ class TurnBasedEnv(MultiAgentEnv):
 
     ``config`` keys (all optional, :data:`DEFAULTS`): ``game``,
     ``num_players``, ``options`` (the game's own, e.g. ``{"map": "..."}``),
-    ``builtin_opponents`` (agent name -> weight), ``builtin_share``,
+    ``builtin_opponents`` (agent name or spec, e.g. ``"mcts:simulations=50"``,
+    -> weight), ``builtin_share``,
     ``illegal_action``, ``seed`` (of the first game and of the draws,
     offset by the env runner's index and by how many envs its process made
     before)."""
@@ -104,14 +105,14 @@ class TurnBasedEnv(MultiAgentEnv):
 
     def __init__(self, config: dict | None = None):
         super().__init__()
-        from azgames.agents import agent_names
+        from azgames.agents import agent_names, parse_agent
 
         cfg = env_config(config)
         self.config = cfg
         self.game = azgames.make(cfg["game"], num_players=cfg["num_players"],
                                  illegal_action=cfg["illegal_action"], **cfg["options"]).unwrapped
         valid = agent_names(cfg["game"])
-        bad = [n for n in cfg["builtin_opponents"] if n not in valid]
+        bad = [n for n in cfg["builtin_opponents"] if parse_agent(n)[0] not in valid]
         if bad:
             raise ValueError(f"builtin opponent {bad[0]!r} does not play {cfg['game']}; "
                              f"valid agents: {', '.join(valid)}")

@@ -185,6 +185,8 @@ def test_play_azure_on_a_users_map_file_with_drawn_roles(tmp_path):
      "--num-envs-per-env-runner 0"),
     (["train", "azacru", "--backend", "rllib", "--players", "5"], "--players 5"),
     (["train", "azure", "--backend", "rllib", "--map", "nowhere"], "nowhere"),
+    (["train", "azacru", "--backend", "rllib", "--builtin-opponents", "random", "alphazero"], "'alphazero'"),
+    (["train", "azacru", "--builtin-opponents", "random"], "--builtin-opponents is an option of the rllib"),
 ])
 def test_train_refuses_bad_arguments_in_one_line(args, named, capsys):
     with pytest.raises(SystemExit) as stop:

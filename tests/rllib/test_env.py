@@ -186,3 +186,16 @@ def test_bad_values_for_every_game(game):
         TurnBasedEnv({"game": game, "builtin_opponents": {"alphazero": 1.0}, "builtin_share": 0.5})
     with pytest.raises(ValueError, match="9"):
         TurnBasedEnv({"game": game, "num_players": 9})
+
+
+def test_the_shipped_policy_and_agent_specs_can_be_builtin_opponents():
+    env = TurnBasedEnv({"game": "azacru", "builtin_share": 1.0, "seed": 0,
+                        "builtin_opponents": {"ppo": 1.0, "mcts:simulations=5": 0.0}})
+    obs, _ = env.reset()
+    assert env.opponent == "ppo"
+    while True:
+        (agent, seen), = obs.items()
+        obs, _, terminated, truncated, infos = env.step({agent: first_legal(seen["action_mask"])})
+        if terminated["__all__"] or truncated["__all__"]:
+            break
+    assert all(info["opponent"] == "ppo" for info in infos.values())
