@@ -37,10 +37,9 @@ import os
 import shlex
 import time
 import zlib
-from math import nan
 from dataclasses import asdict, dataclass, field
+from math import nan
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 import ray
@@ -170,7 +169,7 @@ class Config:
     num_players: int = 2
     options: dict = field(default_factory=dict)
     seed: int = 0
-    steps: int = 1_000_000  # env steps sampled (every agent's actions)
+    steps: int = 1_000_000  # env steps sampled: actions through env.step (built-in opponents' not counted)
     minutes: float | None = None
     out: str = "runs/rllib"
     address: str | None = None  # None: RAY_ADDRESS if set, else a local Ray
