@@ -72,15 +72,11 @@ def to_numpy_policy(module: MaskedPPOTorchRLModule, meta: dict) -> NumpyPolicy:
 
 def numpy_policy(state: dict, meta: dict) -> NumpyPolicy:
     """A :class:`NumpyPolicy` from the module's state dict, as RLlib's
-    ``LearnerGroup.get_weights`` or a checkpoint gives it (tensors or arrays)."""
-    def array(key):
-        value = state[f"net.{key}"]
-        return np.asarray(value.detach().cpu() if hasattr(value, "detach") else value, np.float32)
-
-    layers = sorted(int(k.split(".")[2]) for k in state if k.startswith("net.trunk.") and k.endswith(".weight"))
-    trunk = [(array(f"trunk.{i}.weight").T, array(f"trunk.{i}.bias")) for i in layers]
-    return NumpyPolicy(trunk, (array("policy.weight").T, array("policy.bias")),
-                       (array("value.weight").T, array("value.bias")), meta)
+    ``LearnerGroup.get_weights`` gives it (tensors or arrays), shaped by ``meta``."""
+    weights = {k[len("net."):]: torch.as_tensor(np.asarray(v)) for k, v in state.items() if k.startswith("net.")}
+    net = Net(int(np.prod(meta["obs_shape"])), weights["policy.weight"].shape[0], tuple(meta["hidden"]))
+    net.load_state_dict(weights)
+    return net.to_numpy(meta)
 
 
 def policy_from_checkpoint(checkpoint, module_id: str = "main") -> NumpyPolicy:
