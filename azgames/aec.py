@@ -23,7 +23,7 @@ from pettingzoo import AECEnv
 from . import checks
 from . import state as state_ops
 from .chance import ChanceOutcome
-from .game import DREW, ONGOING, TERMINATED, TRUNCATED, Rules, unpack_status
+from .game import DREW, ONGOING, TERMINATED, TRUNCATED, LastStep, Rules, unpack_status
 from .rng import next_word, seed_words
 
 ILLEGAL_ACTION_POLICIES = ("raise", "penalize")
@@ -117,6 +117,7 @@ class GameAECEnv(AECEnv):
         self.state = state
         self._start = None if fresh else state_ops.clone(state)
         self._history = []
+        self._before = None
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._rewards_stale = False
@@ -160,6 +161,8 @@ class GameAECEnv(AECEnv):
         self._cumulative_rewards[agent] = 0.0
         self._obs = obs = np.empty(self._obs_shape, np.int8)
         self._mask = mask = np.empty(self._num_actions, np.int8)
+        if self.render_mode is not None:  # a rendered game names its last step cheaply
+            self._before = (len(self._history) + 1, agent, state_ops.clone(self.state))
         code = self.rules.step(self.state, a, obs, mask, self._rewards_buf)
         self._history.append(a)
         if code & 3 == ONGOING:  # see azgames.game.pack_status
@@ -350,6 +353,32 @@ class GameAECEnv(AECEnv):
         self._start_from(state_ops.clone(state))
 
     # ------------------------------------------------------------ rendering
+    def last_step(self) -> LastStep | None:
+        """The step that led to the current position (None at the start)."""
+        self._require_game("last_step()")
+        if not self._history:
+            return None
+        if self._before is not None and self._before[0] == len(self._history):
+            _, agent, before = self._before
+        else:  # replay the record up to the last step
+            replay = self.clone()
+            replay.render_mode = None
+            replay._start_from(state_ops.clone(self._start_state))
+            for entry in self._history[:-1]:
+                a, draws = entry if isinstance(entry, tuple) else (entry, None)
+                replay.step(a) if draws is None else replay.step_outcome(a, draws)
+            agent, before = replay.agent_selection, replay.state
+        entry = self._history[-1]
+        a = entry[0] if isinstance(entry, tuple) else entry
+        return LastStep(agent, a, self.rules.action_to_str(before, a))
+
+    def picture(self):
+        """The current position drawn, naming the last step: displays as SVG
+        in a notebook; ``.svg()``, ``.rgb()`` and ``.save(path)`` give it as
+        text, an image or a file (see :mod:`azgames.drawing`)."""
+        self._require_game("picture()")
+        return self.rules.picture(self.state, self.last_step())
+
     def render(self):
         if self.render_mode is None:
             import gymnasium
@@ -359,7 +388,7 @@ class GameAECEnv(AECEnv):
         self._require_game("render()")
         if self.render_mode == "ansi":
             return self.rules.render_ansi(self.state)
-        return self.rules.render_rgb(self.state)
+        return self.picture().rgb()
 
     def close(self) -> None:
         pass
