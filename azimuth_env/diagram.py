@@ -15,18 +15,9 @@ Point rows (numbered 6 down to 1) alternate with wind-mark rows between them::
             .     .     .     .     .
     1    .     .     .     .     .     .
 
-- A point is ``.`` or its stack, bottom raft first, in colour letters
-  (R red, K black, Y blondie, B blue); ``@`` after it: the castaway of the
-  top raft's colour stands there. ``KR@`` is a black raft under a red one
-  carrying the red castaway.
-- A mark is ``.``, ``#`` for the island, or a wind: its colour letter and an
-  arrow ``^ > v <`` (north, east, south, west), then, when its owner is not
-  the player of its colour (2 players), the owner's letter in lower case:
-  ``R>`` is red's red wind blowing east, ``R^k`` a red wind placed by black.
-
-Tokens are separated by spaces; the row labels and the column header are
-optional when parsing (a line with 6 tokens is a point row, one with 5 a
-mark row).
+The symbols are :data:`LEGEND`'s. Tokens are separated by spaces; the row
+labels and the column header are optional when parsing (a line with 6 tokens
+is a point row, one with 5 a mark row).
 """
 
 from __future__ import annotations
@@ -36,6 +27,19 @@ import numpy as np
 from .board import COLOUR_LETTERS, MARKS, NUM_POINTS, SIZE
 
 ARROWS = "^>v<"
+
+#: What the text render's symbols mean (``Rules.legend``, ``--legend``).
+LEGEND = """\
+Azimuth's text render: status lines (who acts; each colour's beach, winds in hand (own+other
+colour with 2 players), coconuts, where its castaway is when off the rafts), then the sea, north
+up: point rows 6 to 1 (columns a-f) alternate with the wind-mark rows between them.
+- A point is "." or its stack, bottom raft first, in colour letters (R red, K black, Y blondie,
+  B blue); "@" after it: the castaway of the top raft's colour stands there. "KR@" is a black
+  raft under a red one carrying the red castaway.
+- A mark is ".", "#" for the island, or a wind: its colour letter and an arrow ^ > v < (blowing
+  north, east, south, west), then, when its owner is not the player of its colour (2 players),
+  the owner's letter in lower case: "R>" is red's red wind blowing east, "R^k" a red wind placed
+  by black. Mark c4 lies between the points c4, d4, c5 and d5."""
 
 
 def format_sea(stack, height, wind_colour, wind_owner, wind_dir, castaway, island: int, i: int = 0) -> str:

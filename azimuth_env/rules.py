@@ -16,12 +16,13 @@ from azgames.batch import first_illegal
 from azgames.game import GameInfo, Rules
 from azgames.jit import specialize
 
-from . import diagram, render
+from . import diagram, picture, render
 from . import kernels as K
 from .board import (AT_HOME, CHOOSE, COLOUR_LETTERS, COLOUR_NAMES, COMPASS8, DIRECTIONS, FIXED,
-                    NUM_MARKS, NUM_POINTS, ON_ISLAND, RANDOM, SIZE, Config, action_layout,
-                    beach_name, load_layout, mark_name, parse_mark,
+                    MOVE_TARGET, NUM_MARKS, NUM_POINTS, ON_ISLAND, POINT_NEIGHBOUR, RANDOM, SIZE,
+                    Config, action_layout, beach_name, load_layout, mark_name, parse_mark,
                     parse_point, point_name)
+from .picture import mark_target
 
 
 class AzimuthState(NamedTuple):
@@ -83,10 +84,11 @@ class AzimuthRules(Rules):
         reward_model="terminal",
     )
     state_type = AzimuthState
-    #: The kernels, renderer and refusal reasons the methods below call: a mode
-    #: of the game (azimuth_env.coop) names its own and inherits the glue.
+    #: The kernels, renderer, picture and refusal reasons the methods below
+    #: call: a mode of the game (azimuth_env.coop) names its own and inherits the glue.
     kernels = K
     renderer = render
+    painter = picture
     illegal_reasons = ILLEGAL_REASONS
 
     @classmethod
@@ -372,8 +374,53 @@ class AzimuthRules(Rules):
     def render_ansi(self, state) -> str:
         return self.renderer.ansi(state, self)
 
-    def render_rgb(self, state) -> np.ndarray:
-        return self.renderer.rgb(state, self)
+    def picture(self, state, last=None):
+        return self.painter.picture(state, self, last)
+
+    def legend(self) -> str:
+        return diagram.LEGEND
+
+    def agent_of_colour(self, colour: int) -> int:
+        """The agent (index into ``agents``) playing ``colour``: its seat here."""
+        return colour
+
+    def action_targets(self, state, action: int) -> tuple[str, ...]:
+        """The picture's places (:mod:`azimuth_env.picture`) that select
+        ``action``: a free beach position; the wind mark a wind is placed on
+        or turned on (which colour, way or turn: the browser's buttons), a
+        moved wind's mark then the mark it goes to; the shallows point boarded;
+        the island to go back to; the point swum to; none for a pass."""
+        if not 0 <= action < self.num_actions:
+            raise ValueError(f"action {action} is out of range [0, {self.num_actions})")
+        al = self.actions
+        a = self.absolute_action(state, action)
+        if a < al.place:
+            return (beach_name(self.layout, a),)
+        if a < al.move:
+            m = (a - al.place) // al.slots // 4 if a < al.turn else (a - al.turn) // 2
+            return (mark_target(m),)
+        if a < al.board:
+            m, k = divmod(a - al.move, 8)
+            t = int(MOVE_TARGET[m, k])
+            return (mark_target(m),) + ((mark_target(t),) if t >= 0 else ())
+        if a < al.home:
+            shallow = int(self.layout.shallows[a - al.board])
+            return (point_name(shallow),) if shallow >= 0 else ()
+        if a == al.home:
+            return ("island",)
+        if a < al.pass_:
+            return self._point_reached(state, a - al.swim, 1)
+        return ()
+
+    def _point_reached(self, state, d: int, legs: int) -> tuple[str, ...]:
+        """The point the actor's castaway reaches swimming ``legs`` legs ``d``
+        (none if it is not on a point or would leave the sea)."""
+        p = int(state.castaway[0, int(state.player[0])])
+        for _ in range(legs):
+            if not 0 <= p < NUM_POINTS:
+                return ()
+            p = int(POINT_NEIGHBOUR[p, d])
+        return (point_name(p),) if 0 <= p < NUM_POINTS else ()
 
     # ------------------------------------------------------------ batches
     def _chunks(self, num_games: int) -> int:

@@ -21,7 +21,7 @@ from ..board import (AT_HOME, CHOOSE, COLOUR_LETTERS, COLOUR_NAMES, DIRECTIONS, 
 from ..rules import ILLEGAL_REASONS as BASE_REASONS
 from ..rules import AzimuthRules
 from . import kernels as K
-from . import render
+from . import picture, render
 
 FACE_NAMES = ("sunny", "mermaid", "wave away", "wave towards", "gust", "turtle")
 WAVE_ORDERS = {"choose": WAVES_CHOOSE, "front_first": WAVES_FRONT_FIRST, "back_first": WAVES_BACK_FIRST}
@@ -88,6 +88,7 @@ class CoopRules(AzimuthRules):
     state_type = CoopState
     kernels = K
     renderer = render
+    painter = picture
     illegal_reasons = ILLEGAL_REASONS
 
     @classmethod
@@ -130,6 +131,9 @@ class CoopRules(AzimuthRules):
     @property
     def num_colours(self) -> int:
         return 4
+
+    def agent_of_colour(self, colour: int) -> int:
+        return int(self.controller[colour])
 
     def colours_of(self, agent: int) -> list[int]:
         """The colours agent number ``agent`` plays."""
@@ -286,6 +290,21 @@ class CoopRules(AzimuthRules):
         if a >= self.actions.turtle:
             return f"turtle {DIRECTIONS[a - self.actions.turtle]}"
         return super().action_to_str(state, action)
+
+    def action_targets(self, state, action: int) -> tuple[str, ...]:
+        """The base game's, and the point a turtle swim reaches, the wave
+        candidate's point."""
+        if not 0 <= action < self.num_actions:
+            raise ValueError(f"action {action} is out of range [0, {self.num_actions})")
+        a = self.absolute_action(state, action)
+        if a >= self.actions.wave:
+            return (point_name(a - self.actions.wave),)
+        if a >= self.actions.turtle:
+            return self._point_reached(state, a - self.actions.turtle, 2)
+        return super().action_targets(state, action)
+
+    def legend(self) -> str:
+        return f"{super().legend()}\n{render.STATUS_LEGEND}"
 
     def str_to_action(self, state, text: str) -> int:
         t = " ".join(text.split())
