@@ -9,6 +9,7 @@ The nine 3 x 3 borderlands are numbered the same way (0 = south-west).
 from __future__ import annotations
 
 import json
+import re
 from functools import lru_cache
 from importlib import resources
 
@@ -27,6 +28,8 @@ BORDERLAND_FIELDS = np.array(
     [[f for f in range(NUM_FIELDS) if BORDERLAND[f] == b] for b in range(9)], dtype=np.int64
 )
 COLUMNS = "abcdefghi"
+#: A move in notation: ``from-to`` and an optional ``:facing``.
+MOVE_RE = re.compile(r"^\s*([a-iA-I][1-9])\s*-\s*([a-iA-I][1-9])\s*(?::\s*([NSEWnsew]{1,2}))?\s*$")
 
 
 def field_name(f: int) -> str:
@@ -39,6 +42,13 @@ def parse_field(text: str) -> int:
     if len(t) != 2 or t[0] not in COLUMNS or t[1] not in "123456789":
         raise ValueError(f"{text!r} is not a field; fields run a1 (south-west) to i9 (north-east)")
     return (int(t[1]) - 1) * 9 + COLUMNS.index(t[0])
+
+
+def move_squares(move: str) -> tuple[str, ...]:
+    """The squares a move in notation names, ``("a3", "b4")`` for ``"a3-b4:NE"``;
+    ``()`` for ``"pass"`` or any text that names no move on the board."""
+    m = MOVE_RE.match(move)
+    return (m.group(1).lower(), m.group(2).lower()) if m else ()
 
 
 def parse_facing(text: str) -> int:

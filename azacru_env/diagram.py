@@ -1,17 +1,6 @@
 """Compact text diagrams of Azacru positions: the ansi render and the way
-tests and notebooks set up positions.
-
-One line per row, row 9 at the top; ``|`` and ``-`` lines mark the borders.
-Each field is one token::
-
-    .      neutral tile, no piece
-    2      a tile of player 2
-    1A^    a tile of player 1 with a piece of player 1 (A) facing north
-    .B/    a neutral tile with a piece of player 2 (B) facing north-east
-
-Tile: ``.`` or the owner's number 1-4. Piece: owner letter A-D and one facing
-glyph: ``^ / > \\ v , < `` ` `` for N NE E SE S SW W NW (clockwise).
-"""
+tests and notebooks set up positions. :data:`LEGEND` says what each symbol
+means."""
 
 from __future__ import annotations
 
@@ -21,18 +10,34 @@ from .board import COLUMNS
 
 #: Facing glyphs, clockwise from north (N NE E SE S SW W NW).
 GLYPHS = "^/>\\v,<`"
+#: Piece letters by seat: A = player_0's pieces, B = player_1's, ...
 PLAYER_LETTERS = "ABCD"
+
+#: What every symbol of a diagram means (``rules.legend()``, ``--legend``).
+LEGEND = r"""Azacru diagram: one line per row, row 9 (north) at the top, columns a-i
+west to east; the | and - lines are the borders between the nine 3 x 3
+borderlands. Each field is one token: its tile, then its piece if any.
+
+  tile    .        neutral
+          0 1 2 3  the tile of player_0, player_1, player_2, player_3
+  piece   A B C D  a piece of player_0, player_1, player_2, player_3
+  facing  ^ / > \ v , < `   N NE E SE S SW W NW (clockwise from north)
+
+  .       neutral tile, no piece
+  1       player_1's tile
+  0A^     player_0's tile with a piece of player_0 facing north
+  .B/     a neutral tile with a piece of player_1 facing north-east"""
 
 
 def field_token(tile: int, piece_owner: int, facing: int) -> str:
-    text = "." if tile < 0 else str(tile + 1)
+    text = "." if tile < 0 else str(tile)
     if piece_owner >= 0:
         text += PLAYER_LETTERS[piece_owner] + GLYPHS[facing]
     return text
 
 
 def to_diagram(state, i: int = 0) -> str:
-    """The board of game ``i`` as a diagram (see the module docstring)."""
+    """The board of game ``i`` as a diagram (see :data:`LEGEND`)."""
     lines = []
     for y in range(8, -1, -1):
         cells = []
@@ -73,9 +78,10 @@ def parse_diagram(text: str, num_players: int, pieces: int):
         for x, tok in enumerate(tokens):
             f = y * 9 + x
             if tok[0] != ".":
-                if not tok[0].isdigit() or not 1 <= int(tok[0]) <= num_players:
-                    raise ValueError(f"field {COLUMNS[x]}{y + 1}: bad tile {tok[0]!r} in {tok!r}")
-                tiles[f] = int(tok[0]) - 1
+                if not tok[0].isdigit() or not 0 <= int(tok[0]) < num_players:
+                    raise ValueError(f"field {COLUMNS[x]}{y + 1}: bad tile {tok[0]!r} in {tok!r}; "
+                                     f"tiles are . or a seat number 0-{num_players - 1}")
+                tiles[f] = int(tok[0])
             if len(tok) == 1:
                 continue
             if len(tok) != 3 or tok[1] not in PLAYER_LETTERS[:num_players] or tok[2] not in GLYPHS:
@@ -83,7 +89,8 @@ def parse_diagram(text: str, num_players: int, pieces: int):
             placed[PLAYER_LETTERS.index(tok[1])].append((f, GLYPHS.index(tok[2])))
     for p, items in placed.items():
         if len(items) > pieces:
-            raise ValueError(f"player {p + 1} has {len(items)} pieces; at most {pieces} in this game")
+            raise ValueError(f"player_{p} ({PLAYER_LETTERS[p]}) has {len(items)} pieces; "
+                             f"at most {pieces} in this game")
         for k, (f, facing) in enumerate(sorted(items)):
             piece_field[p, k] = f
             piece_facing[p, k] = facing

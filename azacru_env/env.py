@@ -31,7 +31,8 @@ azacru_env.env(num_players=2, render_mode=None, illegal_action="raise",
 ```
 
 - `num_players`: 2, 3 or 4. With 2 players each has 4 pieces, otherwise 3.
-- `render_mode`: `None`, `"ansi"` (text board) or `"rgb_array"` (image).
+- `render_mode`: `None`, `"ansi"` (text board) or `"rgb_array"` (the picture,
+  `env.picture()`, as an image).
 - `illegal_action`: `"raise"` raises `ValueError` naming the action and why it
   is illegal; `"penalize"` ends the game with -1 for the offender, 0 for the
   others, and the reason in `infos[agent]["illegal_action"]`.

@@ -3,7 +3,6 @@ glue between the shared envs and the kernels."""
 
 from __future__ import annotations
 
-import re
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -14,8 +13,8 @@ from azgames.game import GameInfo, Rules
 from azgames.jit import specialize
 
 from . import kernels as K
-from . import diagram, render
-from .board import COMPASS, DX, DY, field_name, load_opening, parse_facing, parse_field
+from . import diagram, picture, render
+from .board import COMPASS, DX, DY, MOVE_RE, field_name, load_opening, move_squares, parse_facing, parse_field
 
 
 class AzacruState(NamedTuple):
@@ -42,8 +41,6 @@ ILLEGAL_REASONS = {
     K.TWIST_WITHOUT_BORDER: "a piece may only twist after crossing a border",
     K.PASS_WHILE_ABLE: "passing is only allowed when no piece can move",
 }
-
-_MOVE_RE = re.compile(r"^\s*([a-iA-I][1-9])\s*-\s*([a-iA-I][1-9])\s*(?::\s*([NSEWnsew]{1,2}))?\s*$")
 
 
 class AzacruRules(Rules):
@@ -125,19 +122,22 @@ class AzacruRules(Rules):
 
         check_values(state, self.num_players, self.max_turns)
 
-    def state_from_diagram(self, text: str, to_move: int = 1, final_round_turns: int | None = None,
+    def state_from_diagram(self, text: str, to_move: str = "A", final_round_turns: int | None = None,
                            ply: int = 0) -> AzacruState:
         """A one-game state from a diagram (:mod:`azacru_env.diagram`).
 
-        ``to_move`` is the player number (1-4) who acts next; ``final_round_turns``,
-        if given, says the final round has begun with that many turns left."""
-        if not 1 <= to_move <= self.num_players:
-            raise ValueError(f"to_move={to_move!r}: players are numbered 1 to {self.num_players}")
+        ``to_move`` is the piece letter of the player who acts next (``"A"``:
+        player_0, ``"B"``: player_1, ...); ``final_round_turns``, if given,
+        says the final round has begun with that many turns left."""
+        letters = diagram.PLAYER_LETTERS[:self.num_players]
+        if not (isinstance(to_move, str) and len(to_move) == 1 and to_move in letters):
+            raise ValueError(f"to_move={to_move!r}: name the player to move by its piece letter, one of "
+                             f"{', '.join(letters)} (A = player_0)")
         state = self.initial_state(np.zeros(1, np.uint64))
         tiles, occupant, piece_field, piece_facing = diagram.parse_diagram(text, self.num_players, self.pieces)
         state.tiles[0], state.occupant[0] = tiles, occupant
         state.piece_field[0], state.piece_facing[0] = piece_field, piece_facing
-        state.player[0] = to_move - 1
+        state.player[0] = letters.index(to_move)
         state.turns_left[0] = -1 if final_round_turns is None else final_round_turns
         state.ply[0] = ply
         return state
@@ -191,7 +191,7 @@ class AzacruRules(Rules):
         """Parse ``from-to[:facing]`` (facing defaults to the move's direction) or ``pass``."""
         if text.strip().lower() == "pass":
             return self.pass_action
-        m = _MOVE_RE.match(text)
+        m = MOVE_RE.match(text)
         if not m:
             raise ValueError(f"{text!r} is not a move; write from-to:facing (e.g. a3-b4:NE) or pass")
         f, g = parse_field(m.group(1)), parse_field(m.group(2))
@@ -222,8 +222,27 @@ class AzacruRules(Rules):
     def render_ansi(self, state) -> str:
         return render.ansi(state, self)
 
-    def render_rgb(self, state) -> np.ndarray:
-        return render.rgb(state, self)
+    def picture(self, state, last=None):
+        """Game 0 drawn (:mod:`azacru_env.picture`): every square a target named like ``e4``."""
+        return picture.picture(state, self, last)
+
+    def action_targets(self, state, action: int) -> tuple[str, ...]:
+        """The moving piece's square, then its destination (``("a3", "b4")``
+        for ``a3-b4:NE``); ``()`` for the pass. The final facing is no place:
+        the moves with the same two squares (one per facing a border crossing
+        allows) differ only in it, so a player picks it after the clicks.
+        ``ValueError`` for an action whose piece is off the board or whose
+        destination is."""
+        move = self.action_to_str(state, action)
+        if move == "pass":
+            return ()
+        squares = move_squares(move)
+        if not squares:
+            raise ValueError(f"action {action} ({move}) names no square on the board to click")
+        return squares
+
+    def legend(self) -> str:
+        return diagram.LEGEND
 
     # ------------------------------------------------------------ batches
     def vec_observe(self, state, obs, mask, player) -> None:

@@ -1,8 +1,8 @@
 """The baseline agents (random, Azacru greedy) and the match runner.
 
 Positions are set up with diagrams (``azacru_env/diagram.py``): row 9 at the
-top, ``1``/``2`` a player's tile, ``.`` neutral, ``1A^`` a tile of player 1
-with player 1's piece facing north.
+top, ``0``/``1`` the tile of player_0/player_1, ``.`` neutral, ``0A^`` a tile of
+player_0 with player_0's piece (A) facing north.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ def azacru(num_players: int = 2, **kwargs):
     return env
 
 
-def from_diagram(diagram: str, to_move: int = 1, num_players: int = 2):
+def from_diagram(diagram: str, to_move: str = "A", num_players: int = 2):
     env = azacru(num_players)
     env.unwrapped.set_state(env.unwrapped.rules.state_from_diagram(diagram, to_move=to_move))
     return env
@@ -53,7 +53,7 @@ class FirstLegal:
         return int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0])
 
 
-# Player 1's only piece on a1 facing north; player 1 owns a1, b1, c1, a2 (four
+# player_0's only piece on a1 facing north; player_0 owns a1, b1, c1, a2 (four
 # tiles in the south-west borderland: power 4) and a5.
 CONNECTION = """
 9 .   .   .   | .   .   .   | .   .   .Bv
@@ -61,18 +61,18 @@ CONNECTION = """
 7 .   .   .   | .   .   .   | .   .   .
   -----------+-------------+------------
 6 .   .   .   | .   .   .   | .   .   .
-5 1   .   .   | .   .   .   | .   .   .
+5 0   .   .   | .   .   .   | .   .   .
 4 .   .   .   | .   .   .   | .   .   .
   -----------+-------------+------------
 3 .   .   .   | .   .   .   | .   .   .
-2 1   .   .   | .   .   .   | .   .   .
-1 1A^ 1   1   | .   .   .   | .   .   .
+2 0   .   .   | .   .   .   | .   .   .
+1 0A^ 0   0   | .   .   .   | .   .   .
   a   b   c     d   e   f     g   h   i
 """
 
-# The same, but a3 is player 2's tile: the connection change a1-a5 recolours it
-# and so takes player 1's piece off the board (rule 3).
-CONNECTION_OVER_ENEMY_TILE = CONNECTION.replace("3 .   .   .   |", "3 2   .   .   |")
+# The same, but a3 is player_1's tile: the connection change a1-a5 recolours it
+# and so takes player_0's piece off the board (rule 3).
+CONNECTION_OVER_ENEMY_TILE = CONNECTION.replace("3 .   .   .   |", "3 1   .   .   |")
 
 
 # ---------------------------------------------------------------- greedy: hand-made positions
@@ -80,7 +80,7 @@ CONNECTION_OVER_ENEMY_TILE = CONNECTION.replace("3 .   .   .   |", "3 2   .   . 
 
 def test_greedy_plays_the_connection_change_that_gains_two_tiles():
     """Rule 3 (connection change): a1-a5 runs from own tile to own tile with no
-    piece between, so a3 and a4 turn player 1's: 5 + 2 = 7 tiles. Every other
+    piece between, so a3 and a4 turn player_0's: 5 + 2 = 7 tiles. Every other
     move lands on one neutral field (6 tiles) or on own a2 (5 tiles)."""
     env = from_diagram(CONNECTION)
     greedy = AzacruGreedy(seed=0)
@@ -114,7 +114,7 @@ def test_greedy_without_mobility_breaks_ties_at_random_among_the_best_moves():
 def test_greedy_marks_down_a_connection_change_that_loses_its_piece():
     """Rule 3: a connection change over another player's tile takes the piece
     off the board. a1-a5 would give 7 tiles (a3 and a4 recoloured) but is
-    scored 7 - removal_penalty; a1-a3 lands on player 2's tile (illegal)."""
+    scored 7 - removal_penalty; a1-a3 lands on player_1's tile (illegal)."""
     env = from_diagram(CONNECTION_OVER_ENEMY_TILE)
     a1_a5 = env.unwrapped.str_to_action("a1-a5:N")
     assert env.unwrapped.str_to_action("a1-a3:N") not in env.unwrapped.legal_actions()
@@ -122,7 +122,7 @@ def test_greedy_marks_down_a_connection_change_that_loses_its_piece():
     greedy = AzacruGreedy(seed=0)
     values, mobility = greedy.evaluate(env)
     assert values[a1_a5] == 7 - greedy.removal_penalty == 6
-    assert mobility[a1_a5] == 0  # player 1 has no piece left
+    assert mobility[a1_a5] == 0  # player_0 has no piece left
     assert values[env.unwrapped.str_to_action("a1-a3:N")] == -np.inf
     choice = greedy.act(env)
     assert not env.unwrapped.action_to_str(choice).startswith("a1-a5")
@@ -137,8 +137,8 @@ def test_greedy_marks_down_a_connection_change_that_loses_its_piece():
 
 
 def test_greedy_passes_when_the_pass_is_its_only_action():
-    """Rule 7: a piece on a1 facing south-west can go nowhere, so player 1 must pass."""
-    stuck = CONNECTION.replace("1 1A^", "1 1A,")
+    """Rule 7: a piece on a1 facing south-west can go nowhere, so player_0 must pass."""
+    stuck = CONNECTION.replace("1 0A^", "1 0A,")
     env = from_diagram(stuck)
     pass_action = env.unwrapped.rules.pass_action
     assert env.unwrapped.legal_actions() == [pass_action]

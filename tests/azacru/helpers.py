@@ -9,12 +9,13 @@ import azgames
 from azacru_env.diagram import to_diagram
 
 
-def position(diagram: str, num_players: int = 2, to_move: int = 1,
+def position(diagram: str, num_players: int = 2, to_move: str = "A",
              final_round_turns: int | None = None, **options):
     """An AEC env (PettingZoo API) at the position drawn in ``diagram``.
 
-    ``to_move`` is the player number (1-4) who acts; ``final_round_turns``, if
-    given, says the final round has begun with that many turns left."""
+    ``to_move`` is the piece letter of the player who acts (``"A"``:
+    player_0); ``final_round_turns``, if given, says the final round has
+    begun with that many turns left."""
     env = azgames.make("azacru", num_players=num_players, **options)
     env.reset(seed=0)
     rules = env.unwrapped.rules

@@ -13,12 +13,12 @@ THREE_PLAYERS = """
 8 .   .   .   | .   .   .   | .   .   .
 7 .   .   .   | .   .   .   | .   .   .
   -----------+-------------+------------
-6 .   .   .   | .   .   .   | .   .   3C,
-5 .   .   .   | .   2   .   | .   .   .
-4 .   .   .   | 1   .   .   | .   .   .
+6 .   .   .   | .   .   .   | .   .   2C,
+5 .   .   .   | .   1   .   | .   .   .
+4 .   .   .   | 0   .   .   | .   .   .
   -----------+-------------+------------
 3 .   .   .   | .   .   .   | .   .   .
-2 .   1A^ .   | .   .   .   | 2B> .   .
+2 .   0A^ .   | .   .   .   | 1B> .   .
 1 .A\\ .   .   | .   .   .   | .   .   .
 """
 
@@ -30,17 +30,17 @@ def at(obs, field):
 
 def test_planes_from_the_acting_players_side():
     # 3 players, 3 pieces each: C = 3 + 3 * 3 + 1 = 13 planes.
-    env = position(THREE_PLAYERS, num_players=3, to_move=2)
+    env = position(THREE_PLAYERS, num_players=3, to_move="B")
     obs = env.observe("player_1")["observation"]
     assert obs.shape == (9, 9, 13) and obs.dtype == np.int8
-    # Player 2 (B) acts: its only piece is slot 0 on g2 facing east.
+    # player_1 (B) acts: its only piece is slot 0 on g2 facing east.
     assert at(obs, "g2")[0] == 1 and obs[..., 0].sum() == 1 and obs[..., 1:3].sum() == 0
     # Own tiles (plane 3): e5, g2. Own facing planes 4-5: g2 east = (1, 0).
     assert sorted(zip(*np.nonzero(obs[..., 3]))) == [(1, 6), (4, 4)]
     assert tuple(at(obs, "g2")[4:6]) == (1, 0)
-    # Next in turn order is player 3 (C): tile and piece on i6 facing SW.
+    # Next in turn order is player_2 (C): tile and piece on i6 facing SW.
     assert at(obs, "i6")[6] == 1 and tuple(at(obs, "i6")[7:9]) == (-1, -1)
-    # Then player 1 (A): tiles d4, b2; pieces b2 (N) and a1 (SE, on a neutral tile).
+    # Then player_0 (A): tiles d4, b2; pieces b2 (N) and a1 (SE, on a neutral tile).
     assert obs[..., 9].sum() == 2 and at(obs, "d4")[9] == 1 and at(obs, "b2")[9] == 1
     assert tuple(at(obs, "b2")[10:12]) == (0, 1) and tuple(at(obs, "a1")[10:12]) == (1, -1)
     assert at(obs, "a1")[9] == 0
@@ -49,18 +49,18 @@ def test_planes_from_the_acting_players_side():
 
 
 def test_other_players_see_the_same_board_from_their_side_with_no_mask():
-    env = position(THREE_PLAYERS, num_players=3, to_move=2)
+    env = position(THREE_PLAYERS, num_players=3, to_move="B")
     mine = env.observe("player_0")
     obs = mine["observation"]
     assert mine["action_mask"].sum() == 0  # player_0 is not to act
-    # Player 1 (A) views: own slots 0 and 1 are a1 and b2 (reading order).
+    # player_0 (A) views: own slots 0 and 1 are a1 and b2 (reading order).
     assert at(obs, "a1")[0] == 1 and at(obs, "b2")[1] == 1
     assert at(obs, "d4")[3] == 1  # own tiles first
-    assert at(obs, "e5")[6] == 1  # then player 2's
-    assert at(obs, "i6")[9] == 1  # then player 3's
+    assert at(obs, "e5")[6] == 1  # then player_1's
+    assert at(obs, "i6")[9] == 1  # then player_2's
 
 
 def test_the_final_round_plane_is_all_ones():
-    env = position(THREE_PLAYERS, num_players=3, to_move=2, final_round_turns=2)
+    env = position(THREE_PLAYERS, num_players=3, to_move="B", final_round_turns=2)
     obs = env.observe("player_1")["observation"]
     assert (obs[..., 12] == 1).all()

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import azgames
-from azacru_env.diagram import to_diagram
+from azacru_env.diagram import PLAYER_LETTERS, to_diagram
 from azgames import state as state_ops
 
 
@@ -40,7 +40,7 @@ def positions(draw):
 def test_a_diagram_reads_back_as_the_same_position(drawn):
     n, env, state = drawn
     rules = env.unwrapped.rules
-    again = rules.state_from_diagram(to_diagram(state), to_move=int(state.player[0]) + 1)
+    again = rules.state_from_diagram(to_diagram(state), to_move=PLAYER_LETTERS[int(state.player[0])])
     for name in ("tiles", "occupant", "piece_field", "player"):
         assert np.array_equal(getattr(again, name), getattr(state, name)), name
     placed = state.piece_field >= 0

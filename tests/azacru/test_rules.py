@@ -3,8 +3,8 @@ r"""Azacru rule scenarios: one story per rule of the rule book
 is silent.
 
 Each test sets up a position from a diagram (format of
-:mod:`azacru_env.diagram`: ``.`` neutral, ``1``-``4`` a player's tile, then an
-optional piece letter A-D and a facing glyph ``^ / > \ v , < ``` for
+:mod:`azacru_env.diagram`: ``.`` neutral, ``0``-``3`` the tile of player_0-player_3,
+then an optional piece letter A-D (A = player_0's) and a facing glyph ``^ / > \ v , < ``` for
 N NE E SE S SW W NW), plays moves in notation and checks the exact board,
 scores, who moves next and the end of the game.
 """
@@ -41,8 +41,8 @@ def scores(env) -> list[int]:
 
 
 def pieces_on_board(env, player: int) -> int:
-    """Pieces of player number ``player`` (1-4) still on the board."""
-    return int((env.unwrapped.state.piece_field[0, player - 1] >= 0).sum())
+    """Pieces of ``player_<player>`` still on the board."""
+    return int((env.unwrapped.state.piece_field[0, player] >= 0).sum())
 
 
 def ended(env) -> bool:
@@ -67,13 +67,13 @@ LONE_PIECE = r"""
 """
 
 AFTER_STRAIGHT = r"""
-6 .   .   .   | .   1A^ .   | .   .   .
+6 .   .   .   | .   0A^ .   | .   .   .
 """
 AFTER_LEFT = r"""
-6 .   .   .   | 1A` .   .   | .   .   .
+6 .   .   .   | 0A` .   .   | .   .   .
 """
 AFTER_RIGHT = r"""
-6 .   .   .   | .   .   1A/ | .   .   .
+6 .   .   .   | .   .   0A/ | .   .   .
 """
 
 
@@ -137,11 +137,11 @@ POWER = r"""
 8 .   .   .   | .   .   .   | .   .   .
 7 .   .   .   | .   .   .   | .   .   .
   -----------+-------------+------------
-6 .   .   1   | .   2   1   | .   .   .
-5 .   .   1   | .   2   .   | .   .   .
-4 .   .   1   | 1A^ .   1   | .   .   .
+6 .   .   0   | .   1   0   | .   .   .
+5 .   .   0   | .   1   .   | .   .   .
+4 .   .   0   | 0A^ .   0   | .   .   .
   -----------+-------------+------------
-3 .   .   .   | 1   1   .   | .   .   .
+3 .   .   .   | 0   0   .   | .   .   .
 2 .   .   .   | .   .   .   | .   .   .
 1 .   .   .   | .   .   .   | .   .   .B^
   a   b   c     d   e   f     g   h   i
@@ -152,7 +152,7 @@ def test_power_of_movement_counts_own_tiles_in_the_starting_borderland():
     """"POWER OF MOVEMENT: Count the tiles of your colour in the borderland and
     that number is the power of movement of the piece." The piece on d4 has
     d4 (under it), f4 and f6 in the centre borderland: power 3. Its tiles on
-    c4-c6 and d3-e3 lie in other borderlands, and player 2's e5-e6 are not
+    c4-c6 and d3-e3 lie in other borderlands, and player_1's e5-e6 are not
     its colour: none of them count."""
     env = position(POWER)
     north = {m for m in legal_moves(env) if m.startswith("d4-d")}
@@ -166,13 +166,13 @@ def test_power_of_movement_counts_own_tiles_in_the_starting_borderland():
     assert_board(env, r"""
         9 .   .   .   | .   .   .   | .   .   .
         8 .   .   .   | .   .   .   | .   .   .
-        7 .   .   .   | 1A^ .   .   | .   .   .
+        7 .   .   .   | 0A^ .   .   | .   .   .
           -----------+-------------+------------
-        6 .   .   1   | .   2   1   | .   .   .
-        5 .   .   1   | .   2   .   | .   .   .
-        4 .   .   1   | 1   .   1   | .   .   .
+        6 .   .   0   | .   1   0   | .   .   .
+        5 .   .   0   | .   1   .   | .   .   .
+        4 .   .   0   | 0   .   0   | .   .   .
           -----------+-------------+------------
-        3 .   .   .   | 1   1   .   | .   .   .
+        3 .   .   .   | 0   0   .   | .   .   .
         2 .   .   .   | .   .   .   | .   .   .
         1 .   .   .   | .   .   .   | .   .   .B^
     """)
@@ -181,10 +181,10 @@ def test_power_of_movement_counts_own_tiles_in_the_starting_borderland():
 
 
 def test_power_of_movement_is_one_without_own_tiles_in_the_borderland():
-    """"If there are no tiles, the power of movement is one." Player 1's tiles
+    """"If there are no tiles, the power of movement is one." player_0's tiles
     all lie outside the centre borderland, so the piece on e5 steps once."""
-    env = position(LONE_PIECE.replace("6 .   .   .   |", "6 1   1   1   |")
-                   .replace("4 .   .   .   |", "4 1   1   1   |"))
+    env = position(LONE_PIECE.replace("6 .   .   .   |", "6 0   0   0   |")
+                   .replace("4 .   .   .   |", "4 0   0   0   |"))
     assert reason(env, "e5-e6") is None
     assert reason(env, "e5-e7") == BEYOND_POWER
     assert reason(env, "e5-g7") == BEYOND_POWER
@@ -229,7 +229,7 @@ def test_crossing_a_border_allows_a_twist_either_way():
     for move, glyph in (("c5-d5:NE", "/"), ("c5-d5", ">"), ("c5-d5:SE", "\\")):
         twin = env.unwrapped.clone()
         play(twin, move)
-        assert_board(twin, LONE_PIECE.replace(".A^", ".  ").replace("5 .   .   .   | .", f"5 .   .   .   | 1A{glyph}"))
+        assert_board(twin, LONE_PIECE.replace(".A^", ".  ").replace("5 .   .   .   | .", f"5 .   .   .   | 0A{glyph}"))
         assert twin.agent_selection == "player_1"
 
 
@@ -250,7 +250,7 @@ def test_a_diagonal_step_through_a_borderland_corner_crosses_a_border():
     env = position(LONE_PIECE.replace(".A^", ".  ").replace("3 .   .   .   |", "3 .   .   .A/ |"))
     assert {"c3-d4:NE", "c3-d4:N", "c3-d4:E"} <= legal_moves(env)
     play(env, "c3-d4:E")
-    assert_board(env, LONE_PIECE.replace(".A^", ".  ").replace("4 .   .   .   | .", "4 .   .   .   | 1A>"))
+    assert_board(env, LONE_PIECE.replace(".A^", ".  ").replace("4 .   .   .   | .", "4 .   .   .   | 0A>"))
 
 
 # --------------------------------------------------------------------------- where a piece may go
@@ -260,9 +260,9 @@ BLOCKERS = r"""
 8 .   .   .   | .   .   .   | .   .   .
 7 .   .   .   | .   .   .   | .   .   .
   -----------+-------------+------------
-6 .   .   .   | .B^ 2   .A^ | .   .   .
-5 .   .   .   | .   1A^ .   | .   .   .
-4 .   .   .   | 1   .   .   | .   .   .
+6 .   .   .   | .B^ 1   .A^ | .   .   .
+5 .   .   .   | .   0A^ .   | .   .   .
+4 .   .   .   | 0   .   .   | .   .   .
   -----------+-------------+------------
 3 .   .   .   | .   .   .   | .   .   .
 2 .   .   .   | .   .   .   | .   .   .
@@ -278,26 +278,26 @@ def test_landing_is_refused_on_another_players_tile_or_on_a_piece():
     power 2 (e5, d4); of its six fields in reach only e7 is allowed."""
     env = position(BLOCKERS)
     assert reason(env, "e5-e6") == OTHER_TILE
-    assert reason(env, "e5-d6") == OCCUPIED  # player 2's piece
+    assert reason(env, "e5-d6") == OCCUPIED  # player_1's piece
     assert reason(env, "e5-f6") == OCCUPIED  # its own piece
-    assert reason(env, "e5-c7") == BAD_JUMP  # over player 2's piece to a neutral field
+    assert reason(env, "e5-c7") == BAD_JUMP  # over player_1's piece to a neutral field
     assert reason(env, "e5-g7") == BAD_JUMP  # over its own piece
     assert {m for m in legal_moves(env) if m.startswith("e5")} == {"e5-e7:N", "e5-e7:NW", "e5-e7:NE"}
 
 
 def test_a_plain_move_passes_over_another_players_tile_unchanged():
     """Choice 1: a plain move only cares where it lands; e5 to e7 passes over
-    player 2's e6 tile, which stays player 2's."""
+    player_1's e6 tile, which stays player_1's."""
     env = position(BLOCKERS)
     play(env, "e5-e7")
     assert_board(env, r"""
         9 .   .   .   | .   .   .   | .   .   .
         8 .   .   .   | .   .   .   | .   .   .
-        7 .   .   .   | .   1A^ .   | .   .   .
+        7 .   .   .   | .   0A^ .   | .   .   .
           -----------+-------------+------------
-        6 .   .   .   | .B^ 2   .A^ | .   .   .
-        5 .   .   .   | .   1   .   | .   .   .
-        4 .   .   .   | 1   .   .   | .   .   .
+        6 .   .   .   | .B^ 1   .A^ | .   .   .
+        5 .   .   .   | .   0   .   | .   .   .
+        4 .   .   .   | 0   .   .   | .   .   .
           -----------+-------------+------------
         3 .   .   .   | .   .   .   | .   .   .
         2 .   .   .   | .   .   .   | .   .   .
@@ -309,8 +309,8 @@ def test_a_plain_move_passes_over_another_players_tile_unchanged():
 
 # --------------------------------------------------------------------------- connections
 
-def connection(e5: str, f5: str, d5: str = "1A>") -> str:
-    """Player 1's piece on d5 faces E; its tiles d4, f4 (and d5 if owned) give
+def connection(e5: str, f5: str, d5: str = "0A>") -> str:
+    """player_0's piece on d5 faces E; its tiles d4, f4 (and d5 if owned) give
     power 3 in the centre; g5 is its tile in the east borderland."""
     return rf"""
         9 .Bv .   .   | .   .   .   | .   .   .
@@ -318,8 +318,8 @@ def connection(e5: str, f5: str, d5: str = "1A>") -> str:
         7 .   .   .   | .   .   .   | .   .   .
           -----------+-------------+------------
         6 .   .   .   | .   .   .   | .   .   .
-        5 .   .   .   | {d5:<3} {e5:<3} {f5:<3} | 1   .   .
-        4 .   .   .   | 1   {'1' if d5[0] == '.' else '.'}   1   | .   .   .
+        5 .   .   .   | {d5:<3} {e5:<3} {f5:<3} | 0   .   .
+        4 .   .   .   | 0   {'0' if d5[0] == '.' else '.'}   0   | .   .   .
           -----------+-------------+------------
         3 .   .   .   | .   .   .   | .   .   .
         2 .   .   .   | .   .   .   | .   .   .
@@ -331,12 +331,12 @@ def test_a_connection_change_recolours_the_fields_in_between():
     """"CONNECTION CHANGE: When you make a long move from one tile of your
     colour to another tile of your colour (a connection), and you are not
     jumping any pieces, you must change all the intervening tiles to your
-    colour." d5 to g5: e5 and f5 turn player 1's."""
+    colour." d5 to g5: e5 and f5 turn player_0's."""
     env = position(connection(".", "."))
     play(env, "d5-g5")
-    assert_board(env, connection("1", "1", d5="1").replace("| 1   .   .", "| 1A> .   ."))
+    assert_board(env, connection("0", "0", d5="0").replace("| 0   .   .", "| 0A> .   ."))
     assert scores(env) == [6, 0]
-    assert pieces_on_board(env, 1) == 2
+    assert pieces_on_board(env, 0) == 2
     assert env.agent_selection == "player_1"
 
 
@@ -347,7 +347,7 @@ def test_a_connection_change_is_compulsory():
     for facing, glyph in (("E", ">"), ("NE", "/"), ("SE", "\\")):
         twin = env.unwrapped.clone()
         play(twin, f"d5-g5:{facing}")
-        assert_board(twin, connection("1", "1", d5="1").replace("| 1   .   .", f"| 1A{glyph} .   ."))
+        assert_board(twin, connection("0", "0", d5="0").replace("| 0   .   .", f"| 0A{glyph} .   ."))
     targets = {m.split(":")[0] for m in legal_moves(env)}
     assert "d5-g5" in targets
 
@@ -355,13 +355,13 @@ def test_a_connection_change_is_compulsory():
 def test_a_connection_change_over_another_players_tile_costs_the_piece():
     """"If your connection change involves changing one or more tiles
     belonging to another player, then your piece is taken off the board as
-    soon as the move is made." Player 2's e5 still turns player 1's."""
-    env = position(connection("2", "."))
+    soon as the move is made." player_1's e5 still turns player_0's."""
+    env = position(connection("1", "."))
     assert scores(env) == [4, 1]
     play(env, "d5-g5")
-    assert_board(env, connection("1", "1", d5="1"))
+    assert_board(env, connection("0", "0", d5="0"))
     assert scores(env) == [6, 0]
-    assert pieces_on_board(env, 1) == 1
+    assert pieces_on_board(env, 0) == 1
     assert env.agent_selection == "player_1"
     assert not ended(env)
 
@@ -369,13 +369,13 @@ def test_a_connection_change_over_another_players_tile_costs_the_piece():
 def test_a_connection_jump_changes_no_tiles():
     """"CONNECTION JUMP: When you move from one tile of your colour to another
     tile of your colour, you are allowed to jump any intervening pieces.
-    However ... no intervening tiles are changed." Player 2's f5 tile stays
+    However ... no intervening tiles are changed." player_1's f5 tile stays
     and the piece stays on the board."""
-    env = position(connection(".B^", "2"))
+    env = position(connection(".B^", "1"))
     play(env, "d5-g5")
-    assert_board(env, connection(".B^", "2", d5="1").replace("| 1   .   .", "| 1A> .   ."))
+    assert_board(env, connection(".B^", "1", d5="0").replace("| 0   .   .", "| 0A> .   ."))
     assert scores(env) == [4, 1]
-    assert pieces_on_board(env, 1) == 2
+    assert pieces_on_board(env, 0) == 2
 
 
 def test_a_long_move_from_a_neutral_field_is_no_connection():
@@ -385,22 +385,22 @@ def test_a_long_move_from_a_neutral_field_is_no_connection():
     env = position(connection(".B^", ".", d5=".A>"))
     assert reason(env, "d5-g5") == BAD_JUMP
 
-    env = position(connection(".", "2", d5=".A>"))
+    env = position(connection(".", "1", d5=".A>"))
     play(env, "d5-g5")
-    assert_board(env, connection(".", "2", d5=".").replace("| 1   .   .", "| 1A> .   ."))
+    assert_board(env, connection(".", "1", d5=".").replace("| 0   .   .", "| 0A> .   ."))
     assert scores(env) == [4, 1]
-    assert pieces_on_board(env, 1) == 2
+    assert pieces_on_board(env, 0) == 2
 
 
 # --------------------------------------------------------------------------- passing and the end
 
 STUCK_2P = r"""
-9 1A^ 1   .   | .   .   .   | .   .   .
+9 0A^ 0   .   | .   .   .   | .   .   .
 8 .   .   .   | .   .   .   | .   .   .
 7 .   .   .   | .   .   .   | .   .   .
   -----------+-------------+------------
 6 .   .   .   | .   .   .   | .   .   .
-5 .   .   .   | .   2B^ .   | .   .   .
+5 .   .   .   | .   1B^ .   | .   .   .
 4 .   .   .   | {d4} .   .   | .   .   .
   -----------+-------------+------------
 3 .   .   .   | .   .   .   | .   .   .
@@ -424,16 +424,16 @@ def test_a_stuck_player_passes_and_every_other_player_gets_one_last_turn():
     """"Eventually one player in the game will not be able to make a move on
     their turn ... After this has happened all the other players (or those
     that can) continue for just one turn each. The winner of the game is the
-    player with most tiles." Player 1's piece on a9 faces off the board."""
-    env = position(STUCK_2P.format(d4="2  "))
+    player with most tiles." player_0's piece on a9 faces off the board."""
+    env = position(STUCK_2P.format(d4="1  "))
     assert legal_moves(env) == {"pass"}
     play(env, "pass")
     assert not ended(env)
     assert env.agent_selection == "player_1"
     assert np.all(env.observe("player_1")["observation"][..., -1] == 1)  # final-round plane
     play(env, "e5-e6")
-    assert_board(env, STUCK_2P.format(d4="2  ").replace("2B^", "2  ").replace(
-        "6 .   .   .   | .   .", "6 .   .   .   | .   2B^"))
+    assert_board(env, STUCK_2P.format(d4="1  ").replace("1B^", "1  ").replace(
+        "6 .   .   .   | .   .", "6 .   .   .   | .   1B^"))
     assert ended(env) and not any(env.truncations.values())
     assert env.rewards == {"player_0": -1.0, "player_1": 1.0}
     assert env.infos["player_0"]["scores"] == {"player_0": 2, "player_1": 3}
@@ -455,7 +455,7 @@ def test_a_tie_gives_both_players_nothing():
 
 
 THREE_PLAYERS = r"""
-9 2   2   2B^ | .   .   .   | .   .   {i9}
+9 1   1   1B^ | .   .   .   | .   .   {i9}
 8 .   .   .   | .   .   .   | .   .   .
 7 .   .   .   | .   .   .   | .   .   .
   -----------+-------------+------------
@@ -465,17 +465,17 @@ THREE_PLAYERS = r"""
   -----------+-------------+------------
 3 .   .   .   | .   .   .   | .   .   .
 2 .   .   .   | .   .   .   | .   .   .
-1 .   .   .   | .   .   .   | .   1   1A^
+1 .   .   .   | .   .   .   | .   0   0A^
   a   b   c     d   e   f     g   h   i
 """
 
 
 def test_three_players_final_round_and_rewards():
     """"...all the other players (or those that can) continue for just one turn
-    each." Player 2 (c9, facing off the board) is stuck: player 3 and then
-    player 1 move once more and the game ends. Rewards are the mean of the
+    each." player_1 (c9, facing off the board) is stuck: player_2 and then
+    player_0 move once more and the game ends. Rewards are the mean of the
     pairwise results: 3-3-1 tiles give +1/2, +1/2, -1."""
-    env = position(THREE_PLAYERS.format(i9="."), num_players=3, to_move=2)
+    env = position(THREE_PLAYERS.format(i9="."), num_players=3, to_move="B")
     assert legal_moves(env) == {"pass"}
     play(env, "pass")
     assert env.agent_selection == "player_2" and not ended(env)
@@ -490,10 +490,10 @@ def test_three_players_final_round_and_rewards():
 
 
 def test_a_stuck_player_in_the_final_round_passes_and_the_game_still_ends():
-    """"...all the other players (or those that can) continue": player 1 is
-    stuck and passes, player 2 is stuck too and passes its last turn, player
-    3 moves, and the game is over: player 1 does not move again."""
-    env = position(THREE_PLAYERS.format(i9=".A^").replace("1   1A^", ".   .  "), num_players=3)
+    """"...all the other players (or those that can) continue": player_0 is
+    stuck and passes, player_1 is stuck too and passes its last turn,
+    player_2 moves, and the game is over: player_0 does not move again."""
+    env = position(THREE_PLAYERS.format(i9=".A^").replace("0   0A^", ".   .  "), num_players=3)
     play(env, "pass")
     assert env.agent_selection == "player_1"
     assert legal_moves(env) == {"pass"}
@@ -506,7 +506,7 @@ def test_a_stuck_player_in_the_final_round_passes_and_the_game_still_ends():
 
 
 FOUR_PLAYERS = r"""
-9 1A^ 1   1   | .   .   .   | .   .   .
+9 0A^ 0   0   | .   .   .   | .   .   .
 8 .   .   .   | .   .   .   | .   .   .
 7 .   .   .   | .   .   .   | .   .   .
   -----------+-------------+------------
@@ -515,15 +515,15 @@ FOUR_PLAYERS = r"""
 4 .   .   .   | .   .   .   | .   .   .
   -----------+-------------+------------
 3 .   .   .   | .   .   .   | .   .   .
-2 2   .   .   | .   .   .   | .   .   .
-1 2B^ 2   2   | .   .   .D^ | .   .   3
+2 1   .   .   | .   .   .   | .   .   .
+1 1B^ 1   1   | .   .   .D^ | .   .   2
   a   b   c     d   e   f     g   h   i
 """
 
 
 def test_four_players_final_round_and_rewards():
-    """"...all the other players ... continue for just one turn each": player 1
-    is stuck, players 2, 3 and 4 move once, then the game ends. Tiles 3-5-2-1
+    """"...all the other players ... continue for just one turn each": player_0
+    is stuck, player_1, player_2 and player_3 move once, then the game ends. Tiles 3-5-2-1
     give rewards 1/3, 1, -1/3, -1 (mean of the pairwise results)."""
     env = position(FOUR_PLAYERS, num_players=4)
     play(env, "pass", "a1-a3")
@@ -541,12 +541,12 @@ def test_four_players_final_round_and_rewards():
 
 def test_a_player_without_pieces_is_stuck():
     """"...either all their pieces have left the board, or none of the their
-    remaining pieces can move." Player 1 loses its last piece to a
-    connection change, must pass next turn, and player 2 gets one last turn;
-    player 1, first unable to move, still wins on tiles."""
-    env = position(connection("2", ".").replace("1 .A^", "1 .  ").replace(".Bv", ".B>"))
+    remaining pieces can move." player_0 loses its last piece to a
+    connection change, must pass next turn, and player_1 gets one last turn;
+    player_0, first unable to move, still wins on tiles."""
+    env = position(connection("1", ".").replace("1 .A^", "1 .  ").replace(".Bv", ".B>"))
     play(env, "d5-g5")
-    assert pieces_on_board(env, 1) == 0
+    assert pieces_on_board(env, 0) == 0
     play(env, "a9-b9")
     assert env.agent_selection == "player_0"
     assert legal_moves(env) == {"pass"}
@@ -609,7 +609,7 @@ OPENINGS = {
 
 def test_the_two_player_opening_board():
     """README: "2 | 1 | a3 E, e1 N, i3 W, i9 SW" and "2 | 2 | a7 E, e9 S, i7 W,
-    a1 NE"; "All 81 fields start neutral"; player 1 moves first."""
+    a1 NE"; "All 81 fields start neutral"; player_0 moves first."""
     env = azgames.make("azacru", num_players=2)
     env.reset(seed=3)
     assert_board(env, STANDARD_2P)
@@ -643,12 +643,12 @@ def test_penalize_ends_the_game_with_minus_one_for_the_offender():
     env = azgames.make("azacru", num_players=3, illegal_action="penalize")
     env.reset(seed=0)
     before = board(env)
-    play(env, "g1-g2", "pass")  # player 2 may still move: passing is illegal
+    play(env, "g1-g2", "pass")  # player_1 may still move: passing is illegal
     assert ended(env)
     assert env.rewards == {"player_0": 0.0, "player_1": -1.0, "player_2": 0.0}
     info = env.infos["player_0"]["illegal_action"]
     assert info["agent"] == "player_1" and info["reason"] == BAD_PASS
-    assert board(env) != before and "1A^" in board(env)  # only the legal first move was played
+    assert board(env) != before and "0A^" in board(env)  # only the legal first move was played
     assert env.unwrapped.legal_actions() == []
 
 

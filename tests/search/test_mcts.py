@@ -40,12 +40,12 @@ def outcomes(env) -> dict[int, float]:
 # ----------------------------------------------------------------- a move that wins
 
 AZACRU_LAST_TURN = r"""
-9 1   1   1   | .   .   .   | .   .   .
+9 0   0   0   | .   .   .   | .   .   .
 8 .   .   .   | .   .   .   | .   .   .
-7 .   .   .   | .   2   .   | .   .   .
+7 .   .   .   | .   1   .   | .   .   .
   -----------+-------------+------------
-6 .   .   .   | .   2   .   | .   .   .
-5 .   .   .   | .   2B^ .   | .   .   .
+6 .   .   .   | .   1   .   | .   .   .
+5 .   .   .   | .   1B^ .   | .   .   .
 4 .   .   .   | .   .   .   | .   .   .
   -----------+-------------+------------
 3 .   .   .   | .   .   .   | .   .   .
@@ -56,11 +56,11 @@ AZACRU_LAST_TURN = r"""
 
 
 def test_azacru_the_last_move_of_the_final_round_takes_a_new_tile():
-    """"The winner of the game is the player with most tiles": player 2 has
+    """"The winner of the game is the player with most tiles": player_1 has
     the last turn of the final round at 3 tiles each. Moving onto its own
     tiles (e6, e7) draws; onto a neutral field it wins. The search plays a
     winning move and values each terminal move at exactly its reward."""
-    env = azacru.position(AZACRU_LAST_TURN, to_move=2, final_round_turns=1)
+    env = azacru.position(AZACRU_LAST_TURN, to_move="B", final_round_turns=1)
     truth = outcomes(env)
     wins = {a for a, r in truth.items() if r == 1.0}
     assert wins and any(r == 0.0 for r in truth.values())
@@ -266,7 +266,7 @@ def test_a_seed_and_a_simulation_budget_make_the_search_repeatable():
 def test_threads_split_the_simulations_and_stay_repeatable():
     """Two threads, two trees: the root visits add up to the budget, the
     same seed gives the same merged result, and it still finds the win."""
-    env = azacru.position(AZACRU_LAST_TURN, to_move=2, final_round_turns=1)
+    env = azacru.position(AZACRU_LAST_TURN, to_move="B", final_round_turns=1)
     wins = {a for a, r in outcomes(env).items() if r == 1.0}
     first = MCTSAgent(seed=3, game="azacru", simulations=301, threads=2).search(env)
     again = MCTSAgent(seed=3, game="azacru", simulations=301, threads=2).search(env)
