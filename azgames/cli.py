@@ -3,12 +3,14 @@
     python -m azgames list                      games, player counts, action spaces
     python -m azgames play                      demo: azacru, greedy vs random, rendered
     python -m azgames play azacru --players 2 --agents greedy random --seed 0 \\
-        [--render ansi|none] [--delay 0] [--games 1] [--record out.json]
+        [--render ansi|none] [--every-step] [--legend] [--delay 0] [--games 1] [--record out.json]
+    python -m azgames play azacru --agents human greedy     you against greedy, at the keyboard
     python -m azgames play azure --map my_map.json --roles random
+    python -m azgames replay game.json [--all]  step through a saved game
     python -m azgames train azacru --players 2 --minutes 10 [--steps N] [--seed 0] [--out DIR]
+    python -m azgames bench [ARGS ...]          benchmarks/step_rate.py's main()
 
 A bad argument ends the command with a one-line error and exit status 2.
-    python -m azgames bench [ARGS ...]          benchmarks/step_rate.py's main()
 """
 
 from __future__ import annotations
@@ -19,7 +21,6 @@ import inspect
 import os
 import runpy
 import sys
-import time
 from pathlib import Path
 
 from .registry import list_games
@@ -70,6 +71,7 @@ def _agent_list(parser, game: str, names: list[str] | None, players: int) -> lis
         specs = [parse_agent(n) for n in names]
     except ValueError as e:
         parser.error(str(e))
+    valid = [*valid, HUMAN]
     bad = [n for n, _ in specs if n not in valid]
     if bad:
         parser.error(f"unknown agent {bad[0]!r} for {game}; valid agents: {', '.join(valid)}")
@@ -115,6 +117,10 @@ def _result_line(result: dict, labels: dict[str, str]) -> str:
     return f"{head}draw between {named} after {turns} turns (scores: {scores})"
 
 
+#: The ``--agents`` name of a seat played at the keyboard (not a registered
+#: agent: a tournament or a training run cannot wait for a person).
+HUMAN = "human"
+
 #: Game options the command line sets, and the games that take them.
 GAME_OPTIONS = {"map": {"azure"}, "roles": {"azure"}}
 
@@ -146,7 +152,8 @@ def cmd_play(args, parser) -> int:
 
     import azgames
     from azgames.agents import make_agent
-    from azgames.agents.match import play_game, play_match
+    from azgames.agents.match import play_match
+    from azgames.terminal import Console, play_in_terminal
 
     from .records import writable_path
 
@@ -163,10 +170,11 @@ def cmd_play(args, parser) -> int:
         except ValueError as e:
             parser.error(str(e).replace("--record=", "--record "))
     names = _agent_list(parser, args.game, args.agents, args.players)
-    render = args.render == "ansi" and args.games == 1
+    if HUMAN in names and args.games > 1:
+        parser.error(f"--games {args.games}: a human seat ({HUMAN}) plays a single game; "
+                     f"leave out --games")
     try:
-        env = azgames.make(args.game, num_players=args.players, render_mode="ansi" if render else None,
-                           **_game_options(parser, args))
+        env = azgames.make(args.game, num_players=args.players, **_game_options(parser, args))
     except (TypeError, ValueError) as e:
         parser.error(str(e))
 
@@ -176,29 +184,32 @@ def cmd_play(args, parser) -> int:
         print(result)
     else:
         seeds = np.random.SeedSequence(args.seed).spawn(args.players)
-        seats = [make_agent(n, seed=s, game=args.game) for n, s in zip(names, seeds)]
+        seats = {a: None if n == HUMAN else make_agent(n, seed=s, game=args.game)
+                 for a, n, s in zip(env.possible_agents, names, seeds)}
         labels = dict(zip(env.possible_agents, names))
         print(f"{args.game}: " + ", ".join(f"{a} = {n}" for a, n in labels.items())
-              + f" (seed {args.seed})")
-
-        played = [0]
-
-        def show(env, agent, action, notation):
-            played[0] += 1
-            print(f"action {played[0]}: {agent} ({labels[agent]}) plays {notation}", flush=not render)
-            if render:
-                print(env.render(), flush=True)
-            if args.delay > 0:
-                time.sleep(args.delay)
-
-        if render:
-            env.reset(seed=args.seed)
-            print(env.render())
-        result = play_game(env, seats, seed=args.seed, on_move=show)
-        print(_result_line(result, labels))
+              + f" (seed {args.seed})", flush=True)
+        result = play_in_terminal(env, seats, labels, seed=args.seed, boards=args.render == "ansi",
+                                  every_step=args.every_step, legend=args.legend, delay=args.delay,
+                                  console=Console() if HUMAN in names else None)
+        if result is not None:  # None: a human stopped the game
+            print(_result_line(result, labels))
     if args.record:
         env.unwrapped.save_record(args.record)
         print(f"record of the {'last ' if args.games > 1 else ''}game saved to {args.record}")
+    return 0
+
+
+def cmd_replay(args, parser) -> int:
+    from azgames.terminal import replay
+
+    from .records import load_record
+
+    try:
+        env = load_record(args.record)
+    except (TypeError, ValueError) as e:
+        parser.error(str(e) if args.record in str(e) else f"{args.record}: {e}")
+    replay(env, every=args.all, legend=args.legend)
     return 0
 
 
@@ -427,7 +438,7 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser(
         "play", help="play agents against each other (default: the greedy vs random demo)",
         description="Play agents against each other. With no arguments: the demo, Azacru with "
-                    "2 players, greedy vs random, seed 0, rendered after every move. With "
+                    "2 players, greedy vs random, seed 0, a board after every turn. With "
                     "--games N > 1 a match is played silently and its table printed.",
     )
     play.add_argument("game", nargs="?", default="azacru", choices=games,
@@ -435,12 +446,18 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--players", "-p", type=int, default=2, help="number of players (default: 2)")
     play.add_argument("--agents", "-a", nargs="+", metavar="AGENT", default=None,
                       help="agent per seat in seat order (or one for all seats), e.g. greedy random; "
+                           f"{HUMAN}: you play that seat at the keyboard (a single game); "
                            "default: greedy then random for the other seats")
     play.add_argument("--seed", type=int, default=0, help="seed of the game(s) and the agents (default: 0)")
     play.add_argument("--render", choices=["ansi", "none"], default="ansi",
-                      help="ansi: print the board after every move (single game only); "
+                      help="ansi: print the board after every turn (single game only); "
                            "none: print only the moves (default: ansi)")
-    play.add_argument("--delay", type=float, default=0.0, help="seconds to wait after each move of a single game (default: 0)")
+    play.add_argument("--every-step", action="store_true",
+                      help="a line and a board after every step, not every turn (an Azure Attack "
+                           "turn is several steps)")
+    play.add_argument("--legend", action="store_true", help="print what the board's symbols mean first")
+    play.add_argument("--delay", type=float, default=0.0,
+                      help="seconds to wait after each agent's turn of a single game (default: 0)")
     play.add_argument("--games", "-n", type=int, default=1,
                       help="number of games (default: 1); more than 1 plays a match (seats rotated "
                            "every game) and prints its table instead of rendering")
@@ -453,6 +470,20 @@ def build_parser() -> argparse.ArgumentParser:
                            "(docs/rules/azure.md)")
     play.add_argument("--roles", choices=["fixed", "random"], default=None,
                       help="azure: seats keep their roles (fixed) or draw them (random)")
+
+    replay = sub.add_parser(
+        "replay", help="step through a saved game (a record from play --record or save_record)",
+        description="Show a game record's positions one at a time, each with the step that led "
+                    "there: Enter for the next, b to go back, a number to jump to that ply, q to "
+                    "quit. The record is replayed and checked first.",
+    )
+    replay.add_argument("record", metavar="RECORD.json", help="the game record")
+    replay.add_argument("--all", action="store_true",
+                        help="print every position at once, without waiting for keys (for a pipe)")
+    replay.add_argument("--legend", action="store_true", help="print what the board's symbols mean first")
+    replay.set_defaults(subparser=replay)
+
+    # The web app's "serve" command goes here (azgames.web).
 
     train = sub.add_parser(
         "train", help="train a policy by self-play (masked PPO; needs the train extra)",
@@ -528,7 +559,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     bench = sub.add_parser("bench", help="run benchmarks/step_rate.py (source checkout only)",
                            description="Run main() of benchmarks/step_rate.py; further "
-                                       "arguments are passed on to it.")
+                                       "arguments are passed on to it. It prints its table and "
+                                       "writes a file only when asked: --json PATH, or --save to "
+                                       "replace the committed benchmarks/results/step_rate.json.")
     play.set_defaults(subparser=play)
     bench.add_argument("bench_args", nargs="*", metavar="ARG",
                        help="arguments for the benchmark, e.g. --quick (its options: bench -- --help)")
@@ -561,6 +594,8 @@ def _main(argv: list[str] | None) -> int:
         return cmd_list(args)
     if args.command == "play":
         return cmd_play(args, args.subparser)
+    if args.command == "replay":
+        return cmd_replay(args, args.subparser)
     if args.command == "train":
         return cmd_train(args, args.subparser)
     if args.command == "tournament":

@@ -1,6 +1,7 @@
 """Step rates of the suite's envs, with PettingZoo connect-four as reference.
 
-    python benchmarks/step_rate.py                 # full run, writes benchmarks/results/step_rate.json
+    python benchmarks/step_rate.py                 # full run, prints the table
+    python benchmarks/step_rate.py --save          # the same, and replaces benchmarks/results/step_rate.json
     python benchmarks/step_rate.py --quick         # a few seconds, for smoke tests
     python benchmarks/step_rate.py --games azacru --players 2 3
 
@@ -263,20 +264,31 @@ def main(argv: list[str] | None = None) -> dict:
     parser.add_argument("--seconds", type=float, default=1.5, help="length of each timed run")
     parser.add_argument("--repeats", type=int, default=5, help="timed runs per figure (median)")
     parser.add_argument("--quick", action="store_true", help="tiny runs, no compile timing (smoke test)")
-    parser.add_argument("--json", type=Path, default=DEFAULT_JSON, help="where to write the results")
+    # The committed results (the README's table) are replaced only when asked:
+    # a quick or partial run must not overwrite them by default.
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--json", type=Path, default=None, help="write the results to this file")
+    where.add_argument("--save", action="store_true",
+                       help=f"write the results to {DEFAULT_JSON.relative_to(ROOT)}, the committed "
+                            "figures the README's table comes from")
     parser.add_argument("--relative-to", metavar="GAME", default=None,
                         help="also report each other game's rates over GAME's at the same player "
                              "count (median of per-repeat ratios), e.g. azimuth for azimuth_coop")
     args = parser.parse_args(argv)
+    if args.save and args.quick:
+        parser.error(f"--save replaces {DEFAULT_JSON.relative_to(ROOT)}: a --quick run's figures "
+                     "are not results to keep (give --json PATH to write them elsewhere)")
     if args.quick:
         args.seconds, args.repeats = 0.05, 1
+    out = DEFAULT_JSON if args.save else args.json
     results = run(args.games, args.players, args.seconds, args.repeats, args.quick,
                   args.relative_to)
-    args.json.parent.mkdir(parents=True, exist_ok=True)
-    args.json.write_text(json.dumps(results, indent=1))
     print()
     print(table(results))
-    print(f"\nwrote {args.json}")
+    if out is not None:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(json.dumps(results, indent=1))
+        print(f"\nwrote {out}")
     return results
 
 

@@ -394,6 +394,10 @@ CLI_MISTAKES = [
     ["play", "azacru", "--map", "standard"],
     ["play", "azure", "--map", "no_such_map"],
     ["play", "azure", "--roles", "shuffled"],
+    ["play", "--agents", "human", "random", "--games", "2"],
+    ["replay"],
+    ["replay", "/no/such/dir/game.json"],
+    ["replay", __file__],  # not JSON
 ]
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import io
+import json
 import re
 import subprocess
 import sys
@@ -15,6 +17,7 @@ from azgames import cli
 ROOT = Path(__file__).resolve().parents[1]
 SHIPPED = ROOT / "agents" / "policies"
 BOARD_FOOTER = re.compile(r"^\s+a\s+b\s+c\s+d\s+e\s+f\s+g\s+h\s+i\s*$", re.M)
+AZURE_FOOTER = re.compile(r"^\s+a\s+b\s+c\s+d\s+e\s+f\s*$", re.M)
 RESULT = re.compile(r"^Result: (.*) after (\d+) turns \(scores: player_0 (\d+), player_1 (\d+)\)$")
 
 
@@ -37,10 +40,10 @@ def test_play_with_no_arguments_is_the_rendered_greedy_vs_random_demo():
     assert run.returncode == 0, run.stderr
     lines = run.stdout.strip().splitlines()
     assert lines[0] == "azacru: player_0 = greedy, player_1 = random (seed 0)"
-    moves = [ln for ln in lines if re.match(r"^action \d+: player_\d \((greedy|random)\) plays ", ln)]
-    assert moves[0].startswith("action 1: player_0 (greedy) plays ")
-    assert moves[1].startswith("action 2: player_1 (random) plays ")
-    # One board before the first move and one after every move.
+    moves = [ln for ln in lines if re.match(r"^turn \d+: player_\d \((greedy|random)\) plays ", ln)]
+    assert moves[0].startswith("turn 1: player_0 (greedy) plays ")
+    assert moves[1].startswith("turn 2: player_1 (random) plays ")
+    # One board before the first move and one after every turn (an Azacru turn is one move).
     assert len(BOARD_FOOTER.findall(run.stdout)) == len(moves) + 1
     assert "Azacru, game over after" in run.stdout
     result = RESULT.match(lines[-1])
@@ -129,7 +132,7 @@ def test_play_azure_names_the_winning_side():
     assert run.returncode == 0, run.stderr
     lines = run.stdout.strip().splitlines()
     assert lines[0] == "azure: monster = greedy, hunter_0 = random, hunter_1 = random (seed 2)"
-    assert lines[1].startswith("action 1: hunter_0 (random) plays ")  # the hunters begin
+    assert lines[1].startswith("turn 1: hunter_0 (random) plays ")  # the hunters begin
     last = lines[-1]
     assert re.match(r"^Result: (turn limit reached; )?(monster \(greedy\) wins|hunter_0 \(random\) and "
                     r"hunter_1 \(random\) win|draw) ", last) or "no winner" in last, last
@@ -207,3 +210,81 @@ def test_train_from_the_command_line_writes_the_policy_and_its_record(tmp_path):
     for name in ("policy.npz", "policy.json", "train.csv", "eval.csv", "curve.png"):
         assert (out / name).is_file()
     assert '"command": "python -m azgames train azacru --steps 256' in (out / "policy.json").read_text()
+
+
+def test_play_prints_one_line_and_one_board_per_turn(tmp_path, capsys):
+    """An Azure Attack turn is several steps (each square, then stop): one
+    line names them all, and one board follows the turn."""
+    record = tmp_path / "game.json"
+    assert cli.main(["play", "azure", "--agents", "greedy", "random", "--seed", "0",
+                     "--record", str(record)]) == 0
+    printed = capsys.readouterr().out
+    turns = re.findall(r"^turn (\d+): (monster|hunter_0) \((greedy|random)\) plays (.+)$", printed, re.M)
+    played = int(re.search(r"^Result: .* after (\d+) turns", printed, re.M).group(1))
+    assert [int(t[0]) for t in turns] == list(range(1, played + 1))
+    assert all((agent == "monster") == (label == "greedy") for _, agent, label, _ in turns)
+    assert len(AZURE_FOOTER.findall(printed)) == len(turns) + 1  # and the start
+    moves = [m for t in turns for m in t[3].split()]
+    assert moves == json.loads(record.read_text())["moves"]
+    assert len(moves) > len(turns)
+
+
+def test_every_step_prints_a_line_and_a_board_per_step(tmp_path, capsys):
+    record = tmp_path / "game.json"
+    assert cli.main(["play", "azure", "--agents", "greedy", "random", "--seed", "0", "--every-step",
+                     "--record", str(record)]) == 0
+    printed = capsys.readouterr().out
+    steps = re.findall(r"^action (\d+): (?:monster|hunter_0) \((?:greedy|random)\) plays (\S+)$", printed, re.M)
+    moves = json.loads(record.read_text())["moves"]
+    assert steps == [(str(n), m) for n, m in enumerate(moves, 1)]
+    assert len(AZURE_FOOTER.findall(printed)) == len(moves) + 1
+
+
+def test_legend_is_printed_once_before_the_first_board(capsys):
+    legend = azgames.make("azacru").unwrapped.rules.legend()
+    assert cli.main(["play", "--legend", "--agents", "random"]) == 0
+    printed = capsys.readouterr().out
+    assert printed.count(legend) == 1
+    assert printed.index(legend) < BOARD_FOOTER.search(printed).start()
+    assert cli.main(["play", "--agents", "random"]) == 0
+    assert legend not in capsys.readouterr().out
+
+
+def test_a_human_seat_reads_its_moves_from_stdin(tmp_path, capsys, monkeypatch):
+    """The human's line (a beginning of a move), greedy's reply, and the end of
+    the input: the game stops cleanly, and its record keeps the two moves."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("e1-e2\n"))
+    record = tmp_path / "game.json"
+    assert cli.main(["play", "azacru", "--agents", "human", "greedy", "--record", str(record)]) == 0
+    printed = capsys.readouterr().out
+    assert printed.startswith("azacru: player_0 = human, player_1 = greedy (seed 0)")
+    assert "turn 1: player_0 (human) plays e1-e2:N" in printed
+    assert "player_0 stopped the game (end of input) after 2 turns, before its end" in printed
+    assert "Result:" not in printed
+    assert len(azgames.load_record(record).unwrapped.to_record()["moves"]) == 2
+
+
+def test_a_human_seat_plays_a_single_game_only(capsys):
+    with pytest.raises(SystemExit) as stop:
+        cli.main(["play", "--agents", "human", "random", "--games", "3"])
+    assert stop.value.code == 2
+    assert "--games 3: a human seat (human) plays a single game" in capsys.readouterr().err
+
+
+def test_bench_leaves_the_committed_results_alone(capsys):
+    """A bench run writes no file unless asked (--json PATH, or --save for a
+    full run): the committed figures of the README's table stay as they are."""
+    committed = ROOT / "benchmarks" / "results" / "step_rate.json"
+    before = committed.read_bytes()
+    try:
+        assert cli.main(["bench", "--quick", "--games", "azacru", "--players", "2"]) == 0
+        printed = capsys.readouterr().out
+        assert "| azacru | 2 |" in printed and "wrote" not in printed
+        with pytest.raises(SystemExit) as stop:  # a quick run's figures are never saved
+            cli.main(["bench", "--quick", "--save", "--games", "azacru", "--players", "2"])
+        assert stop.value.code == 2 and "--save replaces" in capsys.readouterr().err
+        after = committed.read_bytes()
+    finally:  # a regression must not leave the working copy changed
+        if committed.read_bytes() != before:
+            committed.write_bytes(before)
+    assert after == before
