@@ -1,13 +1,6 @@
 """The text map: one token per square, north at the top, shared by the ansi
-render, the golden files and test set-ups.
-
-Tokens::
-
-    -        no tile here
-    .        an empty map square
-    35       coins lying on the square (values 3 and 5)
-    m a b c  a square of the suit tile of the monster, hunter_0, _1, _2
-    M A B C  that agent's piece, followed by the coins it carries (A35)
+render, the golden files and test set-ups. Its tokens are listed in
+:data:`LEGEND` (what ``--legend`` prints).
 
 A suit tile's owner is read from its home square, where only the owner
 ever stands; a piece or coins on its other squares hide its letter there
@@ -37,6 +30,16 @@ from .kernels import CARRIED
 
 PIECE_LETTERS = "MABC"
 TILE_LETTERS = "mabc"
+
+#: What each symbol of the text render means.
+LEGEND = """\
+-        no tile here
+.        an empty map square
+35       coins lying on the square (values 3 and 5)
+m a b c  a square of the suit tile of the monster, hunter_0, _1, _2
+M A B C  that agent's piece, followed by the coins it carries (A35)
+12 / a   row numbers (1 at the south, the hunters' end) and column letters
+         (a at the west): squares are named column then row, c4"""
 
 
 def player_of_letter(letter: str) -> int:

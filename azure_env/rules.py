@@ -10,13 +10,14 @@ import numpy as np
 
 from azgames import checks
 from azgames.chance import ChanceOutcome, dice_outcomes, force
-from azgames.game import GameInfo, Rules
+from azgames.game import GameInfo, LastStep, Rules
 from azgames.jit import specialize
 
 from . import kernels as K
 from . import diagram, render
 from .board import ACTION_NAMES, MAX_HUNTERS, STOP, SUIT_TILE_RULES, kernel_tables, resolve_map
-from .diagram import PIECE_LETTERS, player_of_letter
+from .diagram import LEGEND, PIECE_LETTERS, player_of_letter
+from .picture import picture as draw_picture
 
 
 class AzureState(NamedTuple):
@@ -312,8 +313,20 @@ class AzureRules(Rules):
     def render_ansi(self, state) -> str:
         return render.ansi(state, self)
 
-    def render_rgb(self, state) -> np.ndarray:
-        return render.rgb(state, self)
+    def picture(self, state, last: LastStep | None = None):
+        """Game 0 drawn (:mod:`azure_env.picture`)."""
+        return draw_picture(state, self, last)
+
+    def action_targets(self, state, action: int) -> tuple[str, ...]:
+        """The square a step goes to (``("c5",)``); ``()`` for ``stop`` and
+        for a step off the grid."""
+        if self.action_to_str(state, action) == "stop":
+            return ()
+        there = self.tables[int(state.pos[0, state.player[0]]) * 4 + action]
+        return (self.layout.name_of(int(there)),) if there >= 0 else ()
+
+    def legend(self) -> str:
+        return LEGEND
 
     # ------------------------------------------------------------ batches
     def vec_observe(self, state, obs, mask, player) -> None:
