@@ -7,6 +7,7 @@
     python -m azgames play azacru --agents human greedy     you against greedy, at the keyboard
     python -m azgames play azure --map my_map.json --roles random
     python -m azgames replay game.json [--all]  step through a saved game
+    python -m azgames serve [--port 8000]       the browser app: watch, replay and play (web extra)
     python -m azgames train azacru --players 2 --minutes 10 [--steps N] [--seed 0] [--out DIR]
     python -m azgames bench [ARGS ...]          benchmarks/step_rate.py's main()
 
@@ -483,7 +484,12 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--legend", action="store_true", help="print what the board's symbols mean first")
     replay.set_defaults(subparser=replay)
 
-    # The web app's "serve" command goes here (azgames.web).
+    from azgames.web.cli import add_arguments as add_serve_arguments
+
+    serve = sub.add_parser("serve", help="the browser app: watch, replay and play games (the web extra)",
+                           description="Start a local web server and open its page, where a person "
+                                       "watches live matches, replays records and plays any game.")
+    add_serve_arguments(serve)
 
     train = sub.add_parser(
         "train", help="train a policy by self-play (masked PPO; needs the train extra)",
@@ -602,6 +608,10 @@ def _main(argv: list[str] | None) -> int:
         return cmd_tournament(args, args.subparser)
     if args.command == "bench":
         return cmd_bench(args.bench_args)
+    if args.command == "serve":
+        from azgames.web.cli import run
+
+        return run(args)
     parser.print_help()
     return 0
 

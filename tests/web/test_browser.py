@@ -1,0 +1,229 @@
+"""The browser app in a real browser: Debian's headless chromium, driven by Selenium.
+
+Skipped (with the reason) where chromium, its driver or Selenium is missing,
+unless ``AZGAMES_REQUIRE_BROWSER=1`` (CI), which makes that a failure.
+``AZGAMES_SCREENSHOTS=1`` saves each game's page to ``docs/images/web_<game>.png``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import threading
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from azgames.registry import list_games
+
+from .helpers import canonical_svg, random_game
+
+CHROMIUM, CHROMEDRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
+IMAGES = Path(__file__).resolve().parents[2] / "docs" / "images"
+GAMES = [e.name for e in list_games()]
+
+
+def _missing() -> str | None:
+    for module in ("selenium", "fastapi", "uvicorn"):
+        try:
+            __import__(module)
+        except ImportError:
+            return f"{module} is not installed"
+    for path in (CHROMIUM, CHROMEDRIVER):
+        if not shutil.which(path):
+            return f"{path} is missing (apt-get install chromium chromium-driver)"
+    return None
+
+
+@pytest.fixture(scope="module")
+def server_url():
+    missing = _missing()
+    if missing:
+        if os.environ.get("AZGAMES_REQUIRE_BROWSER") == "1":
+            pytest.fail(f"AZGAMES_REQUIRE_BROWSER=1 but {missing}")
+        pytest.skip(missing)
+    import uvicorn
+
+    from azgames.web.app import create_app
+
+    sock = socket.create_server(("127.0.0.1", 0))
+    server = uvicorn.Server(uvicorn.Config(create_app(), log_level="warning"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    while not server.started:
+        thread.join(0.05)
+        assert thread.is_alive(), "the server stopped while starting"
+    yield f"http://127.0.0.1:{sock.getsockname()[1]}/"
+    server.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def browser(server_url, tmp_path_factory):
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--window-size=1500,950"):
+        options.add_argument(arg)
+    downloads = tmp_path_factory.mktemp("downloads")
+    options.add_experimental_option("prefs", {"download.default_directory": str(downloads)})
+    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    driver.downloads = downloads
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture
+def page(browser, server_url):
+    browser.get(server_url)
+    wait(browser, lambda d: d.execute_script("return socket && socket.readyState === 1"))
+    return browser
+
+
+def wait(driver, condition, timeout: float = 20):
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    return WebDriverWait(driver, timeout, poll_frequency=0.05).until(condition)
+
+
+def view(driver) -> dict:
+    """The page's current view (the last state the server sent)."""
+    return driver.execute_script("return view")
+
+
+def set_up(driver, game: str, seats: list[str], options: dict | None = None, seed: int = 0) -> dict:
+    """Fill in the New game form as a person would, start, and wait for the game."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    Select(driver.find_element(By.ID, "game")).select_by_value(game)
+    Select(driver.find_element(By.ID, "players")).select_by_value(str(len(seats)))
+    for i, spec in enumerate(seats):
+        field = driver.find_element(By.CSS_SELECTOR, f'#seats input[data-seat="{i}"]')
+        field.clear()
+        field.send_keys(spec)
+    if options:
+        driver.find_element(By.CSS_SELECTOR, "#options-box summary").click()
+        for name, value in options.items():
+            field = driver.find_element(By.CSS_SELECTOR, f'#options input[name="{name}"]')
+            field.clear()
+            field.send_keys(value if isinstance(value, str) else json.dumps(value))
+    seed_field = driver.find_element(By.ID, "seed")
+    seed_field.clear()
+    seed_field.send_keys(str(seed))
+    driver.find_element(By.ID, "start").click()
+    return wait(driver, lambda d: (v := view(d)).get("mode") == "play" and v["game"] == game
+                and v["ply"] == 0 and v)
+
+
+def click_move(driver, move: dict) -> None:
+    """Play ``move`` as a person: click its places on the board, then its
+    button if other moves share them (or it has no place)."""
+    from selenium.webdriver.common.by import By
+
+    ply = view(driver)["ply"]
+    for i, target in enumerate(move["targets"]):
+        # The topmost shape of the place (a piece over its square) takes the click.
+        driver.find_elements(By.CSS_SELECTOR, f'#board [data-target="{target}"]')[-1].click()
+        wait(driver, lambda d: (v := view(d))["ply"] > ply or v["clicks"] == move["targets"][:i + 1])
+        if view(driver)["ply"] > ply:
+            return
+    box = "#choices" if move["targets"] else "#placeless"
+    driver.find_element(By.CSS_SELECTOR, f'{box} button[data-action="{move["action"]}"]').click()
+
+
+def page_svg(driver) -> str:
+    return driver.execute_script(
+        "return new XMLSerializer().serializeToString(document.querySelector('#board svg'))")
+
+
+def test_a_whole_game_played_by_clicks(page):
+    """Azacru, a person against random, a short turn limit: every move by clicks."""
+    from selenium.webdriver.common.by import By
+
+    rng = np.random.default_rng(0)
+    current = set_up(page, "azacru", ["human", "random"], {"max_turns": 16})
+    page.execute_script("send({type: 'speed', moves_per_second: 50})")
+    while current["result"] is None:
+        assert current["human_to_move"], current["status"]
+        move = current["legal"][rng.integers(len(current["legal"]))]
+        ply = current["ply"]
+        click_move(page, move)
+        # The person's move, then random's reply (or the end).
+        current = wait(page, lambda d: (v := view(d))["ply"] >= ply + 1 and (
+            v["human_to_move"] or v["result"] is not None) and v)
+        assert current["ply"] in (ply + 1, ply + 2)
+    assert current["ply"] == 16 and current["result"]["truncated"]
+    shown = page.find_element(By.ID, "result")
+    assert shown.is_displayed() and shown.text.startswith("turn limit reached")
+    # Save this game: the download is the game's record.
+    page.find_element(By.ID, "save").click()
+    saved = page.downloads / "azacru-16-plies.json"
+    wait(page, lambda d: saved.exists() and saved.stat().st_size > 0)
+    assert len(json.loads(saved.read_text())["actions"]) == 16
+
+
+def test_a_replay_with_the_slider_shows_each_plys_position(page, tmp_path):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    env, svgs = random_game("azacru", 10, seed=4)
+    path = tmp_path / "game.json"
+    env.unwrapped.save_record(path)
+    page.find_element(By.ID, "file").send_keys(str(path))
+    wait(page, lambda d: view(d).get("mode") == "replay" and view(d)["ply"] == 10)
+    slider = page.find_element(By.ID, "ply")
+    slider.send_keys(Keys.HOME)  # each key moves the slider one ply, as a person's arrows do
+    for ply in (0, 1, 2, 3):
+        if ply:
+            slider.send_keys(Keys.ARROW_RIGHT)
+        wait(page, lambda d: d.find_element(By.ID, "board").get_attribute("data-ply") == str(ply))
+        assert canonical_svg(page_svg(page)) == canonical_svg(svgs[ply])
+        assert page.find_element(By.ID, "ply-label").text == f"move {ply} of 10"
+        listed = [b.text for b in page.find_elements(By.CSS_SELECTOR, "#legal button")]
+        assert listed == [m["move"] for m in view(page)["legal"]] and listed
+
+
+def test_a_bad_record_is_refused_in_the_page(page, tmp_path):
+    from selenium.webdriver.common.by import By
+
+    path = tmp_path / "bad.json"
+    path.write_text('{"format": "azgames-record/0"}')
+    page.find_element(By.ID, "file").send_keys(str(path))
+    notice = wait(page, lambda d: (n := d.find_element(By.ID, "notice")).is_displayed() and n)
+    assert "bad record" in notice.text and "'azgames-record/0'" in notice.text
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_takes_a_move_by_clicks(page, game):
+    """Each game in the page: a move clicked on its picture, a few agents'
+    moves after it (the screenshot shows a game under way)."""
+    from selenium.webdriver.common.by import By
+
+    players = 4 if game == "azure" else 2
+    current = set_up(page, game, ["human"] * players, seed=1)
+    move = next((m for m in current["legal"] if m["targets"]), current["legal"][0])
+    click_move(page, move)
+    after = wait(page, lambda d: (v := view(d))["ply"] == 1 and v)
+    assert after["last"]["move"] == move["move"]
+    assert canonical_svg(page_svg(page)) == canonical_svg(after["svg"])
+    if os.environ.get("AZGAMES_SCREENSHOTS") == "1":
+        rng = np.random.default_rng(1)
+        for _ in range(8 if game == "azacru" else 5):  # a position under way, then a click started
+            current = view(page)
+            if current["result"] is not None:
+                break
+            click_move(page, current["legal"][rng.integers(len(current["legal"]))])
+            wait(page, lambda d: view(d)["ply"] == current["ply"] + 1)
+        start = next((m for m in view(page)["legal"] if len(m["targets"]) > 1), None)
+        if start is not None:
+            page.find_elements(By.CSS_SELECTOR, f'#board [data-target="{start["targets"][0]}"]')[-1].click()
+            wait(page, lambda d: view(d)["clicks"])
+        IMAGES.mkdir(parents=True, exist_ok=True)
+        page.save_screenshot(str(IMAGES / f"web_{game}.png"))
