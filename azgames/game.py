@@ -204,22 +204,22 @@ class Rules(abc.ABC):
     @abc.abstractmethod
     def render_ansi(self, state) -> str: ...
 
+    @abc.abstractmethod
     def picture(self, state, last: "LastStep | None" = None):
         """Game 0 drawn as an :class:`azgames.drawing.Drawing`: the board with
         coordinates, a legend, whose turn, the scores, and what ``last`` (the
         step that led here) did. Every place a move can name is a drawing
         ``target`` with the name :meth:`action_targets` uses."""
-        raise NotImplementedError  # INTERIM
 
+    @abc.abstractmethod
     def action_targets(self, state, action: int) -> tuple[str, ...]:
         """The places, in click order, that select ``action`` on the picture
         of game 0 (e.g. a piece's square, then where it goes); ``()`` for a
         move with no place, which the browser offers as a button."""
-        raise NotImplementedError  # INTERIM
 
+    @abc.abstractmethod
     def legend(self) -> str:
         """What each symbol of the text render means (printed by ``--legend``)."""
-        raise NotImplementedError  # INTERIM
 
     def render_rgb(self, state) -> np.ndarray:
         """The picture of game 0 as an (H, W, 3) uint8 image."""

@@ -17,6 +17,7 @@ import pytest
 from pettingzoo.test import api_test, seed_test
 
 from azgames.aec import GameAECEnv
+from azgames.drawing import Drawing
 from azgames.game import DREW, ONGOING, TERMINATED, TRUNCATED, GameInfo, Rules, pack_status
 from azgames.rng import below
 
@@ -113,8 +114,18 @@ class DiceChase(Rules):
     def render_ansi(self, s):
         return str(s.position[0].tolist())
 
-    def render_rgb(self, s):
-        return np.zeros((4, 4, 3), np.uint8)
+    def picture(self, s, last=None):
+        d = Drawing(240, 20 + 20 * 3)
+        d.text(4, 14, f"{self.agents[int(s.player[0])]} to act", size=11, anchor="start")
+        for p, agent in enumerate(self.agents):
+            d.text(4, 34 + 20 * p, f"{agent} {int(s.position[0, p])}/10", size=11, anchor="start")
+        return d
+
+    def action_targets(self, s, action):
+        return ()  # roll and stop are buttons
+
+    def legend(self):
+        return "[monster, hunter_0, hunter_1]: each agent's distance, out of 10"
 
     def vec_observe(self, *args):
         raise NotImplementedError("the toy has no vector env")
