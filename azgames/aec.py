@@ -370,7 +370,7 @@ class GameAECEnv(AECEnv):
             agent, before = replay.agent_selection, replay.state
         entry = self._history[-1]
         a = entry[0] if isinstance(entry, tuple) else entry
-        return LastStep(agent, a, self.rules.action_to_str(before, a))
+        return LastStep(agent, a, self.rules.action_to_str(before, a), before)
 
     def picture(self):
         """The current position drawn, naming the last step: displays as SVG

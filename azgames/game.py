@@ -13,7 +13,7 @@ Kernels report the outcome of a step as one packed integer (see
 from __future__ import annotations
 
 import abc
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, NamedTuple
 
 import numpy as np
@@ -38,6 +38,9 @@ class LastStep:
     agent: str  # who played it
     action: int
     move: str  # its notation, in the position before
+    #: The position before it (a batch of one), for what a picture can only
+    #: tell by comparing (gold picked up, banked); None where not kept.
+    before: Any = field(default=None, compare=False, repr=False)
 
 
 @njit

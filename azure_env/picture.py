@@ -220,7 +220,21 @@ def _last_line(state, rules, last) -> str:
         caused = f"its turn ended on {where}"
     else:
         caused = f"it went to {where}"
-    return f"last step: {last.agent} played {last.move}: {caused}"
+    return f"last step: {last.agent} played {last.move}: {caused}{_gold_moved(state, rules, last, p)}"
+
+
+def _gold_moved(state, rules, last, p: int) -> str:
+    """The coins the step picked up or banked, told by comparing with the
+    position before it (when the LastStep keeps it)."""
+    if last.before is None:
+        return ""
+    before, after, values = last.before.coin_loc[0], state.coin_loc[0], state.coin_value[0]
+    carried, banked = rules.S + K.CARRIED + p, rules.S + K.BANKED + p
+    picked = values[(after == carried) & (before < rules.S)]
+    stored = values[(after == banked) & (before != banked)]
+    parts = [f"{verb} {' + '.join(str(int(v)) for v in sorted(coins))}"
+             for verb, coins in (("picked up", picked), ("banked", stored)) if len(coins)]
+    return "; " + " and ".join(parts) if parts else ""
 
 
 def _capture(state, rules) -> str:

@@ -39,7 +39,8 @@ def positions(env) -> list[Position]:
     replay._start_from(state_ops.clone(base._start_state))
     out = [Position(0, state_ops.clone(replay.state), None)]
     for ply, (action, draws) in enumerate(_entries(base._history), 1):
-        last = LastStep(replay.agent_selection, action, replay.action_to_str(action))
+        before = out[-1].state
+        last = LastStep(replay.agent_selection, action, replay.action_to_str(action), before)
         _replay_step(replay, action, draws)
         out.append(Position(ply, state_ops.clone(replay.state), last))
     return out

@@ -13,6 +13,7 @@ went home and the result.
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 
@@ -20,6 +21,7 @@ import numpy as np
 import pytest
 
 import azgames
+from azgames.agents import make_agent
 from azure_env import kernels as K
 from azure_env.diagram import LEGEND
 from azure_env.picture import LEGEND_ENTRIES
@@ -505,3 +507,30 @@ def test_the_legend_explains_every_symbol_of_the_text_render():
     assert seen == {"-", ".", "35", "m a b c", "M A B C"}
     assert seen <= symbols
     assert "12 / a" in symbols  # the labels
+
+
+def test_the_last_step_names_the_gold_it_picked_up_and_banked():
+    """Compared with the position before it, a step that lands on coins names
+    their values, and one that reaches home names the coins it banked."""
+    env = azgames.make("azure")
+    env.reset(seed=0)
+    greedy = [make_agent("greedy", seed=s, game="azure") for s in range(2)]  # greedy banks, random rarely
+    rules = env.unwrapped.rules
+    told = {"picked up": 0, "banked": 0}
+    while not any(env.terminations.values()) and not any(env.truncations.values()):
+        p = rules.agents.index(env.agent_selection)
+        before = env.unwrapped.state.coin_loc[0].copy()
+        env.step(int(greedy[p].act(env)))
+        state = env.unwrapped.state
+        line = re.search(r"last step:[^<]*", env.picture().svg()).group(0)
+        for verb, code in (("picked up", rules.S + K.CARRIED + p), ("banked", rules.S + K.BANKED + p)):
+            new = (state.coin_loc[0] == code) & (before != code)
+            if verb == "picked up":
+                new &= before < rules.S
+            values = sorted(int(v) for v in state.coin_value[0][new])
+            if values:
+                told[verb] += 1
+                assert f"{verb} {' + '.join(map(str, values))}" in line, line
+            else:
+                assert verb not in line, line
+    assert told["picked up"] and told["banked"], told
