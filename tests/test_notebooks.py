@@ -1,5 +1,6 @@
-"""Every notebook in notebooks/ runs top to bottom (code cells executed in
-order in one namespace, plots drawn off-screen)."""
+"""The notebooks are committed without outputs (nbmake runs them: see
+notebooks/README.md); this checks what nbmake cannot: that each notebook is
+clean, so that diffs show code and text only."""
 
 import json
 from pathlib import Path
@@ -9,19 +10,14 @@ import pytest
 NOTEBOOKS = sorted((Path(__file__).resolve().parents[1] / "notebooks").glob("*.ipynb"))
 
 
+def test_there_are_notebooks():
+    names = {p.stem for p in NOTEBOOKS}
+    assert {"azacru", "azimuth", "azimuth_coop", "azure", "training_and_evaluation"} <= names, names
+
+
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
-def test_notebook_runs(path, monkeypatch):
-    matplotlib = pytest.importorskip("matplotlib")
-    matplotlib.use("Agg")
-    monkeypatch.chdir(path.parent.parent)
-    cells = json.loads(path.read_text())["cells"]
-    namespace: dict = {}
-    for number, cell in enumerate(cells):
+def test_notebook_has_no_outputs(path):
+    for number, cell in enumerate(json.loads(path.read_text())["cells"]):
         if cell["cell_type"] == "code":
-            code = "".join(cell["source"])
-            exec(compile(code, f"{path.name}[cell {number}]", "exec"), namespace)
-    matplotlib.pyplot.close("all")
-
-
-def test_there_is_a_notebook():
-    assert NOTEBOOKS, "notebooks/ should hold at least the quick start"
+            assert not cell["outputs"], f"{path.name} cell {number} has outputs: clear them before committing"
+            assert cell["execution_count"] is None, f"{path.name} cell {number} has an execution count"
