@@ -1,6 +1,7 @@
 """Where an AEC step's time goes, for games compared side by side.
 
     python benchmarks/aec_breakdown.py                       # azimuth vs azimuth_coop, 2 players
+    python benchmarks/aec_breakdown.py --save                # the same, replacing benchmarks/results/aec_breakdown.json
     python benchmarks/aec_breakdown.py --players 4 --json out.json
     python benchmarks/aec_breakdown.py --quick               # a few seconds, for smoke tests
 
@@ -23,15 +24,17 @@ timed in turn within each round. The figures explain a ratio of
 from __future__ import annotations
 
 import argparse
-import json
 import random
+import sys
 import time
 from pathlib import Path
 
 import numpy as np
 
-ROOT = Path(__file__).resolve().parents[1]
-DEFAULT_JSON = ROOT / "benchmarks" / "results" / "aec_breakdown.json"
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # also when run by path (runpy)
+import results_file  # noqa: E402
+
+COMMITTED = results_file.RESULTS / "aec_breakdown.json"
 PARTS = ("loop", "env", "kernel", "reset")
 
 
@@ -126,15 +129,15 @@ def main(argv: list[str] | None = None) -> dict:
                              "the base game's ~390)")
     parser.add_argument("--repeats", type=int, default=7, help="rounds; each figure is the best")
     parser.add_argument("--quick", action="store_true", help="tiny run, for smoke tests")
-    parser.add_argument("--json", type=Path, default=DEFAULT_JSON, help="where to write the results")
+    results_file.add_arguments(parser, COMMITTED)
     args = parser.parse_args(argv)
+    out = results_file.destination(parser, args, COMMITTED, quick=args.quick)
     if args.quick:
         args.recorded, args.repeats = 2, 1
     results = run(args.games, args.players, args.recorded, args.repeats)
-    args.json.parent.mkdir(parents=True, exist_ok=True)
-    args.json.write_text(json.dumps(results, indent=1))
     print(table(results))
-    print(f"\nwrote {args.json}")
+    if out is not None:
+        results_file.write_json(out, results)
     return results
 
 

@@ -2,11 +2,12 @@
 save all four castaways.
 
     python benchmarks/azimuth_coop_agents.py          # 3 seeds x 500 games a row
+    python benchmarks/azimuth_coop_agents.py --save   # the same, replacing benchmarks/results/azimuth_coop_agents.json
     python benchmarks/azimuth_coop_agents.py --quick  # smoke run: 4 games per seed and row
     python benchmarks/azimuth_coop_agents.py --players 4 --rounds 10 --games 200
 
-It prints a markdown table and writes benchmarks/results/azimuth_coop_agents.json
-(``--json PATH`` elsewhere, ``--no-json`` not at all).
+It prints a markdown table; ``--save`` writes the results to
+benchmarks/results/azimuth_coop_agents.json, ``--json PATH`` elsewhere.
 
 A row is one player count (2, 3, 4), one round limit (``rounds``, the team
 loses when that many rounds have passed: 10, the book's, and 20) and one
@@ -42,7 +43,6 @@ ties are broken, so they should agree within their intervals.
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import platform
 import sys
@@ -53,12 +53,14 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))  # results_file, also when run by path (runpy)
 
 import azgames  # noqa: E402
+import results_file  # noqa: E402
 from azgames.agents import AzimuthCoopGreedy, RandomAgent  # noqa: E402
 from azgames.agents.match import wilson_interval  # noqa: E402
 
-DEFAULT_JSON = ROOT / "benchmarks" / "results" / "azimuth_coop_agents.json"
+COMMITTED = results_file.RESULTS / "azimuth_coop_agents.json"
 TEAMS = {"greedy": AzimuthCoopGreedy, "random": RandomAgent}
 
 
@@ -213,10 +215,10 @@ def main(argv: list[str] | None = None) -> dict:
     parser.add_argument("--seeds", type=int, nargs="+", default=[0, 1, 2])
     parser.add_argument("--games", type=int, default=500, help="games per seed and row")
     parser.add_argument("--quick", action="store_true", help="smoke run: 4 games per seed and row")
-    parser.add_argument("--json", type=Path, default=DEFAULT_JSON)
-    parser.add_argument("--no-json", action="store_true")
+    results_file.add_arguments(parser, COMMITTED)
     parser.add_argument("--no-progress", action="store_true")
     args = parser.parse_args(argv)
+    out = results_file.destination(parser, args, COMMITTED, quick=args.quick)
     if args.quick:
         args.games = 4
     total = len(args.players) * len(args.rounds) * len(args.teams) * len(args.seeds) * args.games
@@ -247,10 +249,8 @@ def main(argv: list[str] | None = None) -> dict:
     bad = [c for c in checks if not c["consistent"]]
     print(f"\nround limits agree on the games they share: "
           f"{'yes' if not bad else 'NO: ' + repr(bad)} ({len(checks)} checks)")
-    if not args.no_json:
-        args.json.parent.mkdir(parents=True, exist_ok=True)
-        args.json.write_text(json.dumps(results, indent=1) + "\n")
-        print(f"wrote {args.json}", file=sys.stderr)
+    if out is not None:
+        results_file.write_json(out, results)
     return results
 
 

@@ -1,6 +1,7 @@
 """Azure Attack baselines: the greedy agent against random play, by side.
 
-    python benchmarks/azure_agents.py          # 500 games a row -> benchmarks/results/azure_agents.json
+    python benchmarks/azure_agents.py          # 500 games a row, the table only
+    python benchmarks/azure_agents.py --save   # the same, replacing benchmarks/results/azure_agents.json
     python benchmarks/azure_agents.py --quick  # 20 games a row, 2 players, standard map
     python benchmarks/azure_agents.py --players 2 4 --maps standard ring --games 200
 
@@ -29,7 +30,6 @@ same set-ups in every row); each agent has its own generator seeded from
 from __future__ import annotations
 
 import argparse
-import json
 import platform
 import sys
 import time
@@ -39,12 +39,14 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))  # results_file, also when run by path (runpy)
 
 import azgames  # noqa: E402
+import results_file  # noqa: E402
 from azgames.agents import AzureGreedy, RandomAgent  # noqa: E402
 from azgames.agents.match import wilson_interval  # noqa: E402
 
-DEFAULT_JSON = ROOT / "benchmarks" / "results" / "azure_agents.json"
+COMMITTED = results_file.RESULTS / "azure_agents.json"
 PAIRINGS = ("greedy hunters", "greedy monster", "greedy vs greedy")
 
 
@@ -164,9 +166,9 @@ def main(argv=None) -> int:
     parser.add_argument("--max-turns", type=int, default=300)
     parser.add_argument("--roles", default="fixed", choices=["fixed", "random"])
     parser.add_argument("--quick", action="store_true", help="20 games, 2 players, standard map")
-    parser.add_argument("--json", type=Path, default=DEFAULT_JSON)
-    parser.add_argument("--no-json", action="store_true")
+    results_file.add_arguments(parser, COMMITTED)
     args = parser.parse_args(argv)
+    out = results_file.destination(parser, args, COMMITTED, quick=args.quick)
     if args.quick:
         args.games, args.players, args.maps = 20, [2], ["standard"]
     rows = []
@@ -176,13 +178,11 @@ def main(argv=None) -> int:
                 rows.append(run_row(num_players, map_name, pairing, args.games, args.seed,
                                     args.max_turns, args.roles))
     print(table(rows))
-    if not args.no_json:
-        args.json.parent.mkdir(parents=True, exist_ok=True)
+    if out is not None:
         meta = {"games_per_row": args.games, "seed": args.seed, "max_turns": args.max_turns,
                 "roles": args.roles, "python": platform.python_version(),
                 "machine": platform.machine(), "processor": platform.processor()}
-        args.json.write_text(json.dumps({"meta": meta, "rows": rows}, indent=1) + "\n")
-        print(f"wrote {args.json}", file=sys.stderr)
+        results_file.write_json(out, {"meta": meta, "rows": rows})
     return 0
 
 

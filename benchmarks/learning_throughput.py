@@ -1,6 +1,7 @@
 """Learning throughput: learner steps a second, collection and PPO updates together.
 
-    python benchmarks/learning_throughput.py           # -> benchmarks/results/learning_throughput.json
+    python benchmarks/learning_throughput.py           # the table only
+    python benchmarks/learning_throughput.py --save    # the same, replacing benchmarks/results/learning_throughput.json
     python benchmarks/learning_throughput.py --quick   # a few seconds a row (a smoke run)
 
 Rows, all on Azacru with 2 players unless named, each timed in one process
@@ -31,7 +32,6 @@ from __future__ import annotations
 
 import argparse
 import csv
-import json
 import os
 import platform
 import statistics
@@ -42,8 +42,10 @@ from pathlib import Path
 
 os.environ.setdefault("OMP_WAIT_POLICY", "passive")  # before torch and numba start their threads
 
-ROOT = Path(__file__).resolve().parents[1]
-DEFAULT_JSON = ROOT / "benchmarks" / "results" / "learning_throughput.json"
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # also when run by path (runpy)
+import results_file  # noqa: E402
+
+COMMITTED = results_file.RESULTS / "learning_throughput.json"
 
 
 def ours(steps: int, quick: bool = False, mix: dict | None = None) -> tuple[float, float]:
@@ -148,10 +150,9 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="short rows, one repeat (a smoke run)")
     parser.add_argument("--repeats", type=int, default=3)
-    parser.add_argument("--json", type=Path, default=DEFAULT_JSON,
-                        help=f"where to write the results (default: {DEFAULT_JSON.relative_to(ROOT)})")
-    parser.add_argument("--no-json", action="store_true", help="print the table only")
+    results_file.add_arguments(parser, COMMITTED)
     args = parser.parse_args(argv)
+    out = results_file.destination(parser, args, COMMITTED, quick=args.quick)
     repeats = 1 if args.quick else args.repeats
     results = []
     for name, (fn, steps, quick_steps) in ROWS.items():
@@ -175,16 +176,14 @@ def main(argv=None) -> int:
         ratio = "-" if r is results[0] else f"{base / r['steps_per_s']:.1f}x as fast"
         env_steps = f"{r['env_steps_per_s']:,}" if "env_steps_per_s" in r else "-"
         print(f"| {r['row']} | {r['steps_per_s']:,} | {env_steps} | {ratio} |")
-    if not args.no_json:
+    if out is not None:
         import torch
 
-        args.json.parent.mkdir(parents=True, exist_ok=True)
-        args.json.write_text(json.dumps({
+        results_file.write_json(out, {
             "date": time.strftime("%Y-%m-%d"), "machine": platform.processor() or platform.machine(),
             "cpus": os.cpu_count(), "python": platform.python_version(), "torch": torch.__version__,
             "OMP_WAIT_POLICY": os.environ.get("OMP_WAIT_POLICY"), "quick": args.quick,
-            "repeats": repeats, "rows": results}, indent=2) + "\n")
-        print(f"\nwritten to {args.json}")
+            "repeats": repeats, "rows": results}, indent=2)
     return 0
 
 

@@ -1,6 +1,7 @@
 """Search speed: MCTS simulations a second, per game, beside OpenSpiel's MCTS bot.
 
-    python benchmarks/mcts_speed.py           # -> benchmarks/results/mcts_speed.json
+    python benchmarks/mcts_speed.py           # the table only
+    python benchmarks/mcts_speed.py --save    # the same, replacing benchmarks/results/mcts_speed.json
     python benchmarks/mcts_speed.py --quick   # a smoke run: a few moves a row
 
 Each row plays self-play games with the same search on every seat (1,000
@@ -23,7 +24,6 @@ the end (the issue's reference point; needs the ``bench`` extra).
 from __future__ import annotations
 
 import argparse
-import json
 import platform
 import sys
 import time
@@ -31,8 +31,10 @@ from pathlib import Path
 
 import numpy as np
 
-ROOT = Path(__file__).resolve().parents[1]
-DEFAULT_JSON = ROOT / "benchmarks" / "results" / "mcts_speed.json"
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # also when run by path (runpy)
+import results_file  # noqa: E402
+
+COMMITTED = results_file.RESULTS / "mcts_speed.json"
 GAMES = ["azacru:2", "azacru:2:2", "azacru:4", "azacru:2:1:ppo", "azure:2", "azure:2:1:default",
          "azimuth:2", "azimuth:2:1:default", "azimuth_coop:2"]
 #: What a row's fourth field sets: the game's own playouts, cut and guide
@@ -109,11 +111,9 @@ def main(argv=None) -> int:
     parser.add_argument("--games", nargs="+", default=GAMES,
                         help="GAME:PLAYERS[:THREADS[:default|ppo]] rows (default: all)")
     parser.add_argument("--no-openspiel", action="store_true", help="skip the OpenSpiel row")
-    parser.add_argument("--json", type=Path, default=None,
-                        help=f"where to write the results (default: {DEFAULT_JSON.relative_to(ROOT)}; "
-                             "a --quick run writes only where this names)")
-    parser.add_argument("--no-json", action="store_true", help="print the table only")
+    results_file.add_arguments(parser, COMMITTED)
     args = parser.parse_args(argv)
+    out = results_file.destination(parser, args, COMMITTED, quick=args.quick)
     moves, seeds = (2, 1) if args.quick else (args.moves, args.seeds)
     rows = []
     if not args.no_openspiel:
@@ -136,14 +136,11 @@ def main(argv=None) -> int:
         ratio = f" {r['sims_per_s'] / base:.1f}x |" if base else ""
         first = "-" if r["first_search_s"] is None else f"{r['first_search_s']:.1f}"
         print(f"| {r['name']} | {r['sims_per_s']:,} | {r['searched_moves']} | {first} |{ratio}")
-    path = args.json or (None if args.quick else DEFAULT_JSON)
-    if path is not None and not args.no_json:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps({
+    if out is not None:
+        results_file.write_json(out, {
             "benchmark": "mcts_speed", "simulations_per_move": SIMULATIONS, "moves": moves,
             "seeds": seeds, "machine": platform.platform(), "processor": platform.processor(),
-            "python": sys.version.split()[0], "rows": rows}, indent=2) + "\n")
-        print(f"\nwritten to {path}")
+            "python": sys.version.split()[0], "rows": rows}, indent=2)
     return 0
 
 

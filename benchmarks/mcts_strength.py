@@ -1,6 +1,7 @@
 """How strong the ``mcts`` agent is: win rates against greedy (and random).
 
-    python benchmarks/mcts_strength.py                       # -> results/mcts_strength.json
+    python benchmarks/mcts_strength.py                       # the table only
+    python benchmarks/mcts_strength.py --save                # the same, merged into results/mcts_strength.json
     python benchmarks/mcts_strength.py --quick               # 4 games, one seed, 50 simulations
     python benchmarks/mcts_strength.py --games azimuth --num-games 40
 
@@ -15,7 +16,9 @@ pooled over the seeds; the interval is the 95% Wilson interval of the win
 rate; "decisive" is wins over wins + losses. ``--jobs 2`` plays the seeds in
 parallel processes (the same games: each seed's match is independent).
 
-Each row is merged into the JSON as soon as it is measured, replacing only
+Each row is merged into the JSON (``--save``: the committed
+``benchmarks/results/mcts_strength.json``; ``--json PATH``: PATH) as soon as
+it is measured, replacing only
 the row of the same game, players, opponent and simulations (with the
 command that measured it), so a partial run keeps the other rows and a
 stopped run keeps what it measured.
@@ -31,8 +34,10 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-DEFAULT_JSON = ROOT / "benchmarks" / "results" / "mcts_strength.json"
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # also when run by path (runpy)
+import results_file  # noqa: E402
+
+COMMITTED = results_file.RESULTS / "mcts_strength.json"
 GAMES = ("azacru", "azimuth", "azure")
 
 
@@ -53,8 +58,7 @@ def merge_row(path: Path, row: dict) -> None:
     rows = json.loads(path.read_text())["rows"] if path.exists() else []
     rows = [r for r in rows if tuple(r.get(k) for k in key) != tuple(row[k] for k in key)] + [row]
     rows.sort(key=lambda r: (r["game"], r["players"], r.get("policy") or "", r["opponent"], r["simulations"]))
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps({"date": time.strftime("%Y-%m-%d"), "rows": rows}, indent=2) + "\n")
+    results_file.write_json(path, {"date": time.strftime("%Y-%m-%d"), "rows": rows}, indent=2)
 
 
 def main(argv=None) -> int:
@@ -69,15 +73,13 @@ def main(argv=None) -> int:
     parser.add_argument("--simulations", type=int, default=1000, help="per move (default: 1,000)")
     parser.add_argument("--jobs", type=int, default=1, help="seeds played in parallel processes")
     parser.add_argument("--quick", action="store_true", help="4 games, seed 0, 50 simulations")
-    parser.add_argument("--json", type=Path, default=None,
-                        help=f"where to write (default: {DEFAULT_JSON.relative_to(ROOT)}; "
-                             "a --quick run writes only where this names)")
+    results_file.add_arguments(parser, COMMITTED)
     args = parser.parse_args(argv)
+    path = results_file.destination(parser, args, COMMITTED, quick=args.quick)
     if args.quick:
         args.num_games, args.seeds, args.simulations = 4, [0], 50
     from azgames.agents.match import wilson_interval
 
-    path = args.json or (None if args.quick else DEFAULT_JSON)
     command = "python benchmarks/mcts_strength.py " + shlex.join(sys.argv[1:] if argv is None else argv)
     pool = ProcessPoolExecutor(args.jobs) if args.jobs > 1 else None
     print("| game | players | policy | opponent | simulations | games | wins | 95% CI | draws | losses | "
@@ -107,8 +109,6 @@ def main(argv=None) -> int:
                       flush=True)
                 if path is not None:
                     merge_row(path, row)
-    if path is not None:
-        print(f"\nwritten to {path}")
     return 0
 
 

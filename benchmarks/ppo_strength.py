@@ -1,6 +1,7 @@
 """How strong the shipped ``ppo`` policies are: win rates against random and greedy.
 
-    python benchmarks/ppo_strength.py            # 400 games x seeds 0, 1, 2 a row -> results/ppo_strength.json
+    python benchmarks/ppo_strength.py            # 400 games x seeds 0, 1, 2 a row, the table only
+    python benchmarks/ppo_strength.py --save     # the same, written to results/ppo_strength.json
     python benchmarks/ppo_strength.py --quick    # 20 games, one seed, 2 players only
     python benchmarks/ppo_strength.py --games azacru --players 2
     python benchmarks/ppo_strength.py --games azimuth --opponents greedy --num-games 50 \
@@ -21,19 +22,20 @@ the row is the team's win rate against the Ocean Die.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))  # results_file, also when run by path (runpy)
 
+import results_file  # noqa: E402
 from azgames.agents.match import wilson_interval  # noqa: E402
 from azgames.agents.policy import NumpyPolicy, shipped_policy_path  # noqa: E402
 from azgames.training.evaluate import evaluate  # noqa: E402
 
-DEFAULT_JSON = ROOT / "benchmarks" / "results" / "ppo_strength.json"
+COMMITTED = results_file.RESULTS / "ppo_strength.json"
 GAMES = ("azacru", "azimuth", "azure", "azimuth_coop")
 
 
@@ -48,9 +50,9 @@ def main(argv=None) -> int:
     parser.add_argument("--seeds", nargs="+", type=int, default=[0, 1, 2])
     parser.add_argument("--opponents", nargs="+", choices=["random", "greedy"], default=["random", "greedy"])
     parser.add_argument("--quick", action="store_true", help="20 games, seed 0, 2 players")
-    parser.add_argument("--json", type=Path, default=DEFAULT_JSON)
-    parser.add_argument("--no-json", action="store_true")
+    results_file.add_arguments(parser, COMMITTED)
     args = parser.parse_args(argv)
+    out = results_file.destination(parser, args, COMMITTED, quick=args.quick)
     if args.quick:
         args.num_games, args.seeds, args.players = 20, [0], [2]
     many = args.num_games if args.num_games_many is None else args.num_games_many
@@ -82,13 +84,10 @@ def main(argv=None) -> int:
                 print(f"| {game} | {n} | {row['opponent']} | {total} | {100 * row['win_rate']:.1f}% | "
                       f"{100 * lo:.1f}-{100 * hi:.1f}% | {draws} | {losses} | {decisive} | "
                       + " / ".join(f"{100 * w:.1f}" for w in row["per_seed"]) + " |", flush=True)
-                if not args.no_json:  # after every row: a stopped run keeps what it measured
-                    args.json.parent.mkdir(parents=True, exist_ok=True)
-                    args.json.write_text(json.dumps({"date": time.strftime("%Y-%m-%d"),
-                                                     "num_games": args.num_games, "num_games_many": many,
-                                                     "seeds": args.seeds, "rows": rows}, indent=2) + "\n")
-    if not args.no_json:
-        print(f"\nwritten to {args.json}")
+                if out is not None:  # after every row: a stopped run keeps what it measured
+                    results_file.write_json(out, {"date": time.strftime("%Y-%m-%d"),
+                                                  "num_games": args.num_games, "num_games_many": many,
+                                                  "seeds": args.seeds, "rows": rows}, indent=2)
     return 0
 
 

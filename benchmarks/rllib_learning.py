@@ -1,6 +1,7 @@
 """RLlib learning: the recipe's win rates after a fixed budget, over 3 seeds.
 
-    python benchmarks/rllib_learning.py                  # -> benchmarks/results/rllib_learning.json
+    python benchmarks/rllib_learning.py                  # the table only
+    python benchmarks/rllib_learning.py --save           # the same, replacing benchmarks/results/rllib_learning.json
     python benchmarks/rllib_learning.py --steps 20000    # a shorter budget
 
 Each seed runs ``python -m azgames train GAME --backend rllib --steps STEPS
@@ -16,7 +17,6 @@ interval is the 95% Wilson interval of all seeds' games pooled. Needs the
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import platform
 import sys
@@ -26,8 +26,10 @@ from pathlib import Path
 
 os.environ.setdefault("OMP_WAIT_POLICY", "passive")
 
-ROOT = Path(__file__).resolve().parents[1]
-DEFAULT_JSON = ROOT / "benchmarks" / "results" / "rllib_learning.json"
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # also when run by path (runpy)
+import results_file  # noqa: E402
+
+COMMITTED = results_file.RESULTS / "rllib_learning.json"
 
 
 def main(argv=None) -> int:
@@ -38,8 +40,9 @@ def main(argv=None) -> int:
     parser.add_argument("--seeds", type=int, nargs="+", default=[0, 1, 2])
     parser.add_argument("--games", type=int, default=400, help="evaluation games per opponent")
     parser.add_argument("--num-env-runners", type=int, default=2, help="sampling processes (default 2)")
-    parser.add_argument("--json", default=str(DEFAULT_JSON))
+    results_file.add_arguments(parser, COMMITTED)
     args = parser.parse_args(argv)
+    path = results_file.destination(parser, args, COMMITTED)
     import ray
 
     from azgames.agents.match import wilson_interval
@@ -76,9 +79,8 @@ def main(argv=None) -> int:
     for o, s in summary.items():
         print(f"{o:<10} {100 * s['mean_win_rate']:>13.1f}% {100 * s['pooled_lo']:>7.1f}-{100 * s['pooled_hi']:.1f}%"
               f"   {', '.join(f'{100 * w:.1f}%' for w in s['per_seed'])}")
-    Path(args.json).parent.mkdir(parents=True, exist_ok=True)
-    Path(args.json).write_text(json.dumps(out, indent=2) + "\n")
-    print(f"written to {args.json}")
+    if path is not None:
+        results_file.write_json(path, out, indent=2)
     return 0
 
 

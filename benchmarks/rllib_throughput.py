@@ -1,6 +1,7 @@
 """RLlib throughput: env steps a second of collection and of training, local mode.
 
-    python benchmarks/rllib_throughput.py           # -> benchmarks/results/rllib_throughput.json
+    python benchmarks/rllib_throughput.py           # the table only
+    python benchmarks/rllib_throughput.py --save    # the same, replacing benchmarks/results/rllib_throughput.json
     python benchmarks/rllib_throughput.py --quick   # one short iteration a row (a smoke run)
 
 Rows, Azacru with 2 players (needs the ``rllib`` extra):
@@ -28,7 +29,6 @@ starts a local Ray once (``ray_init_s``).
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import platform
 import sys
@@ -37,8 +37,10 @@ from pathlib import Path
 
 os.environ.setdefault("OMP_WAIT_POLICY", "passive")
 
-ROOT = Path(__file__).resolve().parents[1]
-DEFAULT_JSON = ROOT / "benchmarks" / "results" / "rllib_throughput.json"
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # also when run by path (runpy)
+import results_file  # noqa: E402
+
+COMMITTED = results_file.RESULTS / "rllib_throughput.json"
 
 
 def env_alone(seconds: float) -> dict:
@@ -97,8 +99,7 @@ def rllib_row(runners: int, iterations: int, batch: int) -> dict:
 
 
 def suite_row(quick: bool) -> dict:
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    from learning_throughput import ours
+    from learning_throughput import ours  # benchmarks/ is on sys.path (see the imports)
 
     learner, env_steps = ours(16_384 if quick else 163_840, quick=quick)
     return {"row": "azgames train (suite backend, numba vector env)", "learner_steps_per_s": round(learner),
@@ -111,8 +112,9 @@ def main(argv=None) -> int:
     parser.add_argument("--runners", type=int, nargs="+", default=[0, 1, 2], help="env runner counts")
     parser.add_argument("--iterations", type=int, default=5, help="timed iterations a row (default 5)")
     parser.add_argument("--no-suite", action="store_true", help="leave out the suite backend's row")
-    parser.add_argument("--json", default=str(DEFAULT_JSON), help="where to write the results")
+    results_file.add_arguments(parser, COMMITTED)
     args = parser.parse_args(argv)
+    path = results_file.destination(parser, args, COMMITTED, quick=args.quick)
     import ray
     import torch
 
@@ -130,7 +132,7 @@ def main(argv=None) -> int:
     out = {"date": time.strftime("%Y-%m-%d"), "machine": platform.machine(), "cpus": os.cpu_count(),
            "python": platform.python_version(), "ray": ray.__version__, "torch": torch.__version__,
            "quick": args.quick, "ray_init_s": round(ray_init, 1), "train_batch_size": batch, "rows": rows}
-    print(f"\n{'row':<52} {'collection':>12} {'training':>10} {'learner':>9}")
+    print(f"\n{'row (env steps/s)':<52} {'collection':>12} {'training':>10} {'learner':>9}")
     for r in rows:
         if "collection_env_steps_per_s" in r:  # an RLlib row
             collect, trained = r["collection_env_steps_per_s"], r["training_env_steps_per_s"]
@@ -139,9 +141,8 @@ def main(argv=None) -> int:
         else:  # the env alone
             collect, trained = r["env_steps_per_s"], ""
         print(f"{r['row']:<52} {collect!s:>12} {trained!s:>10} {r.get('learner_env_steps_per_s') or ''!s:>9}")
-    Path(args.json).parent.mkdir(parents=True, exist_ok=True)
-    Path(args.json).write_text(json.dumps(out, indent=2) + "\n")
-    print(f"\nenv steps/s; written to {args.json}")
+    if path is not None:
+        results_file.write_json(path, out, indent=2)
     return 0
 
 

@@ -30,7 +30,6 @@ ratios measured side by side in each repeat:
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import platform
 import random
@@ -43,8 +42,11 @@ from pathlib import Path
 
 import numpy as np
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # also when run by path (runpy, azgames bench)
+import results_file  # noqa: E402
+
 ROOT = Path(__file__).resolve().parents[1]
-DEFAULT_JSON = ROOT / "benchmarks" / "results" / "step_rate.json"
+COMMITTED = results_file.RESULTS / "step_rate.json"
 VECTOR_SIZES = (1, 64, 1024, 4096)
 
 
@@ -264,31 +266,20 @@ def main(argv: list[str] | None = None) -> dict:
     parser.add_argument("--seconds", type=float, default=1.5, help="length of each timed run")
     parser.add_argument("--repeats", type=int, default=5, help="timed runs per figure (median)")
     parser.add_argument("--quick", action="store_true", help="tiny runs, no compile timing (smoke test)")
-    # The committed results (the README's table) are replaced only when asked:
-    # a quick or partial run must not overwrite them by default.
-    where = parser.add_mutually_exclusive_group()
-    where.add_argument("--json", type=Path, default=None, help="write the results to this file")
-    where.add_argument("--save", action="store_true",
-                       help=f"write the results to {DEFAULT_JSON.relative_to(ROOT)}, the committed "
-                            "figures the README's table comes from")
+    results_file.add_arguments(parser, COMMITTED)
     parser.add_argument("--relative-to", metavar="GAME", default=None,
                         help="also report each other game's rates over GAME's at the same player "
                              "count (median of per-repeat ratios), e.g. azimuth for azimuth_coop")
     args = parser.parse_args(argv)
-    if args.save and args.quick:
-        parser.error(f"--save replaces {DEFAULT_JSON.relative_to(ROOT)}: a --quick run's figures "
-                     "are not results to keep (give --json PATH to write them elsewhere)")
+    out = results_file.destination(parser, args, COMMITTED, quick=args.quick)
     if args.quick:
         args.seconds, args.repeats = 0.05, 1
-    out = DEFAULT_JSON if args.save else args.json
     results = run(args.games, args.players, args.seconds, args.repeats, args.quick,
                   args.relative_to)
     print()
     print(table(results))
     if out is not None:
-        out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(json.dumps(results, indent=1))
-        print(f"\nwrote {out}")
+        results_file.write_json(out, results)
     return results
 
 

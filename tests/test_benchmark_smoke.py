@@ -1,15 +1,91 @@
-"""Smoke test of benchmarks/step_rate.py: it runs end to end and writes the
-JSON the README table comes from. Speed itself is never asserted in tests."""
+"""Smoke tests of the benchmark scripts: each runs end to end, writes its JSON
+where ``--json PATH`` says, and leaves the committed results (the figures the
+README quotes, replaced only with ``--save``) as they are. Speed itself is
+never asserted in tests."""
 
+import argparse
 import json
 import runpy
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
+RESULTS = ROOT / "benchmarks" / "results"
+#: Each script and the committed file its ``--save`` replaces.
+COMMITTED = {
+    "aec_breakdown": "aec_breakdown.json",
+    "azimuth_coop_agents": "azimuth_coop_agents.json",
+    "azure_agents": "azure_agents.json",
+    "learning_throughput": "learning_throughput.json",
+    "mcts_speed": "mcts_speed.json",
+    "mcts_strength": "mcts_strength.json",
+    "ppo_strength": "ppo_strength.json",
+    "rllib_learning": "rllib_learning.json",
+    "rllib_throughput": "rllib_throughput.json",
+    "step_rate": "step_rate.json",
+}
 
 
-def test_step_rate_quick_run_writes_table_and_json(tmp_path, capsys):
-    bench = runpy.run_path(str(ROOT / "benchmarks" / "step_rate.py"))
+def _snapshot() -> dict[Path, bytes]:
+    return {p: p.read_bytes() for p in RESULTS.rglob("*") if p.is_file()}
+
+
+@pytest.fixture
+def results_untouched():
+    """Fails the test if it changed, added or removed a file under
+    benchmarks/results/, and puts the committed files back if so."""
+    before = _snapshot()
+    yield
+    after = _snapshot()
+    for path in set(after) - set(before):
+        path.unlink()
+    for path, data in before.items():
+        if after.get(path) != data:
+            path.write_bytes(data)
+    changed = sorted(str(p.relative_to(ROOT)) for p in set(before) | set(after)
+                     if before.get(p) != after.get(p))
+    assert not changed, f"a benchmark run without --save changed {changed}"
+
+
+def _bench(name: str) -> dict:
+    return runpy.run_path(str(ROOT / "benchmarks" / f"{name}.py"))
+
+
+@pytest.mark.parametrize("name", sorted(COMMITTED))
+def test_save_names_the_committed_file_and_a_quick_run_may_not_save(name, capsys, results_untouched):
+    main = _bench(name)["main"]
+    with pytest.raises(SystemExit) as stop:
+        main(["--help"])
+    assert stop.value.code == 0
+    helped = " ".join(capsys.readouterr().out.split())  # argparse wraps the help text
+    assert f"--save replace benchmarks/results/{COMMITTED[name]}," in helped
+    with pytest.raises(SystemExit) as stop:  # one destination or the other
+        main(["--save", "--json", "elsewhere.json"])
+    assert stop.value.code == 2 and "not allowed with argument" in capsys.readouterr().err
+    if name != "rllib_learning":  # the one script with no --quick
+        with pytest.raises(SystemExit) as stop:  # refused before anything is measured
+            main(["--quick", "--save"])
+        assert stop.value.code == 2
+        assert f"--save replaces benchmarks/results/{COMMITTED[name]}: a --quick run" in capsys.readouterr().err
+
+
+def test_results_file_writes_only_where_asked(tmp_path):
+    results_file = runpy.run_path(str(ROOT / "benchmarks" / "results_file.py"))
+    parser = argparse.ArgumentParser()
+    committed = results_file["RESULTS"] / "example.json"
+    results_file["add_arguments"](parser, committed)
+    where = results_file["destination"]
+    assert where(parser, parser.parse_args([]), committed) is None
+    assert where(parser, parser.parse_args(["--json", "x.json"]), committed) == Path("x.json")
+    assert where(parser, parser.parse_args(["--save"]), committed) == committed
+    out = tmp_path / "new" / "r.json"
+    results_file["write_json"](out, {"rows": [1]}, indent=2)
+    assert json.loads(out.read_text()) == {"rows": [1]} and out.read_text().endswith("\n")
+
+
+def test_step_rate_quick_run_writes_table_and_json(tmp_path, capsys, results_untouched):
+    bench = _bench("step_rate")
     out = tmp_path / "rates.json"
     results = bench["main"](["--quick", "--games", "azacru", "azure", "--players", "2", "3", "--json",
                              str(out), "--relative-to", "azacru"])
@@ -31,15 +107,15 @@ def test_step_rate_quick_run_writes_table_and_json(tmp_path, capsys):
 
 
 def test_compile_probe_reports_cold_and_warm_times():
-    bench = runpy.run_path(str(ROOT / "benchmarks" / "step_rate.py"))
+    bench = _bench("step_rate")
     times = bench["compile_times"]("azacru", 2)
     assert times["cold_s"] > 0 and times["warm_s"] > 0
     # The warm process loads the cache that the cold one wrote.
     assert times["warm_in_process_s"] < times["cold_in_process_s"]
 
 
-def test_aec_breakdown_quick_run_writes_table_and_json(tmp_path, capsys):
-    bench = runpy.run_path(str(ROOT / "benchmarks" / "aec_breakdown.py"))
+def test_aec_breakdown_quick_run_writes_table_and_json(tmp_path, capsys, results_untouched):
+    bench = _bench("aec_breakdown")
     out = tmp_path / "breakdown.json"
     results = bench["main"](["--quick", "--games", "azacru", "azure", "--json", str(out)])
     saved = json.loads(out.read_text())
@@ -52,10 +128,20 @@ def test_aec_breakdown_quick_run_writes_table_and_json(tmp_path, capsys):
     assert "| azure | 2 |" in capsys.readouterr().out
 
 
-def test_learning_throughput_quick_run_writes_every_row(tmp_path, capsys):
-    pytest = __import__("pytest")
+def test_azure_agents_quick_run_writes_table_and_json(tmp_path, capsys, results_untouched):
+    out = tmp_path / "azure.json"
+    assert _bench("azure_agents")["main"](["--quick", "--pairings", "greedy hunters", "--json", str(out)]) == 0
+    saved = json.loads(out.read_text())
+    assert saved["meta"]["games_per_row"] == 20
+    [row] = saved["rows"]
+    assert (row["players"], row["map"], row["pairing"], row["games"]) == (2, "standard", "greedy hunters", 20)
+    assert row["wins"] + row["draws"] + row["losses"] == 20
+    assert "2 standard greedy hunters" in capsys.readouterr().out
+
+
+def test_learning_throughput_quick_run_writes_every_row(tmp_path, capsys, results_untouched):
     pytest.importorskip("sb3_contrib")
-    bench = runpy.run_path(str(ROOT / "benchmarks" / "learning_throughput.py"))
+    bench = _bench("learning_throughput")
     out = tmp_path / "learning.json"
     assert bench["main"](["--quick", "--json", str(out)]) == 0
     saved = json.loads(out.read_text())
@@ -65,8 +151,8 @@ def test_learning_throughput_quick_run_writes_every_row(tmp_path, capsys):
     assert "| azgames train | " in capsys.readouterr().out
 
 
-def test_ppo_strength_quick_run_scores_the_shipped_policies(tmp_path, capsys):
-    bench = runpy.run_path(str(ROOT / "benchmarks" / "ppo_strength.py"))
+def test_ppo_strength_quick_run_scores_the_shipped_policies(tmp_path, capsys, results_untouched):
+    bench = _bench("ppo_strength")
     out = tmp_path / "strength.json"
     assert bench["main"](["--quick", "--games", "azacru", "azimuth_coop", "--json", str(out)]) == 0
     rows = json.loads(out.read_text())["rows"]
@@ -78,8 +164,8 @@ def test_ppo_strength_quick_run_scores_the_shipped_policies(tmp_path, capsys):
     assert "| azacru | 2 | greedy | 20 |" in capsys.readouterr().out
 
 
-def test_mcts_speed_quick_run_writes_a_row_per_game(tmp_path, capsys):
-    bench = runpy.run_path(str(ROOT / "benchmarks" / "mcts_speed.py"))
+def test_mcts_speed_quick_run_writes_a_row_per_game(tmp_path, capsys, results_untouched):
+    bench = _bench("mcts_speed")
     out = tmp_path / "mcts.json"
     assert bench["main"](["--quick", "--games", "azacru:2", "azure:2", "--json", str(out)]) == 0
     rows = json.loads(out.read_text())["rows"]
@@ -89,8 +175,8 @@ def test_mcts_speed_quick_run_writes_a_row_per_game(tmp_path, capsys):
     assert "| azacru 2p (ours, numba) |" in capsys.readouterr().out
 
 
-def test_mcts_strength_quick_run_scores_a_match(tmp_path, capsys):
-    bench = runpy.run_path(str(ROOT / "benchmarks" / "mcts_strength.py"))
+def test_mcts_strength_quick_run_scores_a_match(tmp_path, capsys, results_untouched):
+    bench = _bench("mcts_strength")
     out = tmp_path / "strength.json"
     kept = {"game": "azure", "players": 2, "opponent": "greedy", "simulations": 1000, "games": 402}
     stale = {"game": "azacru", "players": 2, "opponent": "greedy", "simulations": 50, "games": 1}
@@ -103,17 +189,16 @@ def test_mcts_strength_quick_run_scores_a_match(tmp_path, capsys):
     assert "| azacru | 2 | - | greedy | 50 | 4 |" in capsys.readouterr().out
 
 
-def test_rllib_benchmarks_quick_runs_write_their_json(tmp_path, capsys):
-    pytest = __import__("pytest")
+def test_rllib_benchmarks_quick_runs_write_their_json(tmp_path, capsys, results_untouched):
     pytest.importorskip("ray.rllib")
-    throughput = runpy.run_path(str(ROOT / "benchmarks" / "rllib_throughput.py"))
+    throughput = _bench("rllib_throughput")
     out = tmp_path / "throughput.json"
     assert throughput["main"](["--quick", "--runners", "0", "--no-suite", "--json", str(out)]) == 0
     rows = {r["row"]: r for r in json.loads(out.read_text())["rows"]}
     assert rows["TurnBasedEnv alone (random legal actions)"]["env_steps_per_s"] > 0
     driver = rows["RLlib PPO, 0 env runners (sampling in the driver)"]
     assert driver["collection_env_steps_per_s"] > 0 and driver["training_env_steps_per_s"] > 0
-    learning = runpy.run_path(str(ROOT / "benchmarks" / "rllib_learning.py"))
+    learning = _bench("rllib_learning")
     out = tmp_path / "learning.json"
     assert learning["main"](["--steps", "500", "--seeds", "0", "--games", "10", "--num-env-runners", "0",
                              "--json", str(out)]) == 0

@@ -1,0 +1,60 @@
+"""Where a benchmark writes its results: nowhere unless asked.
+
+The files in ``benchmarks/results/`` are the figures the README quotes, so a
+run replaces its committed file only when given ``--save``; ``--json PATH``
+writes elsewhere, and without either the run only prints. A smoke run's
+figures (``--quick``) are refused ``--save``: they are not results to keep.
+
+Every script in ``benchmarks/`` takes these arguments from here::
+
+    COMMITTED = results_file.RESULTS / "step_rate.json"
+    results_file.add_arguments(parser, COMMITTED)
+    args = parser.parse_args(argv)
+    out = results_file.destination(parser, args, COMMITTED, quick=args.quick)
+    ...
+    if out is not None:
+        results_file.write_json(out, results)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+RESULTS = ROOT / "benchmarks" / "results"
+
+
+def _shown(path: Path) -> str:
+    """``path`` as the README names it: relative to the repository root."""
+    return str(path.relative_to(ROOT))
+
+
+def add_arguments(parser: argparse.ArgumentParser, committed: Path) -> None:
+    """Add ``--json PATH`` and ``--save`` (one or the other) to ``parser``."""
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--json", type=Path, default=None, metavar="PATH",
+                       help="write the results to PATH (default: no file, the table only)")
+    where.add_argument("--save", action="store_true",
+                       help=f"replace {_shown(committed)}, the committed results the README quotes")
+
+
+def destination(parser: argparse.ArgumentParser, args: argparse.Namespace, committed: Path,
+                quick: bool = False) -> Path | None:
+    """The file this run writes: ``committed`` with ``--save``, PATH with
+    ``--json PATH``, None without either. A ``quick`` run's ``--save`` is a
+    usage error (exit status 2), reported before anything is measured."""
+    if args.save and quick:
+        parser.error(f"--save replaces {_shown(committed)}: a --quick run's figures are not "
+                     "results to keep (give --json PATH to write them elsewhere)")
+    return committed if args.save else args.json
+
+
+def write_json(path: Path, results, indent: int = 1) -> None:
+    """Write ``results`` to ``path`` as JSON (folders made as needed) and say so
+    on stderr, leaving stdout to the table."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(results, indent=indent) + "\n")
+    print(f"wrote {path}", file=sys.stderr)
