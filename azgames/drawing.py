@@ -229,8 +229,20 @@ def _segment_polygon(x1, y1, x2, y2, width):
     return ((x1 + nx, y1 + ny), (x2 + nx, y2 + ny), (x2 - nx, y2 - ny), (x1 - nx, y1 - ny))
 
 
+def _fill_box(image, x0, y0, x1, y1, colour, scale) -> None:
+    """Fill the pixels whose centres lie in [x0, x1) x [y0, y1): what the
+    polygon test gives an axis-aligned rectangle, by slicing alone."""
+    top, bottom = (max(int(np.ceil(v * scale - 0.5)), 0) for v in (y0, y1))
+    left, right = (max(int(np.ceil(v * scale - 0.5)), 0) for v in (x0, x1))
+    image[top:bottom, left:right] = _rgb_of(colour)
+
+
 def _paint_polygon(image, points, colour, scale) -> None:
     xs, ys = [p[0] for p in points], [p[1] for p in points]
+    if len(points) == 4 and len(set(xs)) == 2 and len(set(ys)) == 2 and \
+            all(a[0] == b[0] or a[1] == b[1] for a, b in zip(points, points[1:] + points[:1])):
+        _fill_box(image, min(xs), min(ys), max(xs), max(ys), colour, scale)
+        return
     top, left, h, w = _box(xs, ys, 0, scale)
     gy, gx = _grid(top, left, h, w, scale)
     _blend(image, top, left, _polygon_coverage(points, gy, gx), _rgb_of(colour))
@@ -276,23 +288,30 @@ def _paint_outline(image, points, colour, width, scale) -> None:
 
 def _paint_text(image, s: _Shape, scale: float) -> None:
     x, y, text, size = s.geometry
+    if not text:
+        return
     glyphs = _font()
     cell_h = size / _EM_FRACTION * scale
     rows = max(int(round(cell_h)), 1)
     cols = max(int(round(cell_h * glyphs.shape[2] / glyphs.shape[1])), 1)
-    advance = cols
-    start = {"start": 0.0, "middle": -len(text) * advance / 2, "end": -len(text) * advance}[s.extra["anchor"]]
+    start = {"start": 0.0, "middle": -len(text) * cols / 2, "end": -len(text) * cols}[s.extra["anchor"]]
     left = int(round(x * scale + start))
     top = int(round(y * scale - _BASELINE_FRACTION * rows))
-    # Box-filter resampling of the 32-pixel cells keeps thin strokes (the hook of an f) at small sizes.
-    down_r = _box_weights(rows, glyphs.shape[1])
-    down_c = _box_weights(cols, glyphs.shape[2]).T
-    colour = _rgb_of(s.fill)
-    for i, ch in enumerate(text):
-        cell = np.minimum(down_r @ glyphs[ord(ch) - 32] @ down_c / 255 * 1.25, 1.0)
-        if s.extra["bold"]:  # a second copy one pixel right thickens the strokes
-            cell = np.maximum(cell, np.pad(cell, ((0, 0), (1, 0)))[:, :-1])
-        _blend(image, top, left + i * advance, cell, colour)
+    coverage = np.concatenate([_glyph(ch, rows, cols, s.extra["bold"]) for ch in text], axis=1)
+    _blend(image, top, left, coverage, _rgb_of(s.fill))
+
+
+@lru_cache(maxsize=4096)
+def _glyph(ch: str, rows: int, cols: int, bold: bool) -> np.ndarray:
+    """The coverage (0-1) of ``ch`` in a rows x cols cell. Box-filter
+    resampling of the 32-pixel cells keeps thin strokes (the hook of an f)
+    at small sizes."""
+    glyphs = _font()
+    cell = _box_weights(rows, glyphs.shape[1]) @ glyphs[ord(ch) - 32] @ _box_weights(cols, glyphs.shape[2]).T
+    cell = np.minimum(cell / 255 * 1.25, 1.0)
+    if bold:  # a second copy one pixel right thickens the strokes
+        cell = np.maximum(cell, np.pad(cell, ((0, 0), (1, 0)))[:, :-1])
+    return cell
 
 
 @lru_cache(maxsize=64)
