@@ -330,6 +330,34 @@ class GameAECEnv(AECEnv):
         other.infos = _copied(self.infos)
         return other
 
+    @property
+    def history(self) -> list:
+        """This game's steps so far, as its record keeps them: an action, or
+        ``(action, draws)`` for one whose chance draws were forced."""
+        return list(self._history)
+
+    def replay_step(self, entry) -> None:
+        """Play one entry of :attr:`history` (or of a record's ``actions``,
+        where a forced step is ``[action, draws]``) with the same draws."""
+        if isinstance(entry, (tuple, list)):
+            self.step_outcome(entry[0], tuple(entry[1]))
+        else:
+            self.step(entry)
+
+    def rewind(self, ply: int) -> None:
+        """Go back to this game's position after its first ``ply`` steps (0:
+        its start); the later steps leave its record. The start's state
+        carries the random generator, so replaying draws the same dice."""
+        self._require_game("rewind()")
+        n = len(self._history)
+        ply = checks.integer("ply", ply)
+        if not 0 <= ply <= n:
+            raise ValueError(f"ply={ply}: this game has plies 0 to {n}")
+        kept = self._history[:ply]
+        self._start_from(state_ops.clone(self._start_state))
+        for entry in kept:
+            self.replay_step(entry)
+
     def to_record(self) -> dict:
         """This game as a JSON-able record (see :mod:`azgames.records`)."""
         from .records import to_record
@@ -360,13 +388,10 @@ class GameAECEnv(AECEnv):
             return None
         if self._before is not None and self._before[0] == len(self._history):
             _, agent, before = self._before
-        else:  # replay the record up to the last step
+        else:
             replay = self.clone()
             replay.render_mode = None
-            replay._start_from(state_ops.clone(self._start_state))
-            for entry in self._history[:-1]:
-                a, draws = entry if isinstance(entry, tuple) else (entry, None)
-                replay.step(a) if draws is None else replay.step_outcome(a, draws)
+            replay.rewind(len(self._history) - 1)
             agent, before = replay.agent_selection, replay.state
         entry = self._history[-1]
         a = entry[0] if isinstance(entry, tuple) else entry

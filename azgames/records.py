@@ -29,12 +29,12 @@ def to_record(env) -> dict[str, Any]:
         raise RuntimeError("no game to record: call reset() first")
     rules = env.rules
     replay = env.clone()
-    replay._start_from(state_ops.clone(env._start_state))
+    replay.rewind(0)
     moves, actions = [], []
-    for entry in env._history:
+    for entry in env.history:
         a, draws = entry if isinstance(entry, tuple) else (entry, None)
         moves.append(replay.action_to_str(a))
-        _replay_step(replay, a, draws)
+        replay.replay_step(entry)
         actions.append(a if draws is None else [a, list(draws)])
     return {
         "format": RECORD_FORMAT,
@@ -48,14 +48,6 @@ def to_record(env) -> dict[str, Any]:
         "final": state_ops.to_jsonable(env.state),
         "result": {a: env.infos[a] for a in env.agents} if any(env.terminations.values()) else None,
     }
-
-
-def _replay_step(env, action: int, draws) -> None:
-    """Step ``env``; an action whose chance draws were forced replays with the same draws."""
-    if draws is None:
-        env.step(action)
-    else:
-        env.step_outcome(action, tuple(draws))
 
 
 def save_record(env, path: str | Path) -> Path:
@@ -121,7 +113,7 @@ def from_record(record: dict[str, Any], **env_kwargs: Any):
         if moves is not None and moves[ply] != env.unwrapped.action_to_str(a):
             raise ValueError(f"record action {ply} is {a} ({env.unwrapped.action_to_str(a)!r}) "
                              f"but its move says {moves[ply]!r}")
-        _replay_step(env.unwrapped, a, draws)
+        env.unwrapped.replay_step(a if draws is None else (a, draws))
     with _naming("final"):  # parsed only: a final state the replay does not reach is refused
         final = state_ops.from_jsonable(rules.state_type, record["final"])
     if not state_ops.equal(final, env.unwrapped.state):

@@ -15,7 +15,6 @@ import time
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from .history import take_back
 from .human import Command, Console, board
 
 
@@ -82,7 +81,7 @@ def play_in_terminal(env, seats: Mapping[str, Any], labels: Mapping[str, str], *
                     shown = len(steps)  # no need to print the same board again
                     continue
                 taken = steps[own[-1]:]
-                take_back(env, own[-1])
+                env.unwrapped.rewind(own[-1])
                 del steps[own[-1]:]
                 if shown > len(steps):  # that board shows a position taken back
                     shown = -1

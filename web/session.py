@@ -24,7 +24,6 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from azgames import state as state_ops
 from azgames.agents import make_agent
 from azgames.records import from_record, to_record
 from azgames.registry import make
@@ -134,8 +133,8 @@ class Session:
         if not humans:
             return [notice("no move of a human seat to undo"), self.view()]
         ply = humans[-1]
-        record = to_record(self.env)
-        env = _env_at(record, ply)
+        env = self.env.unwrapped.clone()
+        env.rewind(ply)
         self._play(env, self.seats, None, actors=self.actors[:ply], agents=self.agents)
         return [self.view()]
 
@@ -157,13 +156,15 @@ class Session:
         except ValueError as e:
             raise BadRequest(f"bad record: not JSON ({e})") from None
         try:
-            from_record(record)  # checks every field, action and state
+            final = from_record(record, render_mode="ansi")  # checks every field, action and state
         except (TypeError, ValueError) as e:
             raise BadRequest(f"bad record: {e}") from None
-        frames = [_env_at(record, 0)]
+        start = final.unwrapped.clone()
+        start.rewind(0)
+        frames = [start]
         for entry in record["actions"]:
-            env = frames[-1].unwrapped.clone()
-            _replay(env, entry)
+            env = frames[-1].clone()
+            env.replay_step(entry)
             frames.append(env)
         self.mode, self.frames, self.clicks = "replay", frames, ()
         self.actors = [f.unwrapped.agent_selection for f in frames[:-1]]
@@ -381,26 +382,6 @@ def _targets(raw, action: int) -> tuple[str, ...] | None:
         return tuple(raw.rules.action_targets(raw.state, action))
     except (ValueError, IndexError):
         return None
-
-
-def _env_at(record: dict, ply: int):
-    """A fresh env of ``record``'s game at ``ply`` (a record already checked)."""
-    env = make(record["game"], num_players=record["num_players"], render_mode="ansi", **record["options"])
-    env.reset()
-    raw = env.unwrapped
-    raw.set_state(state_ops.from_jsonable(raw.rules.state_type, record["start"]), check=False)
-    for entry in record["actions"][:ply]:
-        _replay(raw, entry)
-    return env
-
-
-def _replay(env, entry) -> None:
-    """Step ``env`` by a record's action entry: ``a`` or ``[a, draws]``."""
-    raw = env.unwrapped
-    if isinstance(entry, list):
-        raw.step_outcome(entry[0], tuple(entry[1]))
-    else:
-        raw.step(entry)
 
 
 class _Fields:

@@ -1,11 +1,11 @@
-"""A game's positions rebuilt from its record, and steps taken back."""
+"""A game's positions rebuilt from its record, and steps taken back (``rewind``)."""
 
 import pytest
 
 import azgames
 from azgames import state as state_ops
 from azgames.agents import make_agent
-from azgames.terminal.history import positions, take_back
+from azgames.terminal.history import positions
 
 
 def played(game: str, steps: int, seed: int = 0):
@@ -35,13 +35,15 @@ def test_positions_replay_the_record_and_leave_the_env_alone(game):
 
 
 @pytest.mark.parametrize("game", ["azure", "azimuth_coop"])
-def test_take_back_returns_to_an_earlier_position_and_shortens_the_record(game):
+def test_rewind_returns_to_an_earlier_position_and_shortens_the_record(game):
     env = played(game, 30)
-    take_back(env, 12)
+    env.unwrapped.rewind(12)
     shorter = played(game, 12)
     assert state_ops.equal(env.unwrapped.state, shorter.unwrapped.state)
     assert env.agent_selection == shorter.agent_selection
     assert env.unwrapped.legal_actions() == shorter.unwrapped.legal_actions()
     assert env.unwrapped.to_record()["moves"] == shorter.unwrapped.to_record()["moves"]
-    with pytest.raises(ValueError, match="ply=13: the game has plies 0-12"):
-        take_back(env, 13)
+    with pytest.raises(ValueError, match="ply=13: this game has plies 0 to 12"):
+        env.unwrapped.rewind(13)
+    with pytest.raises(TypeError, match="ply"):
+        env.unwrapped.rewind(1.5)
