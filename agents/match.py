@@ -85,10 +85,16 @@ def play_game(env, agents, seed: int | None = None,
             totals[a] += r
         if on_move is not None:
             on_move(env, agent, action, notation)
+    return game_result(env, totals)
+
+
+def game_result(env, rewards: dict[str, float]) -> dict[str, Any]:
+    """The result of ``env``'s finished game, as :func:`play_game` returns it;
+    ``rewards``: each agent's total reward over the game."""
     info = env.infos[env.possible_agents[0]]
     return {
         "scores": dict(info["scores"]),
-        "rewards": totals,
+        "rewards": rewards,
         "winners": list(info["winners"]),
         "turns": int(info["turns"]),
         "truncated": bool(env.truncations[env.agent_selection]),

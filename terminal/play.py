@@ -15,6 +15,8 @@ import time
 from dataclasses import dataclass
 from typing import Any, Mapping
 
+from azgames.agents.match import game_result
+
 from .human import Command, Console, board
 
 
@@ -114,11 +116,4 @@ def play_in_terminal(env, seats: Mapping[str, Any], labels: Mapping[str, str], *
             time.sleep(delay)
     if humans and shown != len(steps):  # the humans see how it ended
         say(board(env))
-    info = env.infos[env.possible_agents[0]]
-    return {
-        "scores": dict(info["scores"]),
-        "rewards": {a: sum(s.rewards.get(a, 0.0) for s in steps) for a in env.possible_agents},
-        "winners": list(info["winners"]),
-        "turns": int(info["turns"]),
-        "truncated": bool(env.truncations[env.agent_selection]),
-    }
+    return game_result(env, {a: sum(s.rewards.get(a, 0.0) for s in steps) for a in env.possible_agents})
