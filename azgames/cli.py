@@ -17,21 +17,16 @@ A bad argument ends the command with a one-line error and exit status 2.
 from __future__ import annotations
 
 import argparse
-import importlib
 import inspect
 import os
 import runpy
 import sys
 from pathlib import Path
 
-from .registry import list_games
+from .registry import list_games, rules_type as registry_rules_type
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 BENCH_SCRIPT = REPO_ROOT / "benchmarks" / "step_rate.py"
-
-
-def _rules_type(entry):
-    return importlib.import_module(entry.module).raw_env.rules_type
 
 
 def _action_sizes(rules_type) -> str:
@@ -51,7 +46,7 @@ def cmd_list(args) -> int:
     from azgames.agents import agent_names
 
     for entry in list_games():
-        rules_type = _rules_type(entry)
+        rules_type = registry_rules_type(entry.name)
         info = rules_type.info
         players = (f"{info.min_players}" if info.min_players == info.max_players
                    else f"{info.min_players}-{info.max_players}")
@@ -140,7 +135,7 @@ def _game_options(parser, args) -> dict:
 
 def _checked_rules_type(parser, args):
     """The game's rules class, once ``--players`` is known to suit it."""
-    rules_type = _rules_type(next(e for e in list_games() if e.name == args.game))
+    rules_type = registry_rules_type(args.game)
     info = rules_type.info
     if not info.min_players <= args.players <= info.max_players:
         parser.error(f"--players {args.players}: {args.game} is for "

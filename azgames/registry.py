@@ -27,6 +27,11 @@ def list_games() -> list[GameEntry]:
     return sorted(_REGISTRY.values(), key=lambda e: e.name)
 
 
+def rules_type(name: str):
+    """The game's :class:`~azgames.game.Rules` class (its metadata, options and player counts)."""
+    return _module(name).raw_env.rules_type
+
+
 def _module(name: str):
     if name not in _REGISTRY:
         raise ValueError(f"unknown game {name!r}; known games: {', '.join(sorted(_REGISTRY))}")

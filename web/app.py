@@ -12,7 +12,6 @@ a move thought out on a position that has since changed is dropped.
 from __future__ import annotations
 
 import asyncio
-import importlib
 import json
 import logging
 from concurrent.futures import ThreadPoolExecutor
@@ -24,7 +23,7 @@ from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 
 from azgames.agents import agent_names
-from azgames.registry import list_games
+from azgames.registry import list_games, rules_type
 
 from .session import HUMAN, MAX_SPEED, MIN_SPEED, BadRequest, Session
 
@@ -38,11 +37,11 @@ def catalogue() -> dict:
     player counts, options (with defaults) and agents."""
     games = []
     for entry in list_games():
-        rules_type = importlib.import_module(entry.module).raw_env.rules_type
-        info = rules_type.info
+        rules = rules_type(entry.name)
+        info = rules.info
         games.append({"name": entry.name, "long_name": info.long_name, "summary": entry.summary,
                       "min_players": info.min_players, "max_players": info.max_players,
-                      "options": rules_type.option_defaults(), "agents": agent_names(entry.name)})
+                      "options": rules.option_defaults(), "agents": agent_names(entry.name)})
     return {"games": games, "human": HUMAN, "min_speed": MIN_SPEED, "max_speed": MAX_SPEED}
 
 
