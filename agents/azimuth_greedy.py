@@ -69,6 +69,14 @@ placements of phase 1 are many), 2 ms with 4. ``lookahead=1`` (``now`` alone)
 still wins every 2-player game but draws 3 of 200 4-player games at the turn
 limit, and needs twice the actions there.
 
+:meth:`AzimuthGreedy.act_batch` plays many games of a vector env at once (the
+training league's greedy opponent): the same choice, games spread over
+numba's threads, its last ties broken with each game's own generator. Timed
+by hand on 256 two-player games 30 random plies in (2 cores, another process
+busy): about 2.5 ms a decision with the default ``lookahead=3``, 2.1 ms with
+2 and 0.25 ms with 1, which ``--league-greedy greedy:lookahead=1`` trains
+against.
+
 The agent holds no rules of its own: the legal actions of its plans are the
 rules' ``azimuth_env.kernels.write_mask`` (in the actor's view, as
 ``kernels.play`` takes them), and the small rule queries (``rotation``,
@@ -83,7 +91,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from azgames.jit import njit
+from azgames.jit import njit, njit_parallel, prange
+from azgames.rng import below
 from azimuth_env.board import (AT_HOME, DX, DY, MARKS, MOVE_CROSSED, MOVE_TARGET, NUM_MARKS,
                                NUM_POINTS, ON_ISLAND, SIZE)
 from azimuth_env.kernels import castaway_on, controls, play, rotation, top_is, write_mask
@@ -579,6 +588,84 @@ def greedy_scores(stack, height, wind_colour, wind_owner, wind_dir, hand, coconu
                          beach, me, cfg)
 
 
+@njit
+def scores_to_depth(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach,
+                    player, ply, outcome, cfg, legal, lookahead, threats, est, reach, now, opponent,
+                    flags):
+    """:func:`greedy_scores` with plans of two actions, or three where no plan
+    of two gets nearer home (``lookahead`` 3); returns ``(h, depth)``."""
+    depth = min(lookahead, 2)
+    while True:
+        h = greedy_scores(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway,
+                          beach, player, ply, outcome, cfg, legal, depth, threats, est, reach, now,
+                          opponent, flags)
+        if depth >= lookahead or reach.min() < h:
+            return h, depth
+        depth += 1
+
+
+@njit
+def _penalty(flags):
+    if flags & LANDS_OPPONENT:
+        return 2
+    return 1 if flags & THREAT else 0
+
+
+@njit
+def best_of(est, reach, now, opponent, flags, best):
+    """``best[j]``: True for the actions first in the order ``(penalty, reach,
+    est, now, -opponent)`` (see the module docstring); returns their number."""
+    top = 0
+    for j in range(1, est.shape[0]):
+        a = (_penalty(flags[j]), reach[j], est[j], now[j], -opponent[j])
+        b = (_penalty(flags[top]), reach[top], est[top], now[top], -opponent[top])
+        if a < b:
+            top = j
+    key = (_penalty(flags[top]), reach[top], est[top], now[top], -opponent[top])
+    count = 0
+    for j in range(est.shape[0]):
+        best[j] = (_penalty(flags[j]), reach[j], est[j], now[j], -opponent[j]) == key
+        count += best[j]
+    return count
+
+
+@njit_parallel
+def greedy_batch(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach,
+                 player, ply, outcome, rng, cfg, mask, games, lookahead, threats, out):
+    """The greedy action of each game ``games[k]`` of a batch into ``out[k]``
+    (``mask``: the actors' action masks), its ties broken with that game's
+    generator; a single legal action is played at once."""
+    for k in prange(games.shape[0]):
+        g = games[k]
+        n = 0
+        for a in range(mask.shape[1]):
+            n += mask[g, a] != 0
+        legal = np.empty(n, np.int64)
+        n = 0
+        for a in range(mask.shape[1]):
+            if mask[g, a]:
+                legal[n] = a
+                n += 1
+        if n == 1:
+            out[k] = legal[0]
+            continue
+        est, reach, now, opponent, flags = (np.empty(n, np.int64), np.empty(n, np.int64),
+                                            np.empty(n, np.int64), np.empty(n, np.int64),
+                                            np.empty(n, np.int64))
+        scores_to_depth(stack[g:g + 1], height[g:g + 1], wind_colour[g:g + 1], wind_owner[g:g + 1],
+                        wind_dir[g:g + 1], hand[g:g + 1], coconuts[g:g + 1], castaway[g:g + 1],
+                        beach[g:g + 1], player[g:g + 1], ply[g:g + 1], outcome[g:g + 1], cfg, legal,
+                        lookahead, threats, est, reach, now, opponent, flags)
+        best = np.empty(n, np.bool_)
+        pick = below(rng, g, best_of(est, reach, now, opponent, flags, best))
+        for j in range(n):
+            if best[j]:
+                if pick == 0:
+                    out[k] = legal[j]
+                    break
+                pick -= 1
+
+
 # ---------------------------------------------------------------- the agent
 
 
@@ -604,7 +691,7 @@ class AzimuthGreedy(BestOfGreedy):
 
     def evaluate(self, env) -> dict[str, np.ndarray]:
         """Per legal action of the player to act (``legal``, in its view):
-        ``rank`` (the agent plays one of rank 0), ``est``, ``reach``, ``now``,
+        ``rank`` (the agent plays one of rank 0, marked by ``best``), ``est``, ``reach``, ``now``,
         ``opponent`` and ``flags`` (see the module docstring), and ``h`` (the
         actor's ``h`` now) and ``depth`` (the plan length searched)."""
         base = env.unwrapped
@@ -615,28 +702,38 @@ class AzimuthGreedy(BestOfGreedy):
         k = len(legal)
         est, reach, now, opponent, flags = (np.empty(k, np.int64) for _ in range(5))
         s = base.state
-        depth = min(self.lookahead, 2)
-        while True:
-            h = greedy_scores(s.stack, s.height, s.wind_colour, s.wind_owner, s.wind_dir, s.hand,
-                              s.coconuts, s.castaway, s.beach, s.player, s.ply, s.outcome,
-                              rules.config, legal, depth, self.threats, est, reach, now, opponent,
-                              flags)
-            # Three-action plans only where no plan of two gets nearer home.
-            if depth >= self.lookahead or reach.min() < h:
-                break
-            depth += 1
+        h, depth = scores_to_depth(s.stack, s.height, s.wind_colour, s.wind_owner, s.wind_dir, s.hand,
+                                   s.coconuts, s.castaway, s.beach, s.player, s.ply, s.outcome,
+                                   rules.config, legal, self.lookahead, self.threats, est, reach,
+                                   now, opponent, flags)
         penalty = np.where(flags & LANDS_OPPONENT, 2, np.where(flags & THREAT, 1, 0))
         order = np.lexsort((-opponent, now, est, reach, penalty))  # last key first
         keys = np.stack([penalty, reach, est, now, -opponent])
         rank = np.empty(k, np.int64)
         rank[order] = np.cumsum(np.r_[0, (keys[:, order[1:]] != keys[:, order[:-1]]).any(axis=0)])
-        return {"legal": legal, "rank": rank, "est": est, "reach": reach, "now": now,
-                "opponent": opponent, "flags": flags, "h": int(h), "depth": depth}
+        best = np.empty(k, np.bool_)
+        best_of(est, reach, now, opponent, flags, best)
+        return {"legal": legal, "rank": rank, "best": best, "est": est, "reach": reach, "now": now,
+                "opponent": opponent, "flags": flags, "h": int(h), "depth": int(depth)}
 
     def best_actions(self, env) -> np.ndarray:
         """The actions the agent chooses among at random (all optimal for it)."""
         e = self.evaluate(env)
-        return e["legal"][e["rank"] == 0]
+        return e["legal"][e["best"]]
+
+    def act_batch(self, rules, state, mask: np.ndarray, games: np.ndarray) -> np.ndarray:
+        """The greedy actions of games ``games`` of a vector env's ``state``
+        (``mask``: its action masks), computed in parallel, ties broken with
+        each game's own generator."""
+        if not isinstance(rules, AzimuthRules):
+            raise TypeError(f"AzimuthGreedy plays only Azimuth, not {rules.info.name}")
+        s = state
+        out = np.empty(len(games), np.int64)
+        greedy_batch(s.stack, s.height, s.wind_colour, s.wind_owner, s.wind_dir, s.hand, s.coconuts,
+                     s.castaway, s.beach, s.player, s.ply, s.outcome, s.rng, rules.config,
+                     mask.view(np.int8), np.asarray(games, np.int64), self.lookahead, self.threats,
+                     out)
+        return out
 
     def __repr__(self) -> str:
         return f"AzimuthGreedy(lookahead={self.lookahead}, threats={self.threats})"

@@ -210,7 +210,8 @@ def cmd_replay(args, parser) -> int:
 
 
 #: Options of one training backend only, with their defaults.
-SUITE_ONLY = {"num_envs": 256, "num_steps": 64, "mix": None, "init": None, "ladder": None}
+SUITE_ONLY = {"num_envs": 256, "num_steps": 64, "mix": None, "league_greedy": "greedy", "init": None,
+              "ladder": None}
 RLLIB_ONLY = {"address": None, "num_env_runners": 2, "num_envs_per_env_runner": 8,
               "builtin_opponents": ["random", "greedy"]}
 
@@ -250,6 +251,13 @@ def cmd_train(args, parser) -> int:
         rules_type(args.players, **options)  # a bad option fails here, in one line
     except (TypeError, ValueError) as e:
         parser.error(str(e))
+    try:
+        from azgames.agents import make_agent, parse_agent
+
+        name, kwargs = parse_agent(args.league_greedy)
+        make_agent(name, game=args.game, **kwargs)
+    except (TypeError, ValueError) as e:
+        parser.error(f"--league-greedy {args.league_greedy}: {e}")
     if args.init is not None:
         from azgames.agents.policy import NumpyPolicy
 
@@ -275,7 +283,8 @@ def cmd_train(args, parser) -> int:
                  minutes=args.minutes, num_envs=args.num_envs, num_steps=args.num_steps,
                  eval_every=args.eval_every, eval_games=args.eval_games,
                  final_eval_games=args.final_eval_games, eval_against=tuple(args.eval_against),
-                 out=out, options=options, init=args.init, ladder=args.ladder,
+                 league_greedy=args.league_greedy, out=out, options=options, init=args.init,
+                 ladder=args.ladder,
                  progress=not args.quiet, **({"mix": mix} if mix else {}))
     record = train(cfg, argv=args.argv)
     final = record["final_evaluation"]
@@ -512,11 +521,14 @@ def build_parser() -> argparse.ArgumentParser:
     train.add_argument("--final-eval-games", type=int, default=400,
                        help="games per opponent in the final evaluation (default: 400)")
     train.add_argument("--eval-against", nargs="+", choices=["random", "greedy"], default=["random", "greedy"],
-                       help="opponents of the evaluations (default: random greedy; Azimuth's greedy "
-                            "takes 10-25 ms a move in Python)")
+                       help="opponents of the evaluations (default: random greedy)")
     train.add_argument("--mix", default=None,
                        help="league mix, e.g. latest=0.35,snapshots=0.25,greedy=0.2,random=0.2 "
                             "(the default; see azgames.training.league)")
+    train.add_argument("--league-greedy", metavar="AGENT", default=None,
+                       help="suite: the agent that plays the mix's greedy games, with options after a "
+                            "colon (default: greedy; e.g. greedy:lookahead=1, Azimuth's greedy at a "
+                            "tenth of the cost). Evaluations always play the default greedy")
     train.add_argument("--init", metavar="POLICY.npz", default=None,
                        help="start from this policy's weights (e.g. a run's policy.npz: train longer)")
     train.add_argument("--ladder", metavar="TOURNAMENT.json", default=None,

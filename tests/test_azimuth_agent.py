@@ -346,3 +346,49 @@ def test_the_kernel_gives_the_same_actions_as_plain_python():
                             text=True, timeout=600)
     assert jitted.returncode == 0, jitted.stderr[-3000:]
     assert plain.stdout == jitted.stdout
+
+
+# ---------------------------------------------------------------- many games at once
+
+
+@pytest.mark.parametrize("num_players, options", [CONFIGS[0], CONFIGS[4]])
+def test_act_batch_chooses_among_the_best_actions_of_each_game(num_players, options):
+    """A vector env in random play, every third ply: the batched greedy (the
+    training league's opponent) plays, in every game, one of the actions the
+    one-game agent ranks first; in a position with tied actions, copies of
+    it with their own generators break the tie differently."""
+    venv = azgames.make_vec("azimuth", num_envs=12, num_players=num_players, **options)
+    venv.reset(seed=num_players)
+    env = azgames.make("azimuth", num_players=num_players, **options)
+    env.reset(seed=0)
+    greedy = AzimuthGreedy(seed=0)
+    tied = None
+    for ply in range(30):
+        if ply % 3 == 0:
+            games = np.arange(venv.num_envs)[::-1]  # any order of game indices
+            chosen = greedy.act_batch(venv.rules, venv.state, venv.action_mask, games)
+            for k, g in enumerate(games):
+                env.unwrapped.set_state(venv.game(int(g)), check=False)
+                legal = env.unwrapped.legal_actions()
+                if len(legal) > 1:  # evaluate's ranking, computed apart from the kernel's choice
+                    e = greedy.evaluate(env)
+                    best = set(e["legal"][e["rank"] == 0].tolist())
+                else:
+                    best = set(legal)
+                assert int(chosen[k]) in best, (ply, int(g))
+                if len(best) > 1:
+                    tied = venv.game(int(g))
+        venv.step(venv.random_actions())
+    assert tied is not None
+    for g in range(venv.num_envs):
+        venv.set_game(g, tied)
+    venv.state.rng[:] = np.arange(venv.num_envs, dtype=np.uint64) * 7919
+    picks = greedy.act_batch(venv.rules, venv.state, venv.action_mask, np.arange(venv.num_envs))
+    assert len(set(picks.tolist())) > 1
+
+
+def test_act_batch_refuses_another_games_rules():
+    venv = azgames.make_vec("azacru", num_envs=2)
+    venv.reset(seed=0)
+    with pytest.raises(TypeError, match="only Azimuth, not azacru"):
+        AzimuthGreedy(seed=0).act_batch(venv.rules, venv.state, venv.action_mask, np.arange(2))

@@ -50,6 +50,7 @@ class League:
     mix: dict[str, float] = field(default_factory=lambda: dict(DEFAULT_MIX))
     max_snapshots: int = 8
     seed: int = 0
+    greedy: str = "greedy"  # the agent spec of the greedy group, e.g. "greedy:lookahead=1"
     snapshots: list[NumpyPolicy] = field(default_factory=list)
 
     def add_snapshot(self, policy: NumpyPolicy) -> None:
@@ -65,7 +66,7 @@ class League:
             share["latest"] = share.get("latest", 0.0) + share.pop("snapshots", 0.0)
         for name in ("greedy", "random"):
             if share.get(name, 0) > 0:
-                opponents.append(name)
+                opponents.append(self.greedy if name == "greedy" else name)
                 weights.append(share[name])
         if share.get("latest", 0) > 0:
             opponents.append(PolicyOpponent(latest, seed=self.seed, name="latest"))

@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 
 from azgames import state as state_ops
-from azgames.agents import make_agent
+from azgames.agents import make_agent, parse_agent
 from azgames.agents.policy import NumpyPolicy
 
 
@@ -48,14 +48,16 @@ class PolicyOpponent:
 
 
 class AgentOpponent:
-    """An agent of the suite (by name, e.g. ``"greedy"``), one game at a time
-    through an AEC env holding a copy of that game's position."""
+    """An agent of the suite (by spec, e.g. ``"greedy"`` or
+    ``"greedy:lookahead=1"``), batched when it has ``act_batch``, else one
+    game at a time through an AEC env holding a copy of that game's position."""
 
-    def __init__(self, name: str, game: str, seed=None, **env_options):
+    def __init__(self, spec: str, game: str, seed=None, **env_options):
         import azgames
 
-        self.name = name
-        self.agent = make_agent(name, seed=seed, game=game)
+        self.name = spec
+        name, kwargs = parse_agent(spec)
+        self.agent = make_agent(name, seed=seed, game=game, **kwargs)
         self._env = azgames.make(game, **env_options)
         self._env.reset(seed=0)
 

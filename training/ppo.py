@@ -68,10 +68,11 @@ class Config:
     mix: dict[str, float] = field(default_factory=lambda: dict(DEFAULT_MIX))
     snapshot_every: int = 10        # updates between league snapshots
     max_snapshots: int = 8
+    league_greedy: str = "greedy"   # the league's greedy group (agent spec); evaluations use "greedy"
     eval_every: int = 10            # updates between evaluations (0: only at the end)
     eval_games: int = 200
     final_eval_games: int = 400     # the evaluation written into policy.json
-    eval_against: tuple[str, ...] = ("random", "greedy")  # Azimuth's greedy costs 10-25 ms a move
+    eval_against: tuple[str, ...] = ("random", "greedy")
     torch_threads: int = 2
     out: str = "runs/azacru_2p"
     options: dict = field(default_factory=dict)  # the game's variant options
@@ -148,7 +149,7 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
         net.load_numpy(start_from)
         meta["init"] = {"path": str(cfg.init), "trained": start_from.meta.get("trained")}
     optimizer = torch.optim.Adam(net.parameters(), lr=cfg.learning_rate, eps=1e-5)
-    league = League(dict(cfg.mix), cfg.max_snapshots, cfg.seed)
+    league = League(dict(cfg.mix), cfg.max_snapshots, cfg.seed, cfg.league_greedy)
     # A team (the co-op) plays no opponent: one evaluation, against the game itself.
     opponents = ("random",) if env.team else tuple(cfg.eval_against)
 

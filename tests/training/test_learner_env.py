@@ -174,3 +174,20 @@ def test_step_some_moves_only_the_games_not_skipped_and_step_refuses_skip():
         venv.step(np.full(4, SKIP))
     with pytest.raises(ValueError, match="18446744073709551615"):
         venv.step_some(np.full(4, 2**64 - 1, np.uint64))
+
+
+def test_the_leagues_greedy_games_can_go_to_an_agent_spec_with_options():
+    """``--league-greedy greedy:lookahead=1``: the league's greedy group is
+    that agent, built with its options, and it answers every game batched."""
+    from azgames.training.league import League
+
+    league = League({"greedy": 1.0}, greedy="greedy:lookahead=1")
+    opponents, weights = league.pool(latest=None)
+    assert opponents == ["greedy:lookahead=1"] and weights == [1.0]
+    env = LearnerVecEnv("azimuth", 16, seed=0, opponents=opponents)
+    (agent,) = [o.agent for o in env.opponents]
+    assert agent.lookahead == 1 and env.opponents[0].name == "greedy:lookahead=1"
+    env.reset()
+    for _ in range(20):
+        _, mask, *_ = env.step(env.venv.random_actions())
+        assert mask.any(axis=1).all()
