@@ -53,7 +53,7 @@ def _greedy(seed=None, game=None, **kwargs):
 
         return AzimuthCoopGreedy(seed=seed, **kwargs)
     if game == "azure":
-        from .azure_greedy import AzureGreedy  # plain Python: imports the Azure constants
+        from .azure_greedy import AzureGreedy  # imports the Azure kernels
 
         return AzureGreedy(seed=seed, **kwargs)
     from .azacru_greedy import AzacruGreedy  # imports the Azacru kernels

@@ -1,20 +1,22 @@
 """A greedy Azure Attack baseline: fetch gold, carry it home, chase carriers.
 
 The agent plays whichever piece is to move (the monster or a hunter), one
-step per call, in plain Python (a few shortest-path searches over the map's
-at most 112 squares: well under a millisecond a decision). Heuristic,
-exactly:
+step per call, in one numba kernel (:func:`decide`: a few shortest-path
+searches over the map's squares). Heuristic, exactly:
 
 **Squares and distances.** A square is *enterable* for player ``p`` when it
-is a map square or a square of ``p``'s own suit tile (never another
-player's suit tile). ``dist(a, b)`` is the number of steps from ``a`` to
-``b`` over enterable squares, pieces ignored (cached per layout, tile owners
-and player). Each piece's *speed* is the rules' allowance: 6 (monster) or 4
-(hunter), 2 fewer per coin carried, at least 1.
+is a map square, a square of ``p``'s own suit tile, or a square of another
+player's suit tile that the ``suit_tiles`` option opens to ``p``
+(``"literal"``; never with ``"closed"``). ``dist(a, b)`` is the number of
+steps from ``a`` to ``b`` over enterable squares, pieces ignored (searched
+afresh each decision, from the piece's square and from its home). Each
+piece's *speed* is the rules' allowance: 6 (monster) or 4 (hunter), 2 fewer
+per coin carried, at least 1.
 
 **The target.** Coins "lying" are coins on squares (not carried, not
 banked); *valued* coins are those of value 1-5, and null coins (value 0)
-count only when no valued coin lies on the map.
+count only when no valued coin lies within reach (``dist`` there and back
+home finite).
 
 - A hunter carrying gold targets its own suit tile (any of its four
   squares: entering one banks everything and ends the turn).
@@ -22,9 +24,9 @@ count only when no valued coin lies on the map.
   values summed: ``v``) with the best *value per turn*
   ``v / (dist(here, c) / 4 + dist(c, home) / 2)`` (the fetch at speed 4, the
   trip home at speed 2); with only null coins lying, the nearest one
-  (least ``dist(here, c) + dist(c, home)``). With no coin lying, it attacks
-  the monster if the monster carries gold (a fight won takes it), else it
-  stops.
+  (least ``dist(here, c) + dist(c, home)``). With no coin within reach, it
+  attacks the monster if the monster carries gold and is within reach (a
+  fight won takes it), else it stops.
 - The monster attacks a hunter carrying gold that it can reach this turn
   (``dist`` within its squares left), the most valuable load first. Otherwise,
   carrying gold, it heads for its own suit tile to bank; carrying nothing, it
@@ -33,8 +35,9 @@ count only when no valued coin lies on the map.
   lying coins of best value per turn as a hunter does, with its own speeds
   ``v / (dist(here, c) / 6 + dist(c, home) / 4)``.
 
-Remaining ties of the target choice are broken uniformly at random with the
-agent's own generator.
+Remaining ties of the target choice are broken uniformly at random, then
+those of the step: with the agent's own generator (``act``) or the game's
+(``act_batch``).
 
 **The step.** A cost-to-go ``C`` to the target squares is computed by a
 shortest-path search backwards from them over enterable squares, where
@@ -59,239 +62,400 @@ hunters wins 499/500 (2 players, standard map) and 500/500 elsewhere; no
 game reaches the turn limit (games of 73-122 turns with greedy hunters,
 96-147 with the greedy monster, the random side rarely banking anything).
 Greedy against greedy, the monster wins 27 % (2 players), 47 % (3) and 64 %
-(4) on the standard map. About 0.06 ms a decision (mean; p99 0.1 ms; the
-first call on a new map builds its distance table, 2-3 ms).
+(4) on the standard map.
+
+:meth:`AzureGreedy.act_batch` decides for many games of a vector env at once
+(the training league's greedy opponent), in parallel over games, each
+game's ties drawn from its own generator; :meth:`AzureGreedy.act` runs the
+same per-game kernel on the AEC env's state (a batch of one), its ties
+drawn from the agent's own generator word. About 10 us a decision through
+``act`` (mean, AEC env, two players, standard map; about 100 us in the
+plain Python it replaced) and 4-6 us a game through ``act_batch`` on 256
+games, after warm-up (measured on two cores busy with training). The plain
+Python rule is kept as the tests' reference
+(``tests/reference/azure_greedy_reference.py``).
 """
 
 from __future__ import annotations
 
-import heapq
-from collections import deque
-
 import numpy as np
 
-from azure_env.board import ENTER_HUNTER, ENTER_MONSTER, MAP, STOP
-from azure_env.kernels import BANKED, CARRIED, COIN_COST, HUNTER_ALLOWANCE, MONSTER, MONSTER_ALLOWANCE
+from azgames.jit import njit, njit_inline, njit_parallel, prange
+from azgames.rng import below
+from azure_env.board import ENTER_HUNTER, ENTER_MONSTER, MAP, MAX_MAP_TILES, STOP
+from azure_env.kernels import BANKED, CARRIED, MONSTER, allowance
+from azure_env.rules import AzureRules
 
 from .base import agent_rng, suite_env
 
-INF = float("inf")
+#: Distance or cost of a square there is no way to.
+NO_WAY = np.int64(1 << 40)
 #: Extra cost of entering a square with coins the piece does not target.
-COIN_DETOUR = 4.0
+COIN_DETOUR = 4
 #: Extra cost, for a hunter carrying gold, of a square next to the monster.
-MONSTER_SHY = 3.0
+MONSTER_SHY = 3
+#: What the piece is after (``plan(env)["mode"]``), by the code the kernel returns.
+MODES = ("stop", "bank", "fetch", "attack")
+STOPPED, BANK, FETCH, ATTACK = 0, 1, 2, 3
+#: The monster's chase key ``(distance, -load value)`` is packed in one number,
+#: ``distance * LOAD_SPAN - load value``: a load is worth at most 5 a coin.
+LOAD_SPAN = 5 * MAX_MAP_TILES + 1
 
 
-def speed(player: int, carried: int) -> int:
-    """The rules' allowance of a piece carrying ``carried`` coins."""
-    base = MONSTER_ALLOWANCE if player == MONSTER else HUNTER_ALLOWANCE
-    return max(1, base - COIN_COST * carried)
+# ---------------------------------------------------------------- geometry
+@njit_inline
+def enterable_squares(tables, S, slot_owner, i, p, enter):
+    """``enter[s]``: may player ``p`` of game ``i`` stand on square ``s``: a
+    map square, a square of its own suit tile, or one of another's tile that
+    the ``suit_tiles`` option opens to it."""
+    may = ENTER_MONSTER if p == MONSTER else ENTER_HUNTER
+    for s in range(S):
+        slot = tables[4 * S + s]
+        owner = slot_owner[i, slot] if slot >= 0 else -1  # -1: no suit tile, or a hunter's left out
+        enter[s] = slot == MAP or (owner >= 0 and (owner == p or (tables[5 * S + s] & may) != 0))
+
+
+@njit_inline
+def distances_from(tables, enter, start, dist, queue):
+    """``dist[s]``: the steps from ``start`` to ``s`` over enterable squares,
+    pieces ignored (``NO_WAY``: none), breadth-first."""
+    dist[:] = NO_WAY
+    dist[start] = 0
+    queue[0] = start
+    head, tail = 0, 1
+    while head < tail:
+        u = queue[head]
+        head += 1
+        for d in range(4):
+            v = tables[4 * u + d]
+            if v >= 0 and enter[v] and dist[v] == NO_WAY:
+                dist[v] = dist[u] + 1
+                queue[tail] = v
+                tail += 1
+
+
+@njit_inline
+def count_coins(coin_value, coin_loc, i, S, lying, lying_value, load, load_value):
+    """Per square, the coins lying there and their value; per player, the
+    coins it carries and their value."""
+    lying[:] = 0
+    lying_value[:] = 0
+    load[:] = 0
+    load_value[:] = 0
+    for k in range(coin_loc.shape[1]):
+        loc = np.int64(coin_loc[i, k])  # widened: S + codes overflow int16 arithmetic without the JIT
+        v = np.int64(coin_value[i, k])
+        if loc < S:
+            lying[loc] += 1
+            lying_value[loc] += v
+        elif loc < S + BANKED:
+            load[loc - S - CARRIED] += 1
+            load_value[loc - S - CARRIED] += v
+
+
+# ---------------------------------------------------------------- ties
+@njit_inline
+def draw_least(keys, rng, i):
+    """The index of a least key, drawn uniformly among equal ones with
+    generator ``rng[i]`` (no draw when one alone is least); -1 when every key
+    is ``inf`` (nothing to choose)."""
+    best = np.inf
+    count = 0
+    for k in range(keys.shape[0]):
+        if keys[k] < best:
+            best, count = keys[k], 1
+        elif keys[k] == best and best < np.inf:
+            count += 1
+    if count == 0:
+        return -1
+    pick = below(rng, i, count) if count > 1 else 0
+    for k in range(keys.shape[0]):
+        if keys[k] == best:
+            if pick == 0:
+                return k
+            pick -= 1
+    return -1  # not reached: ``pick`` < the count of least keys
+
+
+# ---------------------------------------------------------------- the target
+@njit_inline
+def best_coin(lying, lying_value, dist_here, dist_home, fast, slow, keys, rng, i):
+    """The square of lying coins of best value per turn, ``v / (there / fast
+    + back / slow)``; with only null coins within reach, the least round trip
+    ``there + back``; ties at random; -1 if no coin is within reach."""
+    S = lying.shape[0]
+    valued = False
+    for s in range(S):
+        valued |= lying_value[s] > 0 and dist_here[s] != NO_WAY and dist_home[s] != NO_WAY
+    for s in range(S):
+        keys[s] = np.inf
+        there, back = dist_here[s], dist_home[s]
+        if lying[s] == 0 or there == NO_WAY or back == NO_WAY:
+            continue
+        if valued and lying_value[s] > 0:
+            # The reference's float formula, term by term, so that equal rates tie alike.
+            turns = there / fast + back / slow
+            keys[s] = -lying_value[s] / turns if turns > 0 else -np.inf
+        elif not valued:
+            keys[s] = there + back
+    return draw_least(keys, rng, i)
+
+
+@njit_inline
+def mark_own_tile(tables, S, slot_owner, i, p, is_target):
+    """Marks the four squares of player ``p``'s own suit tile as targets
+    (entering one banks: another's tile, even where open, does not)."""
+    for s in range(S):
+        slot = tables[4 * S + s]
+        if slot >= 0 and slot_owner[i, slot] == p:
+            is_target[s] = True
+
+
+@njit_inline
+def hunter_target(tables, S, pos, slot_owner, i, p, lying, lying_value, load, dist_here,
+                  dist_home, keys, rng, is_target):
+    """A hunter's target squares into ``is_target``; returns ``(mode, attack)``."""
+    if load[p] > 0:
+        mark_own_tile(tables, S, slot_owner, i, p, is_target)
+        return BANK, -1
+    c = best_coin(lying, lying_value, dist_here, dist_home, allowance(p, 0), allowance(p, 1), keys, rng, i)
+    if c >= 0:
+        is_target[c] = True
+        return FETCH, -1
+    m = pos[i, MONSTER]
+    if load[MONSTER] > 0 and dist_here[m] != NO_WAY:
+        is_target[m] = True
+        return ATTACK, MONSTER
+    return STOPPED, -1
+
+
+@njit_inline
+def monster_target(tables, S, pos, slot_owner, i, left, lying, lying_value, load, load_value,
+                   dist_here, dist_home, keys, rng, is_target):
+    """The monster's target squares into ``is_target``; returns ``(mode, attack)``."""
+    P = pos.shape[1]
+    carriers = keys[:P]  # per hunter carrying gold within reach: its key; inf for the others
+    chase = False
+    for q in range(P):
+        carriers[q] = np.inf
+        d = dist_here[pos[i, q]]
+        if q != MONSTER and load[q] > 0 and d != NO_WAY:
+            chase = True
+            if d <= left:  # within this turn's squares: the largest load first
+                carriers[q] = -load_value[q]
+    q = draw_least(carriers, rng, i)
+    if q < 0 and load[MONSTER] > 0:
+        mark_own_tile(tables, S, slot_owner, i, MONSTER, is_target)
+        return BANK, -1
+    if q < 0 and chase:  # the nearest hunter carrying gold, then the largest load
+        for r in range(P):
+            d = dist_here[pos[i, r]]
+            far = r == MONSTER or load[r] == 0 or d == NO_WAY
+            carriers[r] = np.inf if far else d * LOAD_SPAN - load_value[r]
+        q = draw_least(carriers, rng, i)
+    if q >= 0:
+        is_target[pos[i, q]] = True
+        return ATTACK, q
+    c = best_coin(lying, lying_value, dist_here, dist_home, allowance(MONSTER, 0),
+                  allowance(MONSTER, 1), keys, rng, i)
+    if c >= 0:
+        is_target[c] = True
+        return FETCH, -1
+    return STOPPED, -1
+
+
+# ---------------------------------------------------------------- the step
+@njit_inline
+def entry_costs(tables, S, pos, i, p, enter, lying, is_target, attack, carrying, entry):
+    """``entry[s]``: the cost of entering ``s`` (the module docstring);
+    ``NO_WAY`` where it is barred."""
+    for s in range(S):
+        if not enter[s]:
+            entry[s] = NO_WAY
+        elif lying[s] > 0 and not is_target[s]:  # every coin entered is taken: 2 squares each
+            entry[s] = 1 + COIN_DETOUR
+        else:
+            entry[s] = 1
+    for q in range(pos.shape[1]):  # other pieces bar their squares, but for the one attacked
+        s = pos[i, q]
+        if q != p and not (q == attack and is_target[s]):
+            entry[s] = NO_WAY
+    if carrying and p != MONSTER:  # a shy detour round the monster
+        m = pos[i, MONSTER]
+        for d in range(5):
+            s = m if d == 4 else tables[4 * m + d]
+            if s >= 0 and entry[s] != NO_WAY:
+                entry[s] += MONSTER_SHY
+
+
+@njit_inline
+def heap_push(heap, size, key):
+    """Push ``key`` on the binary min-heap ``heap[:size]``; returns the new size."""
+    k = size
+    heap[k] = key
+    while k > 0 and heap[(k - 1) // 2] > heap[k]:
+        parent = (k - 1) // 2
+        heap[parent], heap[k] = heap[k], heap[parent]
+        k = parent
+    return size + 1
+
+
+@njit_inline
+def heap_pop(heap, size):
+    """The least key of the binary min-heap ``heap[:size]``, removed (the
+    heap is ``heap[:size - 1]`` after)."""
+    top = heap[0]
+    size -= 1
+    heap[0] = heap[size]
+    k = 0
+    while 2 * k + 1 < size:
+        c = 2 * k + 1
+        if c + 1 < size and heap[c + 1] < heap[c]:
+            c += 1
+        if heap[k] <= heap[c]:
+            break
+        heap[k], heap[c] = heap[c], heap[k]
+        k = c
+    return top
+
+
+@njit_inline
+def cost_to_go(tables, S, is_target, entry, cost, heap):
+    """``cost[s]``: the least sum of entry costs of a walk from ``s`` into a
+    target square (``NO_WAY``: none): Dijkstra backwards from the targets.
+    A heap key packs ``(cost, square)`` as ``cost * S + square``; ``heap``
+    holds 5 S keys (each square settles once and pushes its 4 neighbours)."""
+    cost[:] = NO_WAY
+    size = 0
+    for s in range(S):
+        if is_target[s]:
+            cost[s] = 0
+            size = heap_push(heap, size, s)
+    while size > 0:
+        key = heap_pop(heap, size)
+        size -= 1
+        c, u = key // S, key % S
+        if c > cost[u] or entry[u] == NO_WAY:
+            continue
+        for d in range(4):
+            v = tables[4 * u + d]  # the step v -> u enters u
+            if v >= 0 and c + entry[u] < cost[v]:
+                cost[v] = c + entry[u]
+                size = heap_push(heap, size, cost[v] * S + v)
+
+
+@njit_inline
+def choose_step(tables, here, mask_row, entry, cost, keys, rng, i):
+    """The legal step of least ``entry + cost`` among those whose ``cost`` is
+    below ``cost[here]`` (ties at random); ``STOP`` when none is."""
+    if cost[here] == NO_WAY:
+        return STOP
+    for d in range(4):
+        n = tables[4 * here + d]
+        keys[d] = np.inf
+        if mask_row[d] and cost[n] < cost[here] and entry[n] != NO_WAY:
+            keys[d] = entry[n] + cost[n]
+    d = draw_least(keys[:4], rng, i)
+    return STOP if d < 0 else d
+
+
+# ---------------------------------------------------------------- entry points
+@njit
+def decide(tables, S, pos, home, slot_owner, coin_value, coin_loc, player, steps, rng, i, mask_row,
+           is_target, cost):
+    """Game ``i``'s greedy decision (its ties drawn from ``rng[i]``; ``mask_row``
+    its action mask): returns ``(action, mode, attack)`` and leaves the target
+    squares in ``is_target`` and the cost-to-go in ``cost``."""
+    P = pos.shape[1]
+    p = np.int64(player[i])
+    here = np.int64(pos[i, p])
+    enter = np.empty(S, np.bool_)
+    enterable_squares(tables, S, slot_owner, i, p, enter)
+    dist_here, dist_home, queue = np.empty(S, np.int64), np.empty(S, np.int64), np.empty(S, np.int64)
+    distances_from(tables, enter, here, dist_here, queue)
+    # From home, for every coin's trip back: the map's paths run both ways.
+    distances_from(tables, enter, np.int64(home[i, p]), dist_home, queue)
+    lying, lying_value = np.empty(S, np.int64), np.empty(S, np.int64)
+    load, load_value = np.empty(P, np.int64), np.empty(P, np.int64)
+    count_coins(coin_value, coin_loc, i, S, lying, lying_value, load, load_value)
+    keys = np.empty(S, np.float64)
+    is_target[:] = False
+    if p == MONSTER:
+        left = allowance(p, load[p]) - np.int64(steps[i])
+        mode, attack = monster_target(tables, S, pos, slot_owner, i, left, lying, lying_value, load,
+                                      load_value, dist_here, dist_home, keys, rng, is_target)
+    else:
+        mode, attack = hunter_target(tables, S, pos, slot_owner, i, p, lying, lying_value, load,
+                                     dist_here, dist_home, keys, rng, is_target)
+    entry = np.empty(S, np.int64)
+    entry_costs(tables, S, pos, i, p, enter, lying, is_target, attack, load[p] > 0, entry)
+    cost_to_go(tables, S, is_target, entry, cost, np.empty(5 * S, np.int64))
+    return choose_step(tables, here, mask_row, entry, cost, keys, rng, i), mode, attack
+
+
+@njit_parallel
+def greedy_batch(tables, S, pos, home, slot_owner, coin_value, coin_loc, player, steps, rng, mask,
+                 games, out):
+    """The greedy action of each game ``games[k]`` into ``out[k]``, its ties
+    from that game's generator (``games`` distinct: each draws on its own)."""
+    for k in prange(games.shape[0]):
+        g = games[k]
+        is_target = np.empty(S, np.bool_)
+        cost = np.empty(S, np.int64)
+        out[k] = decide(tables, S, pos, home, slot_owner, coin_value, coin_loc, player, steps, rng, g,
+                        mask[g], is_target, cost)[0]
 
 
 class AzureGreedy:
     """The greedy Azure Attack baseline (see the module docstring).
 
-    ``seed`` seeds the agent's own generator, which only breaks ties; the
-    choice is otherwise a function of the position.
+    ``seed`` seeds the generator word that breaks the ties of :meth:`act`;
+    the choice is otherwise a function of the position.
     """
 
     name = "greedy"
 
     def __init__(self, seed: int | np.random.SeedSequence | None = None):
-        self.rng = agent_rng(seed)
-        self._dist_cache: dict = {}
+        # One word of SplitMix64 state, as a vector env game's: act and act_batch share the kernel.
+        self.rng_word = agent_rng(seed).integers(0, 2**64, size=1, dtype=np.uint64)
 
     def __repr__(self) -> str:
         return "AzureGreedy()"
 
-    # ------------------------------------------------------------ geometry
-    def _graph(self, rules, owners: tuple, p: int):
-        """(neighbours, enterable, all-pairs distances) for player ``p``
-        with suit tile owners ``owners`` (cached by the map's tables: two
-        maps of one name, or one map under both suit tile rules, differ)."""
-        key = (rules.tables.tobytes(), owners, p)
-        hit = self._dist_cache.get(key)
-        if hit is not None:
-            return hit
-        S, tables = rules.S, rules.tables
-        nbr = [[int(tables[4 * s + d]) for d in range(4)] for s in range(S)]
-        may = ENTER_MONSTER if p == MONSTER else ENTER_HUNTER  # the suit_tiles option
-        enter = []
-        for s in range(S):
-            slot = int(tables[4 * S + s])
-            owner = owners[slot] if slot >= 0 else -1  # -1: a hunter's tile left out
-            enter.append(slot == MAP or (owner >= 0 and (owner == p or int(tables[5 * S + s]) & may)))
-        dist = np.full((S, S), INF)
-        for a in range(S):
-            if rules.layout.slot[a] < MAP:  # void
-                continue
-            dist[a, a] = 0
-            queue = deque([a])
-            while queue:
-                u = queue.popleft()
-                for v in nbr[u]:
-                    if v >= 0 and enter[v] and dist[a, v] == INF:
-                        dist[a, v] = dist[a, u] + 1
-                        queue.append(v)
-        hit = (nbr, enter, dist)
-        self._dist_cache[key] = hit
-        return hit
-
-    # ------------------------------------------------------------ decision
-    def plan(self, env) -> dict:
-        """The agent's view of the position: its target squares, what for,
-        and the cost-to-go of each square (see the module docstring)."""
-        base = suite_env(env, "azure")
-        rules, st = base.rules, base.state
-        S = rules.S
-        p = int(st.player[0])
-        pos = [int(x) for x in st.pos[0]]
-        here = pos[p]
-        owners = tuple(int(x) for x in st.slot_owner[0])
-        nbr, enter, dist = self._graph(rules, owners, p)
-        values = [int(v) for v in st.coin_value[0]]
-        locs = [int(x) for x in st.coin_loc[0]]
-        lying: dict[int, list[int]] = {}
-        load = [0] * rules.num_players  # coins carried
-        load_value = [0] * rules.num_players
-        for v, loc in zip(values, locs):
-            if loc < S:
-                lying.setdefault(loc, []).append(v)
-            elif loc < S + BANKED:
-                q = loc - S - CARRIED
-                load[q] += 1
-                load_value[q] += v
-        own_tile = [s for s in range(S) if enter[s] and rules.layout.slot[s] >= 0]
-        home = int(st.home[0, p])
-        left = speed(p, load[p]) - int(st.steps[0])
-
-        targets: list[int] = []
-        mode = "stop"
-        attack = -1  # the piece the agent means to step onto, if any
-        if p != MONSTER:
-            if load[p]:
-                targets, mode = own_tile, "bank"
-            else:
-                pick = self._best_coin(lying, dist, here, home, HUNTER_ALLOWANCE,
-                                       speed(p, 1))
-                if pick is not None:
-                    targets, mode = [pick], "fetch"
-                elif load[MONSTER] and dist[here, pos[MONSTER]] < INF:
-                    targets, mode, attack = [pos[MONSTER]], "attack", MONSTER
-        else:
-            carriers = [q for q in range(1, rules.num_players)
-                        if load[q] and dist[here, pos[q]] < INF]
-            near = [q for q in carriers if dist[here, pos[q]] <= left]
-            if near:
-                best = max(load_value[q] for q in near)
-                q = self._tie([q for q in near if load_value[q] == best])
-                targets, mode, attack = [pos[q]], "attack", q
-            elif load[p]:
-                targets, mode = own_tile, "bank"
-            elif carriers:
-                key = {q: (dist[here, pos[q]], -load_value[q]) for q in carriers}
-                best = min(key.values())
-                q = self._tie([q for q in carriers if key[q] == best])
-                targets, mode, attack = [pos[q]], "attack", q
-            else:
-                pick = self._best_coin(lying, dist, here, home, MONSTER_ALLOWANCE, speed(p, 1))
-                if pick is not None:
-                    targets, mode = [pick], "fetch"
-
-        cost, enter_cost = self._cost_to_go(targets, nbr, enter, lying, pos, p, attack, load[p] > 0)
-        return {"player": p, "here": here, "mode": mode, "targets": targets, "attack": attack,
-                "cost": cost, "enter_cost": enter_cost, "nbr": nbr}
-
-    def _tie(self, options):
-        if len(options) == 1:
-            return options[0]
-        return options[int(self.rng.integers(len(options)))]
-
-    def _best_coin(self, lying, dist, here, home, fast, slow):
-        """The lying coin square of best value per turn (nulls: the nearest
-        round trip, and only if no valued coin lies); None if none reachable."""
-        scored = {}
-        for s, vals in lying.items():
-            there, back = dist[here, s], dist[s, home]
-            if there == INF or back == INF:
-                continue
-            v = sum(vals)
-            turns = there / fast + back / slow
-            scored[s] = (0, -v / turns if turns > 0 else -INF) if v > 0 else (1, there + back)
-        if not scored:
-            return None
-        best = min(scored.values())
-        return self._tie(sorted(s for s, k in scored.items() if k == best))
-
-    @staticmethod
-    def _cost_to_go(targets, nbr, enter, lying, pos, p, attack, carrying):
-        """Backward Dijkstra: ``(C, enter_cost)``, ``C[s]`` the least cost of
-        a walk from ``s`` into a target, ``enter_cost(s)`` the cost of
-        entering ``s`` (INF: barred: not enterable, or another piece there
-        that is not the target attacked)."""
-        cost = [INF] * len(nbr)
-        occupied = {pos[q]: q for q in range(len(pos)) if q != p}
-        target_set = set(targets)
-        shy = set()
-        if carrying and p != MONSTER:
-            m = pos[MONSTER]
-            shy = {m, *(v for v in nbr[m] if v >= 0)}
-
-        def enter_cost(s):
-            if not enter[s]:
-                return INF
-            if s in occupied and not (occupied[s] == attack and s in target_set):
-                return INF
-            c = 1.0
-            if s in lying and s not in target_set:
-                c += COIN_DETOUR
-            if s in shy:
-                c += MONSTER_SHY
-            return c
-
-        heap = []
-        for t in targets:
-            cost[t] = 0.0
-            heap.append((0.0, t))
-        heapq.heapify(heap)
-        while heap:
-            c, u = heapq.heappop(heap)
-            if c > cost[u]:
-                continue
-            if u not in target_set and u in occupied:
-                continue  # a walk may not pass through a piece
-            step = enter_cost(u)
-            if step == INF:
-                continue
-            for v in nbr[u]:  # v -> u enters u
-                if v >= 0 and c + step < cost[v]:
-                    cost[v] = c + step
-                    heapq.heappush(heap, (c + step, v))
-        return cost, enter_cost
+    def _decide(self, env) -> tuple[int, int, int, np.ndarray, np.ndarray]:
+        """:func:`decide` on ``env``'s game: ``(action, mode, attack, is_target, cost)``."""
+        raw = suite_env(env, "azure")
+        rules, s = raw.rules, raw.state
+        mask = raw.observe(raw.agent_selection)["action_mask"]
+        is_target = np.empty(rules.S, np.bool_)
+        cost = np.empty(rules.S, np.int64)
+        action, mode, attack = decide(rules.tables, rules.S, s.pos, s.home, s.slot_owner, s.coin_value,
+                                      s.coin_loc, s.player, s.steps, self.rng_word, 0, mask,
+                                      is_target, cost)
+        return int(action), int(mode), int(attack), is_target, cost
 
     def act(self, env) -> int:
-        raw = suite_env(env, "azure")
-        mask = raw.observe(raw.agent_selection)["action_mask"]
-        plan = self.plan(env)
-        cost, here, nbr = plan["cost"], plan["here"], plan["nbr"]
-        if not plan["targets"] or cost[here] == INF:
-            return STOP
-        enter_cost = plan["enter_cost"]
-        best, moves = INF, []
-        for d in range(4):
-            if not mask[d]:
-                continue
-            n = nbr[here][d]
-            if cost[n] >= cost[here]:
-                continue
-            c = enter_cost(n)
-            if c == INF:
-                continue
-            total = c + cost[n]
-            if total < best - 1e-9:
-                best, moves = total, [d]
-            elif abs(total - best) <= 1e-9:
-                moves.append(d)
-        if not moves:
-            return STOP
-        return int(self._tie(moves))
+        """The greedy action of the agent to act in ``env`` (an AEC env of Azure Attack)."""
+        return self._decide(env)[0]
+
+    def plan(self, env) -> dict:
+        """The decision :meth:`act` would make now (it draws on the same
+        generator): ``action``, ``mode`` (``"stop"``, ``"bank"``, ``"fetch"``
+        or ``"attack"``), ``targets`` (squares), ``attack`` (the player
+        attacked, -1 none) and ``cost`` (each square's cost-to-go, ``inf``
+        where there is no way)."""
+        action, mode, attack, is_target, cost = self._decide(env)
+        return {"action": action, "mode": MODES[mode], "targets": np.flatnonzero(is_target).tolist(),
+                "attack": attack, "cost": np.where(cost == NO_WAY, np.inf, cost)}
+
+    def act_batch(self, rules, state, mask: np.ndarray, games: np.ndarray) -> np.ndarray:
+        """The greedy actions of games ``games`` (distinct indices) of a vector
+        env's ``state`` (``mask``: its action masks), computed in parallel,
+        ties broken with each game's own generator."""
+        if not isinstance(rules, AzureRules):
+            raise TypeError(f"AzureGreedy plays only Azure Attack, not {rules.info.name}")
+        s = state
+        out = np.empty(len(games), np.int64)
+        greedy_batch(rules.tables, rules.S, s.pos, s.home, s.slot_owner, s.coin_value, s.coin_loc,
+                     s.player, s.steps, s.rng, mask.view(np.int8), np.asarray(games, np.int64), out)
+        return out

@@ -17,8 +17,10 @@ import pytest
 
 import azgames
 from azgames.agents import AzureGreedy, RandomAgent, agent_names, make_agent
+from azgames.agents.azure_greedy import NO_WAY, distances_from, enterable_squares
 from azgames.agents.match import play_game, play_match
 from azure_env.board import STOP
+from tests.reference.azure_greedy_reference import choosable_actions
 
 CONFIGS = [pytest.param(n, m, id=f"{n}p-{m}") for m in ("standard", "long", "ring") for n in (2, 3, 4)]
 
@@ -283,6 +285,33 @@ def test_stops_when_there_is_nothing_to_do():
     assert moves(env) == {"stop"}
 
 
+def test_monster_carrying_gold_banks_on_its_own_tile_where_a_hunters_tile_is_open_to_it():
+    """With ``suit_tiles="literal"`` the monster may enter c2, on hunter_0's
+    tile next to it; banking happens only on its own tile, so it heads north
+    (the first version of the rule took c2 for a place to bank, and stayed
+    there for good)."""
+    env = azgames.make("azure", suit_tiles="literal")
+    env.reset(seed=0)
+    rules = env.unwrapped.rules
+    env.unwrapped.set_state(rules.state_from_diagram(textwrap.dedent("""
+        12  -  -  m  m  -  -
+        11  -  -  m  m  -  -
+        10  .  .  .  .  .  .
+         9  .  .  .  .  .  .
+         8  .  .  .  .  .  .
+         7  .  .  .  .  .  .
+         6  .  .  .  .  .  .
+         5  .  .  .  .  .  .
+         4  .  .  .  .  .  .
+         3  .  . M5  .  .  .
+         2  -  -  a  A  -  -
+         1  -  -  a  a  -  -
+        """), to_move="M"))
+    home_tile = sorted(rules.layout.parse(s) for s in ("c11", "d11", "c12", "d12"))
+    assert AzureGreedy(seed=0).plan(env)["targets"] == home_tile
+    assert moves(env) == {"N"}
+
+
 # ---------------------------------------------------------------- whole games
 
 
@@ -366,11 +395,18 @@ def test_greedy_refuses_a_game_other_than_azure():
 
 
 def monster_distances(**options) -> np.ndarray:
+    """The greedy kernel's steps between every two squares for the monster
+    (4 players; ``inf``: no way)."""
     env = azgames.make("azure", num_players=4, **options)
     env.reset(seed=0)
     rules, st = env.unwrapped.rules, env.unwrapped.state
-    owners = tuple(int(x) for x in st.slot_owner[0])
-    return AzureGreedy(seed=0)._graph(rules, owners, 0)[2]
+    S = rules.S
+    enter = np.empty(S, np.bool_)
+    enterable_squares(rules.tables, S, st.slot_owner, 0, 0, enter)
+    dist = np.empty((S, S), np.int64)
+    for a in range(S):
+        distances_from(rules.tables, enter, a, dist[a], np.empty(S, np.int64))
+    return np.where(dist == NO_WAY, np.inf, dist)
 
 
 def test_greedy_paths_follow_the_suit_tile_rule():
@@ -383,13 +419,19 @@ def test_greedy_paths_follow_the_suit_tile_rule():
     assert np.isfinite(literal).sum() > reached.sum()  # the hunters' tiles, open to it now
 
 
-def test_greedy_keeps_two_users_maps_of_one_name_apart():
+def test_greedy_plays_two_users_maps_of_one_name_each_on_its_own_geometry():
+    """One agent, two users' maps both named "custom", in turn: each
+    decision is one the reference may choose on that map (the kernel keeps
+    nothing of a map between decisions)."""
     wide = {"name": "custom", "tiles": ["M # # 1"], "homes": {"M": "a2", "1": "h1"}}
     tall = {"name": "custom", "tiles": ["M", "#", "#", "#", "1"], "homes": {"M": "a10", "1": "a1"}}
     agent = AzureGreedy(seed=0)
     for spec in (wide, tall, wide):
         env = azgames.make("azure", map=spec)
         env.reset(seed=0)
-        rules = env.unwrapped.rules
-        owners = tuple(int(x) for x in env.unwrapped.state.slot_owner[0])
-        assert agent._graph(rules, owners, 0)[2].shape == (rules.S, rules.S)
+        raw = env.unwrapped
+        for _ in range(10):
+            mask = raw.observe(env.agent_selection)["action_mask"]
+            action = agent.act(env)
+            assert action in choosable_actions(raw.rules, raw.state, mask)
+            env.step(action)
