@@ -4,8 +4,7 @@
     python benchmarks/ppo_strength.py --save     # the same, written to results/ppo_strength.json
     python benchmarks/ppo_strength.py --quick    # 20 games, one seed, 2 players only
     python benchmarks/ppo_strength.py --games azacru --players 2
-    python benchmarks/ppo_strength.py --games azimuth --opponents greedy --num-games 50 \
-        --json benchmarks/results/ppo_strength_azimuth_greedy.json   # Azimuth's greedy: 10-25 ms a move
+    python benchmarks/ppo_strength.py --games azimuth --opponents greedy --json /tmp/azimuth.json
 
 For each shipped policy (``agents/policies/<game>_<n>p.npz``) and each
 opponent, ``--num-games`` games per seed are played batched
@@ -45,8 +44,7 @@ def main(argv=None) -> int:
     parser.add_argument("--players", nargs="+", type=int, default=[2, 3, 4])
     parser.add_argument("--num-games", type=int, default=400, help="games per seed and opponent (2 players)")
     parser.add_argument("--num-games-many", type=int, default=None,
-                        help="games per seed and opponent with 3-4 players (default: --num-games); "
-                             "Azimuth's greedy takes 10-25 ms a move in Python, three of them a game")
+                        help="games per seed and opponent with 3-4 players (default: --num-games)")
     parser.add_argument("--seeds", nargs="+", type=int, default=[0, 1, 2])
     parser.add_argument("--opponents", nargs="+", choices=["random", "greedy"], default=["random", "greedy"])
     parser.add_argument("--quick", action="store_true", help="20 games, seed 0, 2 players")

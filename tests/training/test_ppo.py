@@ -71,9 +71,7 @@ SMOKE = dict(steps=2 * 16 * 8, num_envs=16, num_steps=8, eval_every=1, eval_game
 
 
 @pytest.mark.parametrize("game,players", [("azacru", 2), ("azacru", 3), ("azimuth", 2), ("azure", 2),
-                                          # 3 players: a minute of CI for Azure's Python greedy evaluations
-                                          pytest.param("azure", 3, marks=pytest.mark.slow),
-                                          ("azimuth_coop", 2)])
+                                          ("azure", 3), ("azimuth_coop", 2)])
 def test_a_short_training_run_writes_a_policy_that_plays(game, players, tmp_path):
     record = train(Config(game=game, num_players=players, out=str(tmp_path), **SMOKE),
                    argv=["train", game, "--players", str(players)])
