@@ -147,7 +147,9 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
             raise ValueError(f"--init {cfg.init} is a policy of {start_from.meta['game']} with "
                              f"{start_from.meta['num_players']} players, not {cfg.game} with {env.num_players}")
         net.load_numpy(start_from)
-        meta["init"] = {"path": str(cfg.init), "trained": start_from.meta.get("trained")}
+        # The parent's own "init" too: a chain of runs keeps every command that made the weights.
+        meta["init"] = {"path": str(cfg.init), "trained": start_from.meta.get("trained"),
+                        **({"init": start_from.meta["init"]} if "init" in start_from.meta else {})}
     optimizer = torch.optim.Adam(net.parameters(), lr=cfg.learning_rate, eps=1e-5)
     league = League(dict(cfg.mix), cfg.max_snapshots, cfg.seed, cfg.league_greedy)
     # A team (the co-op) plays no opponent: one evaluation, against the game itself.

@@ -4,8 +4,9 @@
 
 copies ``policy.npz`` to ``agents/policies/<game>_<n>p.npz`` and writes
 ``policy.json`` beside it as ``<game>_<n>p.json`` (the command, seed,
-steps, time and final evaluation of the run), adding the date and the
-machine it ran on.
+steps, time and final evaluation of the run), adding the date, the machine
+it ran on and its ``lineage``: every run that made the weights, the first
+first, when runs started from others' weights (``--init``).
 """
 
 from __future__ import annotations
@@ -23,6 +24,17 @@ from azgames.agents.policy import NumpyPolicy
 POLICIES = Path(__file__).resolve().parents[1] / "agents" / "policies"
 
 
+def lineage(meta: dict) -> list[dict]:
+    """The runs behind a policy's weights, from its ``meta``: the first run
+    first, each as its ``trained`` record (command, seed, steps, seconds)."""
+    runs, link = [], meta
+    while link is not None:
+        if link.get("trained"):
+            runs.append(link["trained"])
+        link = link.get("init")
+    return runs[::-1]
+
+
 def ship(run: Path, into: Path = POLICIES) -> Path:
     run = Path(run)
     policy = NumpyPolicy.load(run / "policy.npz")
@@ -31,7 +43,8 @@ def ship(run: Path, into: Path = POLICIES) -> Path:
     into.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(run / "policy.npz", into / f"{name}.npz")
     stamp = time.strftime("%Y-%m-%d", time.localtime((run / "policy.npz").stat().st_mtime))
-    record = {**record, "date": stamp, "machine": f"{platform.machine()}, {os.cpu_count()} cores"}
+    record = {**record, "date": stamp, "machine": f"{platform.machine()}, {os.cpu_count()} cores",
+              "lineage": lineage(policy.meta)}
     (into / f"{name}.json").write_text(json.dumps(record, indent=2) + "\n")
     return into / f"{name}.npz"
 

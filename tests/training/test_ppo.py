@@ -14,6 +14,7 @@ from azgames.agents.match import play_match  # noqa: E402
 from azgames.agents.policy import NumpyPolicy, PolicyAgent  # noqa: E402
 from azgames.training.evaluate import evaluate  # noqa: E402
 from azgames.training.ppo import Config, Net, train  # noqa: E402
+from azgames.training.ship import ship  # noqa: E402
 
 
 def random_batch(shape, num_actions, rng, n=64):
@@ -127,6 +128,11 @@ def test_a_run_can_start_from_a_policys_weights(tmp_path):
     record = train(Config(out=str(tmp_path / "second"), seed=2, init=str(first / "policy.npz"), **SMOKE))
     assert NumpyPolicy.load(tmp_path / "second" / "policy.npz").meta["init"]["trained"]["steps"] == 256
     assert record["steps"] == 256
+    # A third run from the second: shipping it records all three runs, the first first.
+    train(Config(out=str(tmp_path / "third"), seed=3, init=str(tmp_path / "second" / "policy.npz"), **SMOKE))
+    shipped = ship(tmp_path / "third", into=tmp_path / "policies")
+    runs = json.loads(shipped.with_suffix(".json").read_text())["lineage"]
+    assert [r["seed"] for r in runs] == [1, 2, 3]
     with pytest.raises(ValueError, match="do not match"):
         Net(891, 289, (64,)).load_numpy(policy)
     with pytest.raises(ValueError, match="azacru with 2 players, not azacru with 3"):
