@@ -205,6 +205,27 @@ def test_greedy_kernel_agrees_with_playing_each_move_on_a_clone(num_players):
     assert checked >= 5
 
 
+@pytest.mark.parametrize("num_players", [2, 4])
+def test_greedy_act_batch_plays_one_of_the_best_actions_of_each_game(num_players):
+    """The training league's batched greedy: in every game of a vector env
+    in random play, one of the actions the one-game agent ranks best."""
+    venv = azgames.make_vec("azacru", num_envs=16, num_players=num_players)
+    venv.reset(seed=num_players)
+    env = azacru(num_players)
+    greedy = AzacruGreedy(seed=0)
+    for ply in range(40):
+        games = np.arange(venv.num_envs)[::-1]  # any order of game indices
+        chosen = greedy.act_batch(venv.rules, venv.state, venv.action_mask, games)
+        for k, g in enumerate(games):
+            env.unwrapped.set_state(venv.game(int(g)), check=False)
+            legal = env.unwrapped.legal_actions()
+            best = set(greedy.best_actions(env).tolist()) if len(legal) > 1 else set(legal)
+            assert int(chosen[k]) in best, (ply, int(g))
+        venv.step(venv.random_actions())
+    with pytest.raises(TypeError, match="only Azacru"):
+        greedy.act_batch(azgames.make_vec("azure", num_envs=1).rules, venv.state, venv.action_mask, games)
+
+
 # ---------------------------------------------------------------- greedy vs random
 
 
