@@ -210,7 +210,7 @@ def cmd_replay(args, parser) -> int:
 
 
 #: Options of one training backend only, with their defaults.
-SUITE_ONLY = {"num_envs": 256, "num_steps": 64, "mix": None, "league_greedy": "greedy", "init": None,
+SUITE_ONLY = {"num_envs": 256, "num_steps": 64, "learning_rate": 1e-3, "mix": None, "league_greedy": "greedy", "init": None,
               "ladder": None}
 RLLIB_ONLY = {"address": None, "num_env_runners": 2, "num_envs_per_env_runner": 8,
               "builtin_opponents": ["random", "greedy"]}
@@ -235,6 +235,8 @@ def cmd_train(args, parser) -> int:
         parser.error(f"--seed {args.seed}: seeds are integers >= 0")
     if args.minutes is not None and not args.minutes > 0:
         parser.error(f"--minutes {args.minutes}: give a number of minutes > 0")
+    if not 0 < args.learning_rate < 1:
+        parser.error(f"--learning-rate {args.learning_rate}: give a step size between 0 and 1")
     # Torch's and numba's thread pools take turns on the same cores: spinning
     # threads would halve the speed (see the README's training section).
     os.environ.setdefault("OMP_WAIT_POLICY", "passive")
@@ -281,6 +283,7 @@ def cmd_train(args, parser) -> int:
     out = args.out or f"runs/{args.game}_{args.players}p_seed{args.seed}"
     cfg = Config(game=args.game, num_players=args.players, seed=args.seed, steps=args.steps,
                  minutes=args.minutes, num_envs=args.num_envs, num_steps=args.num_steps,
+                 learning_rate=args.learning_rate,
                  eval_every=args.eval_every, eval_games=args.eval_games,
                  final_eval_games=args.final_eval_games, eval_against=tuple(args.eval_against),
                  league_greedy=args.league_greedy, out=out, options=options, init=args.init,
@@ -511,6 +514,9 @@ def build_parser() -> argparse.ArgumentParser:
     train.add_argument("--seed", type=int, default=0, help="seed of everything (default: 0)")
     train.add_argument("--out", metavar="DIR", default=None,
                        help="output folder (default: runs/GAME_Np_seedS)")
+    train.add_argument("--learning-rate", type=float, default=None,
+                       help="suite: Adam's step size, annealed linearly to 0 over --steps (held with "
+                            "--minutes) (default: 0.001; lower to fine-tune from --init)")
     train.add_argument("--num-envs", type=int, default=None, help="suite: games played at once (default: 256)")
     train.add_argument("--num-steps", type=int, default=None,
                        help="suite: steps per game between updates (default: 64)")

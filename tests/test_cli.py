@@ -169,6 +169,9 @@ def test_play_azure_on_a_users_map_file_with_drawn_roles(tmp_path):
 @pytest.mark.parametrize("args,named", [
     (["train", "azacru", "--players", "5"], "--players 5"),
     (["train", "azacru", "--steps", "0"], "--steps 0"),
+    (["train", "azacru", "--learning-rate", "0"], "--learning-rate 0.0"),
+    (["train", "azacru", "--backend", "rllib", "--learning-rate", "0.1"],
+     "--learning-rate is an option of the suite"),
     (["train", "azacru", "--mix", "latest=1,foo=2"], "'foo'"),
     (["train", "azacru", "--mix", "random=-1"], "'random'"),
     (["train", "azimuth", "--league-greedy", "greedy:lookahed=1"], "--league-greedy greedy:lookahed=1"),
