@@ -152,6 +152,8 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
                         **({"init": start_from.meta["init"]} if "init" in start_from.meta else {})}
     optimizer = torch.optim.Adam(net.parameters(), lr=cfg.learning_rate, eps=1e-5)
     league = League(dict(cfg.mix), cfg.max_snapshots, cfg.seed, cfg.league_greedy)
+    command = ("python -m azgames " + " ".join(shlex.quote(a) for a in argv) if argv is not None
+               else f"azgames.training.ppo.train({cfg!r})")
     # A team (the co-op) plays no opponent: one evaluation, against the game itself.
     opponents = ("random",) if env.team else tuple(cfg.eval_against)
 
@@ -264,7 +266,9 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
             league.add_snapshot(net.to_numpy(meta))
         finished = update >= num_updates if deadline is None else time.perf_counter() >= deadline
         if finished or (cfg.eval_every and update % cfg.eval_every == 0):
-            policy = net.to_numpy(meta)
+            # A checkpoint says what made it so far, so that --init from it keeps the lineage.
+            so_far = {"command": command, "steps": steps, "seconds": round(elapsed, 1), "seed": cfg.seed}
+            policy = net.to_numpy({**meta, "trained": so_far})
             policy.save(out / "checkpoints" / f"update_{update:05d}.npz")
             record = {}
             for opponent in opponents:
@@ -286,8 +290,6 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
     elapsed = time.perf_counter() - start
     final = {o: evaluate(net.to_numpy(meta), o, cfg.final_eval_games, seed=cfg.seed + 99_999).as_dict()
              for o in opponents}
-    command = ("python -m azgames " + " ".join(shlex.quote(a) for a in argv) if argv is not None
-               else f"azgames.training.ppo.train({cfg!r})")
     record = {"command": command,
               "config": {**asdict(cfg), "hidden": list(cfg.hidden)}, "steps": steps, "updates": update,
               "seconds": round(elapsed, 1), "steps_per_s": round(steps / elapsed), "plies": env.plies,

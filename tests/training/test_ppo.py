@@ -128,8 +128,10 @@ def test_a_run_can_start_from_a_policys_weights(tmp_path):
     record = train(Config(out=str(tmp_path / "second"), seed=2, init=str(first / "policy.npz"), **SMOKE))
     assert NumpyPolicy.load(tmp_path / "second" / "policy.npz").meta["init"]["trained"]["steps"] == 256
     assert record["steps"] == 256
-    # A third run from the second: shipping it records all three runs, the first first.
-    train(Config(out=str(tmp_path / "third"), seed=3, init=str(tmp_path / "second" / "policy.npz"), **SMOKE))
+    # A third run from the second's first checkpoint: shipping it records all three runs, the first first.
+    checkpoint = tmp_path / "second" / "checkpoints" / "update_00001.npz"
+    assert NumpyPolicy.load(checkpoint).meta["trained"]["steps"] == 128
+    train(Config(out=str(tmp_path / "third"), seed=3, init=str(checkpoint), **SMOKE))
     shipped = ship(tmp_path / "third", into=tmp_path / "policies")
     runs = json.loads(shipped.with_suffix(".json").read_text())["lineage"]
     assert [r["seed"] for r in runs] == [1, 2, 3]
