@@ -210,8 +210,8 @@ def cmd_replay(args, parser) -> int:
 
 
 #: Options of one training backend only, with their defaults.
-SUITE_ONLY = {"num_envs": 256, "num_steps": 64, "learning_rate": 1e-3, "mix": None, "league_greedy": "greedy", "init": None,
-              "ladder": None}
+SUITE_ONLY = {"num_envs": 256, "num_steps": 64, "learning_rate": 1e-3, "mix": None,
+              "league_greedy": "greedy", "init": None, "ladder": None}
 RLLIB_ONLY = {"address": None, "num_env_runners": 2, "num_envs_per_env_runner": 8,
               "builtin_opponents": ["random", "greedy"]}
 
