@@ -26,7 +26,8 @@ def test_a_policy_ships_for_every_game_and_player_count(game, players):
     assert tuple(policy.meta["obs_shape"]) == env.observation_space(agent)["observation"].shape
     assert policy.num_actions == env.action_space(agent).n
     record = json.loads(path.with_suffix(".json").read_text())
-    assert record["command"].startswith(f"python -m azgames train {game} --players {players}")
+    for run in [record, *record.get("lineage", [])]:
+        assert run["command"].startswith(f"python -m azgames train {game} --players {players} ")
     assert record["config"]["seed"] == policy.meta["trained"]["seed"]
     assert record["steps"] == policy.meta["trained"]["steps"] > 0 and record["seconds"] > 0
 
