@@ -56,3 +56,7 @@ def test_the_readme_table_quotes_the_committed_row(item):
                           f"{100 * row['win_rate_lo']:.1f}-{pct(row['win_rate_hi'])}", str(row["draws"]),
                           "-" if row["decisive_win_rate"] is None else pct(row["decisive_win_rate"])]
     assert cells[9] == " / ".join(f"{100 * w:.1f}" for w in row["per_seed"])
+    record = json.loads(shipped_policy_path(row["game"], row["players"]).with_suffix(".json").read_text())
+    runs = record.get("lineage") or [record]
+    trained = f"{sum(r['seconds'] for r in runs) / 60:.0f} min, {sum(r['steps'] for r in runs) / 1e6:.1f}M"
+    assert cells[2] == trained, "the trained column sums the policy's lineage"
