@@ -44,6 +44,9 @@ class TournamentResult:
     games: list[dict] = field(default_factory=list)
     options: dict = field(default_factory=dict)
     seconds: float = 0.0
+    # spec -> the ``trained`` record of the policy a trained agent played, so
+    # that a committed ladder can be checked against the policy shipped now.
+    policies: dict = field(default_factory=dict)
 
     @property
     def method(self) -> str:
@@ -89,7 +92,7 @@ class TournamentResult:
         ratings = self.ratings()
         return {"game": self.game, "num_players": self.num_players, "agents": self.agents,
                 "seed": self.seed, "options": self.options, "method": self.method,
-                "sides": self.sides, "seconds": round(self.seconds, 1),
+                "sides": self.sides, "seconds": round(self.seconds, 1), "policies": self.policies,
                 "machine": platform.platform(), "date": time.strftime("%Y-%m-%d"),
                 "ratings": [r.__dict__ for r in ratings], "games": self.games}
 
@@ -124,7 +127,7 @@ def load_result(path) -> TournamentResult:
     data = json.loads(Path(path).read_text())
     return TournamentResult(game=data["game"], num_players=data["num_players"], agents=data["agents"],
                             seed=data["seed"], games=data["games"], options=data.get("options", {}),
-                            seconds=data.get("seconds", 0.0))
+                            seconds=data.get("seconds", 0.0), policies=data.get("policies", {}))
 
 
 def run_tournament(game: str, agents: list[str], num_players: int = 2, games: int = 100,
@@ -146,7 +149,9 @@ def run_tournament(game: str, agents: list[str], num_players: int = 2, games: in
         built[spec] = make_agent(name, seed=s, game=game, **kwargs)
     per = games_per_seating(games, num_players)
     game_seeds = root.generate_state(len(order) * per, dtype=np.uint32)
-    result = TournamentResult(game, num_players, list(agents), seed, options=dict(env_kwargs or {}))
+    result = TournamentResult(game, num_players, list(agents), seed, options=dict(env_kwargs or {}),
+                              policies={spec: agent.policy_for(num_players).meta.get("trained")
+                                        for spec, agent in built.items() if hasattr(agent, "policy_for")})
     bar = Progress(len(game_seeds), f"{game} tournament", progress)
     start = time.perf_counter()
     try:

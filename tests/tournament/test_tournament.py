@@ -32,6 +32,16 @@ def test_a_two_player_tournament_records_every_game_and_rates_greedy_above_rando
     assert first.games == result.games[:4]  # seeded: the same games
 
 
+def test_a_tournament_records_which_trained_policy_the_ppo_agent_played(tmp_path):
+    from azgames.agents.policy import NumpyPolicy, shipped_policy_path
+
+    result = run_tournament("azacru", ["random", "ppo"], games=2, seed=0, progress=False)
+    shipped = NumpyPolicy.load(shipped_policy_path("azacru", 2)).meta["trained"]
+    assert result.policies == {"ppo": shipped}
+    result.save(tmp_path / "t.json")
+    assert load_result(tmp_path / "t.json").policies == {"ppo": shipped}
+
+
 def test_azure_hunters_are_one_side_for_the_ratings():
     result = run_tournament("azure", ["random", "greedy", "mcts:simulations=10"], num_players=3,
                             games=6, seed=0, progress=False)

@@ -1,9 +1,10 @@
 """The strength the README reports is the shipped policies' strength.
 
 ``benchmarks/ppo_strength.py`` writes each row with the ``trained`` record of
-the policy it played. Shipping a new policy without scoring it again leaves
-the committed rows, and the README table made from them, describing weights
-that no longer ship: these tests catch that."""
+the policy it played, and a tournament records it for its ``ppo`` agent.
+Shipping a new policy without scoring it again leaves the committed rows and
+ladders, and the README tables made from them, describing weights that no
+longer ship: these tests catch that."""
 
 import json
 import re
@@ -16,6 +17,7 @@ from azgames.agents.policy import NumpyPolicy, shipped_policy_path
 ROOT = Path(__file__).resolve().parents[2]
 RESULTS = sorted((ROOT / "benchmarks" / "results").glob("ppo_strength_*.json"))
 ROWS = [(path.name, row) for path in RESULTS for row in json.loads(path.read_text())["rows"]]
+LADDERS = sorted((ROOT / "benchmarks" / "results" / "ladders").glob("*/tournament.json"))
 
 
 def _row_id(item):
@@ -60,3 +62,12 @@ def test_the_readme_table_quotes_the_committed_row(item):
     runs = record.get("lineage") or [record]
     trained = f"{sum(r['seconds'] for r in runs) / 60:.0f} min, {sum(r['steps'] for r in runs) / 1e6:.1f}M"
     assert cells[2] == trained, "the trained column sums the policy's lineage"
+
+
+@pytest.mark.parametrize("path", LADDERS, ids=[p.parent.name for p in LADDERS])
+def test_each_committed_ladder_played_the_policy_that_ships_now(path):
+    ladder = json.loads(path.read_text())
+    if "ppo" not in ladder["agents"]:
+        pytest.skip("no ppo agent on this ladder")
+    shipped = NumpyPolicy.load(shipped_policy_path(ladder["game"], ladder["num_players"])).meta["trained"]
+    assert ladder["policies"]["ppo"] == shipped
