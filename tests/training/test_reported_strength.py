@@ -20,6 +20,10 @@ ROWS = [(path.name, row) for path in RESULTS for row in json.loads(path.read_tex
 LADDERS = sorted((ROOT / "benchmarks" / "results" / "ladders").glob("*/tournament.json"))
 
 
+def _shipped_trained(game: str, players: int) -> dict:
+    return NumpyPolicy.load(shipped_policy_path(game, players)).meta["trained"]
+
+
 def _row_id(item):
     name, row = item
     return f"{name}:{row['game']}-{row['players']}p-{row['opponent']}"
@@ -35,8 +39,7 @@ def test_every_shipped_two_player_policy_is_scored_against_every_opponent():
 @pytest.mark.parametrize("item", ROWS, ids=[_row_id(i) for i in ROWS])
 def test_each_committed_row_scored_the_policy_that_ships_now(item):
     _, row = item
-    shipped = NumpyPolicy.load(shipped_policy_path(row["game"], row["players"])).meta["trained"]
-    assert row["trained"] == shipped
+    assert row["trained"] == _shipped_trained(row["game"], row["players"])
 
 
 def _readme_rows():
@@ -69,5 +72,4 @@ def test_each_committed_ladder_played_the_policy_that_ships_now(path):
     ladder = json.loads(path.read_text())
     if "ppo" not in ladder["agents"]:
         pytest.skip("no ppo agent on this ladder")
-    shipped = NumpyPolicy.load(shipped_policy_path(ladder["game"], ladder["num_players"])).meta["trained"]
-    assert ladder["policies"]["ppo"] == shipped
+    assert ladder["policies"]["ppo"] == _shipped_trained(ladder["game"], ladder["num_players"])
