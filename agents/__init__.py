@@ -27,8 +27,12 @@ if __name__ == "agents":  # the old name, found only from a source checkout's ro
                   DeprecationWarning, stacklevel=2)
 
 import json
+import re
 from dataclasses import dataclass
 from typing import Any, Callable
+
+from azgames.inputs import refuse_paths
+from azgames.limits import LOCAL, Limits
 
 from .random_agent import RandomAgent
 
@@ -68,17 +72,19 @@ def _ppo(seed=None, game=None, path=None, **kwargs):
 
     if path is None:
         return PolicyAgent(seed=seed, game=game or "azacru", **kwargs)
+    refuse_paths("ppo:path", "play the shipped policy: ppo")
     policy = NumpyPolicy.load(path)
     if game is not None and policy.meta["game"] != game:
         raise ValueError(f"path={path}: a policy of {policy.meta['game']}, not of {game}")
     return PolicyAgent(policy, seed=seed, **kwargs)
 
 
-def _mcts(seed=None, game=None, **kwargs):
-    """Monte Carlo tree search over ``game``'s kernels (compiles the search on first use)."""
+def _mcts(seed=None, game=None, limits=LOCAL, **kwargs):
+    """Monte Carlo tree search over ``game``'s kernels (compiles the search on first use),
+    its budget within ``limits``."""
     from .mcts import MCTSAgent
 
-    return MCTSAgent(seed=seed, game=game, **kwargs)
+    return MCTSAgent(seed=seed, game=game, limits=limits, **kwargs)
 
 
 AGENTS: dict[str, AgentEntry] = {
@@ -124,20 +130,33 @@ def parse_agent(spec: str) -> tuple[str, dict[str, Any]]:
     return name, kwargs
 
 
-def make_agent(name: str, seed=None, game: str | None = None, **kwargs):
+def make_agent(name: str, seed=None, game: str | None = None, limits: Limits = LOCAL, **kwargs):
     """Build a registered agent from its name, or a spec with options
-    (``"ppo:path=runs/x/policy.npz"``, :func:`parse_agent`); ValueError listing
-    the valid names otherwise."""
+    (``"ppo:path=runs/x/policy.npz"``, :func:`parse_agent`), every option
+    checked (a search's budget within ``limits``); ValueError naming the
+    spec and what is wrong otherwise (an unknown agent lists the valid ones).
+    Every front end builds its agents here, before its first game."""
+    spec = name
     name, options = parse_agent(name)
     kwargs = {**options, **kwargs}
     valid = agent_names(game)
+    where = f" for {game}" if game else ""
     if name not in valid:
-        where = f" for {game}" if game else ""
         raise ValueError(f"unknown agent {name!r}{where}; valid agents: {', '.join(valid)}")
     entry = AGENTS[name]
-    if entry.by_game:
-        return entry.factory(seed=seed, game=game, **kwargs)
-    return entry.factory(seed=seed, **kwargs)
+    if name == "mcts":
+        kwargs["limits"] = limits
+    try:
+        if entry.by_game:
+            return entry.factory(seed=seed, game=game, **kwargs)
+        return entry.factory(seed=seed, **kwargs)
+    except TypeError as e:
+        unknown = re.search(r"unexpected keyword argument '(\w+)'", str(e))
+        if unknown:
+            raise ValueError(f"agent {spec!r}: {name}{where} has no option {unknown[1]!r}") from None
+        raise ValueError(f"agent {spec!r}: {e}") from None
+    except ValueError as e:
+        raise ValueError(f"agent {spec!r}: {e}") from None
 
 
 def __getattr__(name):  # the greedy agents without compiling anything at import time

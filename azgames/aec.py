@@ -147,6 +147,9 @@ class GameAECEnv(AECEnv):
         if not self._live:
             if self.state is None:
                 raise RuntimeError("step() called before reset(); call env.reset() first")
+            if not self.agents:
+                raise RuntimeError("step() called after the game ended and every agent was removed "
+                                   "(env.agents is empty); call env.reset() to play again")
             self._was_dead_step(action)
             return
         agent = self.agent_selection

@@ -18,11 +18,14 @@ from __future__ import annotations
 
 import argparse
 import inspect
+import math
 import os
 import runpy
 import sys
 from pathlib import Path
 
+from . import checks
+from .inputs import writable_file, writable_folder
 from .registry import list_games, rules_type as registry_rules_type
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
@@ -57,41 +60,44 @@ def cmd_list(args) -> int:
 
 
 def _agent_list(parser, game: str, names: list[str] | None, players: int) -> list[str]:
-    from azgames.agents import agent_names, parse_agent
+    from azgames.agents import agent_names
 
-    valid = agent_names(game)
     if names is None:  # the demo: greedy (where it exists) against random
-        first = "greedy" if "greedy" in valid else "random"
+        first = "greedy" if "greedy" in agent_names(game) else "random"
         return [first] + ["random"] * (players - 1)
-    try:
-        specs = [parse_agent(n) for n in names]
-    except ValueError as e:
-        parser.error(str(e))
-    valid = [*valid, HUMAN]
-    bad = [n for n, _ in specs if n not in valid]
-    if bad:
-        parser.error(f"unknown agent {bad[0]!r} for {game}; valid agents: {', '.join(valid)}")
-    for name, options in specs:
-        if name != "ppo":
-            continue
-        from azgames.agents.policy import NumpyPolicy, shipped_policy_path
-
-        try:
-            if "path" not in options:
-                shipped_policy_path(game, players)
-                continue
-            meta = NumpyPolicy.load(options["path"]).meta
-        except (OSError, ValueError, KeyError) as e:
-            parser.error(f"ppo: {e}")
-        if (meta["game"], meta["num_players"]) != (game, players):
-            parser.error(f"ppo:path={options['path']} is a policy of {meta['game']} with "
-                         f"{meta['num_players']} players, not {game} with {players}")
+    _check_agents(parser, game, names, players, humans=True)
     if len(names) == 1:
         return names * players
     if len(names) != players:
         parser.error(f"--agents: give one agent per player ({players}) or a single agent for all, "
                      f"got {len(names)}")
     return names
+
+
+def _check_agents(parser, game: str, specs: list[str], players: int, humans: bool = False) -> None:
+    """Build every agent spec once, so that every option is checked (by
+    ``make_agent``, the one parser of every command) before the first move."""
+    from azgames.agents import make_agent
+
+    for spec in specs:
+        if spec == HUMAN and humans:
+            continue
+        try:
+            agent = make_agent(spec, game=game)
+            if hasattr(agent, "policy_for"):  # a trained policy: of this player count too
+                agent.policy_for(players)
+        except (OSError, ValueError) as e:
+            hint = f"for {game}; {HUMAN}," if humans else f"for {game};"
+            parser.error(str(e).replace(f"for {game};", hint))
+
+
+def _check(parser, check, *args):
+    """``check(*args)`` (an :mod:`azgames.checks` or :mod:`azgames.inputs`
+    check), its refusal as a one-line usage error."""
+    try:
+        return check(*args)
+    except (TypeError, ValueError) as e:
+        parser.error(str(e))
 
 
 def _result_line(result: dict, labels: dict[str, str]) -> str:
@@ -116,6 +122,14 @@ def _result_line(result: dict, labels: dict[str, str]) -> str:
 #: The ``--agents`` name of a seat played at the keyboard (not a registered
 #: agent: a tournament or a training run cannot wait for a person).
 HUMAN = "human"
+
+#: The longest wait after a turn (``play --delay``): an hour is a typo already.
+MAX_DELAY = 3600.0
+
+#: What a training run writes into its folder (``train --out``): a folder
+#: holding any of them is another run's, kept unless ``--force``.
+RUN_FILES = ("policy.npz", "policy.json", "train.csv", "eval.csv")
+TOURNAMENT_FILES = ("tournament.json", "ratings.png")
 
 #: Game options the command line sets, and the games that take them.
 GAME_OPTIONS = {"map": {"azure"}, "roles": {"azure"}}
@@ -151,20 +165,14 @@ def cmd_play(args, parser) -> int:
     from azgames.agents.match import play_match
     from azgames.terminal import Console, play_in_terminal
 
-    from .records import writable_path
-
     _checked_rules_type(parser, args)
     if args.games < 1:
         parser.error(f"--games {args.games}: play at least one game")
-    if args.seed < 0:
-        parser.error(f"--seed {args.seed}: seeds are integers >= 0")
-    if args.delay < 0:
-        parser.error(f"--delay {args.delay}: give a number of seconds >= 0")
-    if args.record is not None:
-        try:  # before playing: a long match must not end in a traceback
-            writable_path("--record", args.record)
-        except ValueError as e:
-            parser.error(str(e).replace("--record=", "--record "))
+    _check(parser, checks.seed, "--seed", args.seed)
+    if not (math.isfinite(args.delay) and 0 <= args.delay <= MAX_DELAY):
+        parser.error(f"--delay {args.delay}: give a number of seconds from 0 to {MAX_DELAY:g}")
+    if args.record is not None:  # before playing: a long match must not end in a traceback
+        _check(parser, writable_file, "--record", args.record, args.force)
     names = _agent_list(parser, args.game, args.agents, args.players)
     if HUMAN in names and args.games > 1:
         parser.error(f"--games {args.games}: a human seat ({HUMAN}) plays a single game; "
@@ -216,6 +224,29 @@ RLLIB_ONLY = {"address": None, "num_env_runners": 2, "num_envs_per_env_runner": 
               "builtin_opponents": ["random", "greedy"]}
 
 
+#: The minibatches of one PPO update (azgames.training.ppo.Config.num_minibatches).
+MINIBATCHES = 4
+
+
+def _check_run_arguments(parser, args) -> None:
+    """What both training backends check first: the seed, the time budget
+    and the evaluation interval."""
+    _check(parser, checks.seed, "--seed", args.seed)
+    if args.minutes is not None and not (math.isfinite(args.minutes) and args.minutes > 0):
+        parser.error(f"--minutes {args.minutes}: give a number of minutes > 0")
+    if args.eval_every < 0:
+        parser.error(f"--eval-every {args.eval_every}: give a number of updates >= 0 (0: at the end only)")
+
+
+def _run_folder(parser, args) -> str:
+    """The training run's output folder, made once every other argument is
+    checked: refused if it holds another run's files and --force is not given."""
+    prefix = "rllib_" if args.backend == "rllib" else ""
+    out = args.out or f"runs/{prefix}{args.game}_{args.players}p_seed{args.seed}"
+    _check(parser, writable_folder, "--out", out, RUN_FILES, args.force)
+    return out
+
+
 def cmd_train(args, parser) -> int:
     rules_type = _checked_rules_type(parser, args)
     foreign, own = (SUITE_ONLY, RLLIB_ONLY) if args.backend == "rllib" else (RLLIB_ONLY, SUITE_ONLY)
@@ -231,10 +262,10 @@ def cmd_train(args, parser) -> int:
     for name in ("steps", "num_envs", "num_steps", "eval_games", "final_eval_games"):
         if getattr(args, name) < 1:
             parser.error(f"--{name.replace('_', '-')} {getattr(args, name)}: give a number >= 1")
-    if args.seed < 0:
-        parser.error(f"--seed {args.seed}: seeds are integers >= 0")
-    if args.minutes is not None and not args.minutes > 0:
-        parser.error(f"--minutes {args.minutes}: give a number of minutes > 0")
+    _check_run_arguments(parser, args)
+    if args.num_envs * args.num_steps < MINIBATCHES:
+        parser.error(f"--num-envs {args.num_envs} x --num-steps {args.num_steps}: an update needs at "
+                     f"least {MINIBATCHES} steps (one per minibatch)")
     if not 0 < args.learning_rate < 1:
         parser.error(f"--learning-rate {args.learning_rate}: give a step size between 0 and 1")
     # Torch's and numba's thread pools take turns on the same cores: spinning
@@ -280,7 +311,7 @@ def cmd_train(args, parser) -> int:
         if not set(args.eval_against) & set(rungs):
             parser.error(f"--ladder {args.ladder} rates {', '.join(rungs)}: none of the evaluation's "
                          f"opponents ({', '.join(args.eval_against)})")
-    out = args.out or f"runs/{args.game}_{args.players}p_seed{args.seed}"
+    out = _run_folder(parser, args)
     cfg = Config(game=args.game, num_players=args.players, seed=args.seed, steps=args.steps,
                  minutes=args.minutes, num_envs=args.num_envs, num_steps=args.num_steps,
                  learning_rate=args.learning_rate,
@@ -305,10 +336,7 @@ def cmd_train_rllib(args, parser, rules_type) -> int:
             parser.error(f"--{name.replace('_', '-')} {getattr(args, name)}: give a number >= 1")
     if args.num_env_runners < 0:
         parser.error(f"--num-env-runners {args.num_env_runners}: give a number >= 0")
-    if args.seed < 0:
-        parser.error(f"--seed {args.seed}: seeds are integers >= 0")
-    if args.minutes is not None and not args.minutes > 0:
-        parser.error(f"--minutes {args.minutes}: give a number of minutes > 0")
+    _check_run_arguments(parser, args)
     try:
         options = _game_options(parser, args)
         rules_type(args.players, **options)
@@ -330,7 +358,7 @@ def cmd_train_rllib(args, parser, rules_type) -> int:
         print(f"--backend rllib needs the rllib extra ({e.name} is missing): python -m pip install "
               f"torch==2.13.0 && python -m pip install -e \".[rllib]\"", file=sys.stderr)
         return 1
-    out = args.out or f"runs/rllib_{args.game}_{args.players}p_seed{args.seed}"
+    out = _run_folder(parser, args)
     cfg = Config(game=args.game, num_players=args.players, options=options, seed=args.seed,
                  steps=args.steps, minutes=args.minutes, out=out, address=args.address,
                  num_env_runners=args.num_env_runners, num_envs_per_env_runner=args.num_envs_per_env_runner,
@@ -350,17 +378,9 @@ def cmd_train_rllib(args, parser, rules_type) -> int:
 
 def cmd_tournament(args, parser) -> int:
     _checked_rules_type(parser, args)
-    from azgames.agents import agent_names
-    from azgames.tournament.run import parse_agent, run_tournament
+    from azgames.tournament.run import run_tournament
 
-    valid = agent_names(args.game)
-    for spec in args.agents:
-        try:
-            name, _ = parse_agent(spec)
-        except ValueError as e:
-            parser.error(str(e))
-        if name not in valid:
-            parser.error(f"unknown agent {name!r} for {args.game}; valid agents: {', '.join(valid)}")
+    _check_agents(parser, args.game, args.agents, args.players)
     if len(set(args.agents)) != len(args.agents):
         parser.error(f"--agents: each agent once, got {' '.join(args.agents)}")
     if len(args.agents) < args.players:
@@ -368,8 +388,7 @@ def cmd_tournament(args, parser) -> int:
                      f"agents, got {len(args.agents)}")
     if args.games < 1:
         parser.error(f"--games {args.games}: give a number >= 1")
-    if args.seed < 0:
-        parser.error(f"--seed {args.seed}: seeds are integers >= 0")
+    _check(parser, checks.seed, "--seed", args.seed)
     if args.players > 2 or args.game == "azimuth_coop":
         try:
             import openskill  # noqa: F401
@@ -378,13 +397,12 @@ def cmd_tournament(args, parser) -> int:
                   "\".[tournament]\"", file=sys.stderr)
             return 1
     options = _game_options(parser, args)
-    try:
-        result = run_tournament(args.game, args.agents, num_players=args.players, games=args.games,
-                                seed=args.seed, progress=not args.quiet, env_kwargs=options)
-    except (TypeError, ValueError) as e:
-        parser.error(str(e))
-    out = Path(args.out or f"runs/tournament_{args.game}_{args.players}p")
-    out.mkdir(parents=True, exist_ok=True)
+    _check(parser, lambda: registry_rules_type(args.game)(args.players, **options))
+    # Before the first game: a bad folder must not throw the games away.
+    out = _check(parser, writable_folder, "--out",
+                 args.out or f"runs/tournament_{args.game}_{args.players}p", TOURNAMENT_FILES, args.force)
+    result = run_tournament(args.game, args.agents, num_players=args.players, games=args.games,
+                            seed=args.seed, progress=not args.quiet, env_kwargs=options)
     result.save(out / "tournament.json")
     print(result.table())
     try:
@@ -472,6 +490,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--record", metavar="PATH", default=None,
                       help="save the JSON game record of the (last) game here; "
                            "load it with azgames.load_record(PATH)")
+    play.add_argument("--force", action="store_true", help="replace the --record file if it exists")
     play.add_argument("--quiet", "-q", action="store_true", help="no progress line during a match")
     play.add_argument("--map", metavar="NAME|PATH", default=None,
                       help="azure: a built-in map's name or a JSON file holding a map of your own "
@@ -554,6 +573,8 @@ def build_parser() -> argparse.ArgumentParser:
     train.add_argument("--builtin-opponents", nargs="+", metavar="AGENT", default=None,
                        help="rllib: the baselines that play half the games, equally often, e.g. "
                             "random greedy ppo mcts:simulations=50 (default: random greedy)")
+    train.add_argument("--force", action="store_true",
+                       help="write into an --out folder that holds another run's files, replacing them")
     train.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
     _variant_options(train)
 
@@ -573,6 +594,8 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--seed", type=int, default=0, help="seed of the games and agents (default: 0)")
     tour.add_argument("--out", metavar="DIR", default=None,
                       help="output folder (default: runs/tournament_GAME_Np)")
+    tour.add_argument("--force", action="store_true",
+                      help="write into an --out folder that holds another tournament, replacing it")
     tour.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
     _variant_options(tour)
 

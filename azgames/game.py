@@ -155,7 +155,8 @@ class Rules(abc.ABC):
             raise ValueError(f"expected a {self.state_type.__name__}, got {type(state).__name__}")
         template = self.initial_state(np.zeros(1, np.uint64))
         for name, want, have in zip(state._fields, template, state):
-            if have.dtype != want.dtype or have.shape[1:] != want.shape[1:] or not have.flags.c_contiguous:
+            if (have.dtype != want.dtype or have.ndim != want.ndim or have.shape[1:] != want.shape[1:]
+                    or not have.flags.c_contiguous):
                 raise ValueError(
                     f"state field {name!r} is {have.dtype} {have.shape}; this game needs "
                     f"C-contiguous {want.dtype} (batch, {', '.join(map(str, want.shape[1:]))})"

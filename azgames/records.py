@@ -18,6 +18,8 @@ from typing import Any
 
 from . import checks
 from . import state as state_ops
+from .inputs import read_json, writable_file
+from .limits import LOCAL, Limits
 
 RECORD_FORMAT = "azgames-record/1"
 
@@ -58,29 +60,24 @@ def save_record(env, path: str | Path) -> Path:
 
 
 def writable_path(name: str, path) -> Path:
-    """``path`` as a Path a file can be written to (its folder exists), checked
-    before any work is done: a long match should not end in a traceback."""
-    if not isinstance(path, (str, os.PathLike)):
-        raise TypeError(f"{name}={path!r} must be a str or a path")
-    path = Path(path)
-    if path.is_dir():
-        raise ValueError(f"{name}={str(path)!r} is a folder; give a file name")
-    if not path.parent.is_dir():
-        raise ValueError(f"{name}={str(path)!r}: the folder {str(path.parent)!r} does not exist")
-    return path
+    """``path`` as a Path a file can be written to (its folder exists and is
+    writable; an existing file is replaced), checked before any work is done:
+    a long match should not end in a traceback."""
+    return writable_file(name, path, force=True)
 
 
 _FIELDS = {"format": str, "game": str, "num_players": int, "options": dict, "start": dict,
            "actions": list, "final": dict}
 
 
-def from_record(record: dict[str, Any], **env_kwargs: Any):
+def from_record(record: dict[str, Any], limits: Limits = LOCAL, **env_kwargs: Any):
     """Rebuild the env at the record's final position by replaying its actions.
 
     Everything in the record is checked before use: its fields and their
     types, the states' values (the game's ``check_state``), every action
     (an int, or ``[action, draws]``), its notation against ``moves``, and
-    the final position."""
+    the final position. A record of more than ``limits.record_plies``
+    actions is refused before any is replayed."""
     from .registry import make
 
     if not isinstance(record, dict):
@@ -92,6 +89,9 @@ def from_record(record: dict[str, Any], **env_kwargs: Any):
             raise ValueError(f"record has no {key!r} field")
         if not isinstance(record[key], kind) or (kind is int and isinstance(record[key], bool)):
             raise ValueError(f"record field {key!r} must be a {kind.__name__}, got {record[key]!r}")
+    if len(record["actions"]) > limits.record_plies:
+        raise ValueError(f"record has {len(record['actions']):,} actions; at most "
+                         f"{limits.record_plies:,} are replayed")
     env = make(record["game"], num_players=record["num_players"], **record["options"], **env_kwargs)
     env.reset()
     rules = env.unwrapped.rules
@@ -144,17 +144,10 @@ def _action(entry, ply: int) -> tuple[int, tuple[int, ...] | None]:
         raise ValueError(str(e)) from None
 
 
-def load_record(path: str | Path, **env_kwargs: Any):
-    """Load a record written by :func:`save_record` (replayed and checked)."""
+def load_record(path: str | Path, limits: Limits = LOCAL, **env_kwargs: Any):
+    """Load a record written by :func:`save_record` (read within ``limits``,
+    replayed and checked)."""
     if not isinstance(path, (str, os.PathLike)):
         raise TypeError(f"path={path!r} must be a str or a path")
-    path = Path(path)
-    try:
-        text = path.read_text()
-    except OSError as e:
-        raise ValueError(f"path={str(path)!r}: cannot read the record ({e.strerror})") from None
-    try:
-        record = json.loads(text)
-    except ValueError as e:
-        raise ValueError(f"path={str(path)!r} is not JSON: {e}") from None
-    return from_record(record, **env_kwargs)
+    record = read_json(path, "record", limits.file_bytes, limits.json_depth)
+    return from_record(record, limits, **env_kwargs)

@@ -40,6 +40,8 @@ from typing import Any
 
 import numpy as np
 
+from azgames.inputs import parse_json, read_text, refuse_paths
+
 #: Step directions (the actions 0-3), as (column, row) offsets.
 DIRECTIONS = ("N", "E", "S", "W")
 DX = (0, 1, 0, -1)
@@ -501,17 +503,12 @@ def load_layout(name: str) -> Layout:
 
 
 def _read_map_file(path: Path) -> dict:
-    """The map dict of a file: JSON holding a map dict (or a diagram string), or a diagram."""
-    try:
-        text = path.read_text()
-    except (OSError, UnicodeDecodeError) as err:
-        raise ValueError(f"map file {str(path)!r} cannot be read: {err}") from None
+    """The map dict of a file: JSON holding a map dict (or a diagram string), or a diagram
+    (read within the local file limits)."""
+    text = read_text(path, "map file")
     try:
         if text.lstrip().startswith(("{", "[", '"')):
-            try:
-                value = json.loads(text)
-            except json.JSONDecodeError as err:
-                raise ValueError(f"not valid JSON: {err}") from None
+            value = parse_json(text, "the file")
             if isinstance(value, str):
                 return map_from_diagram(value, name=path.stem)
             if not isinstance(value, dict):
@@ -542,7 +539,7 @@ def resolve_map(value: Any) -> tuple[Layout, str | dict]:
             return load_layout(value), value
         if "\n" in value:
             spec = map_from_diagram(value)
-        elif value.strip() and Path(value).is_file():
+        elif value.strip() and _is_file(value):
             source = value
             spec = _read_map_file(Path(value))
         else:
@@ -562,6 +559,14 @@ def resolve_map(value: Any) -> tuple[Layout, str | dict]:
             raise
         raise ValueError(f"map file {source!r}: {err}") from None
     return layout, layout.spec
+
+
+def _is_file(value: str) -> bool:
+    """Whether ``map=value`` names a file; asked of no file for a remote client
+    (whose answer would tell it which files exist)."""
+    refuse_paths(f"map={value[:100]!r}", f"give a built-in map ({', '.join(_maps())}), a map dict "
+                                         f"or a map diagram")
+    return Path(value).exists()
 
 
 # ---------------------------------------------------------------- kernel tables

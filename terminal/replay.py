@@ -55,8 +55,13 @@ def replay(env, *, every: bool = False, legend: bool = False,
             target = ply + 1
         elif key == "b":
             target = ply - 1
-        elif key.isdigit():
+        elif key.isascii() and key.isdigit() and len(key) <= 9:
+            # Not "²" (isdigit() accepts it, int() refuses it), nor thousands of
+            # digits (int() refuses them): no game has a billion plies.
             target = int(key)
+        elif key.isascii() and key.isdigit():
+            say(f"no ply {key[:9]}...: the game has plies 0-{last}")
+            continue
         else:
             say(f"{key!r} is not a key of the replay: {KEYS}")
             continue

@@ -276,6 +276,8 @@ RECORD_CHANGES = {
     "start shape": (lambda r: r["start"][first_field(r, "start")].update(shape=[2, 3]), "shape"),
     "start field missing": (lambda r: r["start"].pop(first_field(r, "start")), "fields"),
     "start not dict": (lambda r: r.update(start=[]), "start"),
+    "rng without a batch axis": (lambda r: r["start"]["rng"].update(shape=[]), "'rng'"),
+    "too many plies": (lambda r: r.update(actions=r["actions"] * 60_000), "at most 100,000"),
     "final": (lambda r: r["final"]["rng"]["data"].__setitem__(0, r["final"]["rng"]["data"][0] ^ 1),
               "final"),
 }
@@ -289,6 +291,14 @@ def test_from_record_refuses_broken_records(game, change, records):
         pytest.skip("the game is too short")
     edit, fragment = RECORD_CHANGES[change]
     refused(lambda: azgames.from_record(mutated(record, edit)), fragment)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_stepping_after_every_agent_is_removed_says_so(game):
+    env = finished(game)
+    while env.agents:  # the AEC loop: each finished agent steps None and leaves
+        env.step(None)
+    refused(lambda: env.step(None), "every agent was removed", "reset", kinds=(RuntimeError,))
 
 
 @pytest.mark.parametrize("record", [None, [], "record", 3])
@@ -398,6 +408,32 @@ CLI_MISTAKES = [
     ["replay"],
     ["replay", "/no/such/dir/game.json"],
     ["replay", __file__],  # not JSON
+    ["replay", "/dev/zero"],  # a device: never read to its (absent) end
+    ["replay", "/"],
+    ["play", "--seed", str(2**130)],
+    ["play", "--delay", "inf"],
+    ["play", "--delay", "nan"],
+    ["play", "--agents", "mcts:simulations=0", "random"],
+    ["play", "--agents", "mcts:c=-1", "random"],
+    ["play", "--agents", "mcts:c=1e400", "random"],
+    ["play", "--agents", "mcts:simulations=100000000000000000000", "random"],
+    ["play", "--agents", "mcts:simulations=null,seconds=1e9", "random"],
+    ["play", "--agents", "random:foo=1", "random"],
+    ["play", "azacru", "--agents", "greedy:lookahead=1", "random"],
+    ["play", "--agents", "ppo:path=/no/such/policy.npz", "random"],
+    ["play", "--record", "/proc/no_files_here.json"],
+    ["play", "--record", __file__],  # exists: not replaced without --force
+    ["play", "azure", "--map", "/dev/zero"],
+    ["play", "azure", "--map", "/"],
+    ["tournament", "azacru", "--agents", "random", "greedy", "--out", __file__],
+    ["tournament", "azacru", "--agents", "random", "human"],
+    ["tournament", "azacru", "--agents", "random", "greedy:lookahead=1"],
+    ["tournament", "azacru", "--agents", "random", "mcts:threads=0"],
+    ["train", "azacru", "--num-envs", "1", "--num-steps", "1"],
+    ["train", "azacru", "--mix", "latest=inf,random=1"],
+    ["train", "azacru", "--eval-every", "-1"],
+    ["train", "azacru", "--seed", str(2**130)],
+    ["train", "azacru", "--out", __file__],
 ]
 
 

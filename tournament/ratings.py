@@ -144,13 +144,12 @@ def _game_counts(names: list[str], games: list[dict]) -> dict[str, int]:
 def ladder_ratings(path) -> dict[str, float]:
     """The ratings of a tournament's JSON record (``azgames tournament``),
     by agent: the fixed scale a new agent is placed on (:func:`elo_against`)."""
-    import json
-    from pathlib import Path
+    from azgames.inputs import read_json
 
-    data = json.loads(Path(path).read_text())
-    if data.get("method") != "bradley-terry":
+    data = read_json(path, "ladder")
+    if not isinstance(data, dict) or data.get("method") != "bradley-terry":
         raise ValueError(f"{path}: a ladder needs a 2-player (Bradley-Terry) tournament, "
-                         f"this one was rated by {data.get('method')}")
+                         f"this one was rated by {data.get('method') if isinstance(data, dict) else 'nothing'}")
     return {r["name"]: r["rating"] for r in data["ratings"]}
 
 

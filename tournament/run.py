@@ -18,6 +18,7 @@ from typing import Any, Mapping
 import numpy as np
 
 from azgames import checks
+from azgames.inputs import read_json
 from azgames.agents import make_agent, parse_agent
 from azgames.agents.match import Progress, play_game
 
@@ -124,7 +125,7 @@ class TournamentResult:
 
 def load_result(path) -> TournamentResult:
     """A tournament from its JSON record (ratings are recomputed from the games)."""
-    data = json.loads(Path(path).read_text())
+    data = read_json(path, "tournament record")
     return TournamentResult(game=data["game"], num_players=data["num_players"], agents=data["agents"],
                             seed=data["seed"], games=data["games"], options=data.get("options", {}),
                             seconds=data.get("seconds", 0.0), policies=data.get("policies", {}))

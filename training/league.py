@@ -17,6 +17,7 @@ no opponents (the learner is the whole team) and ignores the league.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 from azgames.agents.policy import NumpyPolicy
@@ -38,8 +39,8 @@ def parse_mix(text: str) -> dict[str, float]:
             mix[name] = float(weight)
         except ValueError:
             raise ValueError(f"league mix weight of {name!r} is {weight!r}, not a number") from None
-        if not mix[name] >= 0:
-            raise ValueError(f"league mix weight of {name!r} is {weight!r}; it must be >= 0")
+        if not (math.isfinite(mix[name]) and mix[name] >= 0):
+            raise ValueError(f"league mix weight of {name!r} is {weight!r}; it must be a finite number >= 0")
     if sum(mix.values()) <= 0:
         raise ValueError(f"league mix {text!r} has no positive weight")
     return mix

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -10,6 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from azgames import checks
+from azgames.limits import LOCAL, Limits
 
 from ..base import agent_rng, suite_env
 from .games import DEFAULT_MAX_PLAYOUT, DEFAULT_PRIOR_TEMPERATURE, chance_queue, search_config
@@ -19,6 +21,9 @@ from .tree import Tree, run, workspace
 
 #: Simulations between two looks at the clock (a time budget's granularity).
 CHUNK = 32
+#: Simulations between two looks at :meth:`MCTSAgent.stop` without a time
+#: budget: a stopped search ends within a few milliseconds.
+STOP_CHUNK = 256
 
 
 @dataclass(frozen=True)
@@ -75,29 +80,34 @@ class MCTSAgent:
 
     def __init__(self, seed=None, game: str | None = None, simulations: int | None = 1000,
                  seconds: float | None = None, c: float = 1.0, max_playout: int | None = None,
-                 prior_temperature: float | None = None, policy=None, threads: int = 1):
+                 prior_temperature: float | None = None, policy=None, threads: int = 1,
+                 limits: Limits = LOCAL):
         self.rng = agent_rng(seed)
         self.game = game
         if simulations is None and seconds is None:
             raise ValueError("give simulations, seconds or both: the search needs a budget")
-        self.simulations = None if simulations is None else checks.integer("simulations", simulations, 1)
-        if seconds is not None and not (isinstance(seconds, (int, float)) and seconds > 0):
-            raise ValueError(f"seconds must be a positive number, got {seconds!r}")
-        self.seconds = seconds
-        if not (isinstance(c, (int, float)) and c >= 0):
-            raise ValueError(f"c must be a number >= 0, got {c!r}")
-        self.c = float(c)
+        self.simulations = (None if simulations is None
+                            else checks.integer("simulations", simulations, 1, limits.simulations))
+        self.max_simulations = limits.simulations  # a time budget's cap
+        self.seconds = None if seconds is None else _number("seconds", seconds, 0, limits.seconds, open_low=True)
+        if limits.deadline:  # every search ends in time, whatever its budget
+            self.seconds = limits.seconds if self.seconds is None else self.seconds
+        self.c = _number("c", c, 0, limits.exploration)
         self.max_playout = None if max_playout is None else checks.integer("max_playout", max_playout, -1)
-        if prior_temperature is not None and not (isinstance(prior_temperature, (int, float))
-                                                  and prior_temperature >= 0):
-            raise ValueError(f"prior_temperature must be a number >= 0, got {prior_temperature!r}")
-        self.prior_temperature = prior_temperature
+        self.prior_temperature = (None if prior_temperature is None
+                                  else _number("prior_temperature", prior_temperature, 0, 1e6))
         if not (policy is None or policy == "ppo" or hasattr(policy, "policy_head")):
             raise ValueError(f"policy must be 'ppo' or a NumpyPolicy, got {policy!r}")
         self.policy = policy
         self._nets: dict = {}
-        self.threads = checks.integer("threads", threads, 1, 64)
+        self.threads = checks.integer("threads", threads, 1, limits.threads)
         self._pool = None
+        self._stopped = threading.Event()
+
+    def stop(self) -> None:
+        """End every search of this agent now and from now on (its client has
+        gone): a search under way returns its best action so far."""
+        self._stopped.set()
 
     def act(self, env) -> int:
         legal = suite_env(env, self.game).legal_actions()
@@ -148,10 +158,12 @@ class MCTSAgent:
                     nodes=2 * (simulations or 1000) + 8, edges=64 * raw.rules.num_actions)
         net = self._net(raw)
         ws = workspace(raw.rules.num_actions, raw.rules.num_players, forced.shape[1], seed_word)
-        target = simulations if self.seconds is None else (simulations or 2**62)
+        target = simulations if self.seconds is None else (simulations or self.max_simulations)
         done = 0
-        while done < target:
-            chunk = min(target - done, CHUNK if self.seconds is not None else target - done)
+        # Chunks end in the same tree as one call would: the search's state
+        # lives in the arrays and its generator in ``ws``.
+        while done < target and not (done and self._stopped.is_set()):
+            chunk = min(target - done, CHUNK if self.seconds is not None else STOP_CHUNK)
             ran = run(work, cfg, forced, faces, tree.arrays, ws, self.c, max_playout, temperature, net,
                       chunk)
             done += ran
@@ -192,3 +204,13 @@ class MCTSAgent:
         if self.policy is not None:
             prior += f", policy={self.policy if self.policy == 'ppo' else 'NumpyPolicy'}"
         return f"MCTSAgent({', '.join(budget)}, c={self.c}{prior}{threads})"
+
+
+def _number(name: str, value, low: float, high: float, open_low: bool = False) -> float:
+    """``value`` as a finite float within its bounds (``low`` excluded if ``open_low``)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ValueError(f"{name}={value!r} must be a number")
+    if not math.isfinite(value) or value > high or value < low or (open_low and value == low):
+        bounds = f"{'>' if open_low else '>='} {low:g} and <= {high:g}"
+        raise ValueError(f"{name}={value!r} is out of range: it must be a finite number {bounds}")
+    return float(value)

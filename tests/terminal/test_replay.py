@@ -59,7 +59,7 @@ def test_the_end_of_the_input_ends_the_replay(record_path, capsys, monkeypatch):
 
 
 @pytest.mark.parametrize("content,named", [
-    (None, "cannot read the record"),
+    (None, "cannot read it"),
     ("{not json", "is not JSON"),
     ('{"format": "azgames-record/1", "game": "azure"}', "record has no 'num_players' field"),
     ('{"format": "something else"}', "not a game record"),
