@@ -342,16 +342,7 @@ def cmd_train_rllib(args, parser, rules_type) -> int:
         rules_type(args.players, **options)
     except (TypeError, ValueError) as e:
         parser.error(str(e))
-    from azgames.agents import agent_names, parse_agent
-
-    for spec in args.builtin_opponents:
-        try:
-            name, _ = parse_agent(spec)
-        except ValueError as e:
-            parser.error(str(e))
-        if name not in agent_names(args.game):
-            parser.error(f"--builtin-opponents: unknown agent {name!r} for {args.game}; valid agents: "
-                         f"{', '.join(agent_names(args.game))}")
+    _check_agents(parser, args.game, args.builtin_opponents, args.players)
     try:
         from azgames.rllib.selfplay import Config, train
     except ImportError as e:

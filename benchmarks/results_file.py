@@ -41,7 +41,6 @@ def add_arguments(parser: argparse.ArgumentParser, committed: Path) -> None:
                        help="write the results to PATH (default: no file, the table only)")
     where.add_argument("--save", action="store_true",
                        help=f"replace {_shown(committed)}, the committed results the README quotes")
-    parser.add_argument("--force", action="store_true", help="replace the --json file if it exists")
 
 
 def destination(parser: argparse.ArgumentParser, args: argparse.Namespace, committed: Path,
@@ -49,14 +48,16 @@ def destination(parser: argparse.ArgumentParser, args: argparse.Namespace, commi
     """The file this run writes: ``committed`` with ``--save``, PATH with
     ``--json PATH``, None without either. A ``quick`` run's ``--save`` is a
     usage error (exit status 2), reported before anything is measured, and
-    so is a ``--json`` PATH that cannot be written or exists without ``--force``."""
+    so is a ``--json`` PATH that cannot be written. An existing file is
+    written over (some benchmarks merge their rows into it, as ``--save``
+    does into the committed file)."""
     if args.save and quick:
         parser.error(f"--save replaces {_shown(committed)}: a --quick run's figures are not "
                      "results to keep (give --json PATH to write them elsewhere)")
     if args.json is not None:
         try:
             args.json.parent.mkdir(parents=True, exist_ok=True)
-            writable_file("--json", args.json, force=args.force)
+            writable_file("--json", args.json, force=True)
         except (OSError, ValueError) as e:
             parser.error(str(e))
     return committed if args.save else args.json
