@@ -462,3 +462,28 @@ def test_forced_outcomes_are_checked(game):
     for outcome in (3, None, "1", (1.5,), (True,), (99,), ()):
         refused(lambda: env.step_outcome(action, outcome))
     assert state_ops.equal(before, env.unwrapped.state)
+
+
+def _deep_json(depth: int = 100_000) -> str:
+    return "[" * depth + "]" * depth
+
+
+@pytest.mark.parametrize("argv,content", [
+    (["replay", "{path}"], _deep_json()),
+    (["play", "azure", "--map", "{path}"], _deep_json()),
+    (["replay", "{path}"], None),  # a sparse 3 GiB file: refused, not read into memory
+    (["play", "azure", "--map", "{path}"], None),
+], ids=["deep record", "deep map", "huge record", "huge map"])
+def test_files_from_the_command_line_are_read_within_limits(tmp_path, capsys, argv, content):
+    path = tmp_path / "input.json"
+    if content is None:
+        with open(path, "wb") as f:
+            f.truncate(3 * 2**30)
+    else:
+        path.write_text(content)
+    with pytest.raises(SystemExit) as info:
+        cli_main([a.format(path=path) for a in argv])
+    assert info.value.code == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and str(path) in err
+    assert ("nested deeper" if content else "larger than") in err
