@@ -10,30 +10,225 @@ player count and options, the observation shape and how the file was made.
 
     policy = NumpyPolicy.load("azacru_2p.npz")
     logits = policy.logits(obs_batch, mask_batch)   # (N, num_actions), -inf where illegal
+
+A policy file is data, never code: :meth:`NumpyPolicy.load` reads it within
+a size limit (:func:`azgames.inputs.read_bytes`), opens the archive from
+memory without pickles, and checks every array before the policy plays (a
+ValueError of one line naming the file and what is wrong otherwise): the
+meta, the layers' shapes (they chain from the game's observation to its
+action space and a single value), float weights, all finite.
 """
 
 from __future__ import annotations
 
+import io
 import json
+import math
+import re
+import zipfile
+import zlib
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+from numpy.lib import format as npy_format
+
+from azgames.inputs import parse_json, read_bytes, refuse_paths
+from azgames.limits import LOCAL
+
+#: The largest policy file read, in bytes: the suite's file limit. The
+#: shipped files are under 1 MiB; a float32 network of two 1,024-wide layers
+#: over Azimuth co-op's 2,592 inputs is about 17 MiB.
+MAX_FILE_BYTES = LOCAL.file_bytes
+#: The most bytes a policy file's arrays may unpack to (a compressed
+#: archive can claim far more than it holds).
+MAX_ARRAY_BYTES = 128 * 2**20
+#: The longest ``meta`` JSON, in characters, and its deepest nesting (each
+#: ``--init`` of a chain of runs nests the parent's record one level deeper).
+MAX_META_CHARS = 2**20
+MAX_META_DEPTH = 256
+#: The most trunk layers a policy may have.
+MAX_TRUNK_LAYERS = 64
+
+_TRUNK = re.compile(r"trunk_(\d{1,6})_[wb]")
+_NAME = re.compile(r"[A-Za-z0-9_.-]{1,40}")
+
+
+def _shape(shape) -> str:
+    return "(" + ", ".join(str(int(d)) for d in shape) + ("," if len(shape) == 1 else "") + ")"
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
+
+
+def check_network(trunk, policy, value, meta, where: str = "policy"):
+    """The one check of a policy's network, whether read from a file or built
+    in code: ``meta`` names a game, a player count and an observation shape;
+    every layer is a float ``w`` of ``(inputs, outputs)`` and a ``b`` of
+    ``(outputs,)``, the trunk chaining from the observation's size to the
+    heads, the value head giving one output; every weight finite. Returns
+    ``(trunk, policy, value)`` as float32 arrays; ValueError starting with
+    ``where`` otherwise (naming the array, never quoting its values)."""
+    if not isinstance(meta, dict):
+        raise ValueError(f"{where}: meta is a {type(meta).__name__}, not a dict (JSON object)")
+    for key in ("game", "num_players", "obs_shape"):
+        if key not in meta:
+            raise ValueError(f"{where}: meta lacks {key!r}")
+    if not isinstance(meta["game"], str):
+        raise ValueError(f"{where}: meta 'game' is a {type(meta['game']).__name__}, not a game's name")
+    if not _is_int(meta["num_players"]) or meta["num_players"] < 1:
+        raise ValueError(f"{where}: meta 'num_players' is not a positive integer")
+    obs_shape = meta["obs_shape"]
+    if (not isinstance(obs_shape, (list, tuple)) or not 1 <= len(obs_shape) <= 8
+            or not all(_is_int(d) and 1 <= d <= 2**20 for d in obs_shape)):
+        raise ValueError(f"{where}: meta 'obs_shape' is not a shape (a list of 1 to 8 positive integers)")
+    if "activation" in meta and meta["activation"] != "tanh":
+        raise ValueError(f"{where}: meta 'activation' is not 'tanh', the only activation this forward pass has")
+
+    trunk = list(trunk)
+    if len(trunk) > MAX_TRUNK_LAYERS:
+        raise ValueError(f"{where}: {len(trunk)} trunk layers; at most {MAX_TRUNK_LAYERS}")
+    layers = [(f"trunk_{k}", pair) for k, pair in enumerate(trunk)] + [("policy", policy), ("value", value)]
+    for name, pair in layers:
+        if not isinstance(pair, (tuple, list)) or len(pair) != 2:
+            raise ValueError(f"{where}: layer {name} is not a pair (w, b)")
+    inputs = math.prod(int(d) for d in obs_shape)
+    feeds = f"meta obs_shape {_shape(obs_shape)}"  # what feeds the next layer
+    out = []
+    for name, (w, b) in layers:
+        pair = []
+        for key, array in ((f"{name}_w", w), (f"{name}_b", b)):
+            if not isinstance(array, np.ndarray):
+                try:
+                    array = np.asarray(array)
+                except (ValueError, TypeError):
+                    raise ValueError(f"{where}: {key} is not an array") from None
+            if array.dtype.kind != "f":
+                raise ValueError(f"{where}: {key} holds {array.dtype}, not floats")
+            pair.append(array)
+        w, b = pair
+        if w.ndim != 2 or 0 in w.shape:
+            raise ValueError(f"{where}: {name}_w has shape {_shape(w.shape)}, not (inputs, outputs)")
+        if w.shape[0] != inputs:
+            raise ValueError(f"{where}: {name}_w takes {w.shape[0]} inputs, but {feeds} gives {inputs}")
+        if b.shape != (w.shape[1],):
+            raise ValueError(f"{where}: {name}_b has shape {_shape(b.shape)}, not ({w.shape[1]},): "
+                             f"one bias per output of {name}_w")
+        if name == "value" and w.shape[1] != 1:
+            raise ValueError(f"{where}: the value head (value_w) gives {w.shape[1]} outputs, not 1")
+        converted = []
+        for key, array in ((f"{name}_w", w), (f"{name}_b", b)):
+            if not np.isfinite(array).all():
+                raise ValueError(f"{where}: {key} holds NaN or infinite weights")
+            with np.errstate(over="ignore", invalid="ignore"):
+                array = array.astype(np.float32)
+            if not np.isfinite(array).all():
+                raise ValueError(f"{where}: {key} holds weights too large for float32")
+            converted.append(array)
+        out.append(tuple(converted))
+        if name.startswith("trunk_"):
+            inputs, feeds = w.shape[1], f"{name}_w"
+    widths = [w.shape[1] for w, _ in out[:-2]]
+    if "hidden" in meta and (not isinstance(meta["hidden"], (list, tuple)) or list(meta["hidden"]) != widths):
+        raise ValueError(f"{where}: meta 'hidden' is not the trunk's widths {widths}")
+    return out[:-2], out[-2], out[-1]
+
+
+def check_game(meta: dict, num_actions: int, where: str = "policy") -> None:
+    """ValueError unless ``meta`` names a registered game, a player count and
+    options it takes, and its observation shape, and the policy head's
+    ``num_actions`` is the game's action space (asked of the game's rules,
+    without making an env: nothing is compiled)."""
+    from azgames.registry import list_games, rules_type
+
+    game, players = meta["game"], meta["num_players"]
+    known = [e.name for e in list_games()]
+    if game not in known:
+        named = f" {game!r}" if _NAME.fullmatch(game) else ""
+        raise ValueError(f"{where}: meta game{named} is not a registered game; known games: {', '.join(known)}")
+    rules_cls = rules_type(game)
+    info = rules_cls.info
+    if not info.min_players <= players <= info.max_players:
+        raise ValueError(f"{where}: meta num_players={int(players)} is not a player count of {game} "
+                         f"({info.min_players} to {info.max_players})")
+    options = meta.get("options") or {}
+    if not isinstance(options, dict):
+        raise ValueError(f"{where}: meta 'options' is a {type(options).__name__}, not a JSON object")
+    defaults = rules_cls.option_defaults()
+    unknown = [k for k in options if k not in defaults]
+    if unknown:
+        raise ValueError(f"{where}: meta 'options' holds {len(unknown)} option(s) that {game} does not "
+                         f"take (its options: {', '.join(sorted(defaults)) or 'none'})")
+    try:
+        rules = rules_cls(players, **options)
+    except (ValueError, TypeError, OSError):
+        raise ValueError(f"{where}: meta 'options' ({', '.join(sorted(options))}) do not make a "
+                         f"valid {game} game for {players} players") from None
+    want = tuple(int(d) for d in rules.observation_shape(0))
+    if tuple(meta["obs_shape"]) != want:
+        raise ValueError(f"{where}: meta obs_shape {_shape(meta['obs_shape'])} is not the observation "
+                         f"of {game} with {players} players, {_shape(want)}")
+    if num_actions != rules.num_actions:
+        raise ValueError(f"{where}: the policy head (policy_w) gives {num_actions} actions; "
+                         f"{game} with {players} players has {rules.num_actions}")
+
+
+def _read_member(archive: zipfile.ZipFile, key: str, where: str, budget: list[int],
+                 kind: str) -> np.ndarray:
+    """The array ``key`` of the archive, its header checked before its data
+    is read: ``kind`` ``"f"`` (floats) or ``"U"`` (the meta string)."""
+    try:
+        info = archive.getinfo(key + ".npy")
+    except KeyError:
+        raise ValueError(f"{where} lacks the array {key!r}") from None
+    if info.file_size > budget[0]:
+        raise ValueError(f"{where}: its arrays unpack to more than {MAX_ARRAY_BYTES:,} bytes, "
+                         f"the limit for a policy")
+    corrupt = f"{where}: the array {key!r} is truncated or corrupt"
+    try:
+        with archive.open(info) as fp:
+            version = npy_format.read_magic(fp)
+            if version == (1, 0):
+                shape, fortran, dtype = npy_format.read_array_header_1_0(fp)
+            elif version == (2, 0):
+                shape, fortran, dtype = npy_format.read_array_header_2_0(fp)
+            else:
+                raise ValueError(corrupt)
+            if dtype.hasobject:
+                raise ValueError(f"{where}: the array {key!r} holds Python objects; a policy holds numbers")
+            if dtype.kind != kind or dtype.fields is not None or dtype.subdtype is not None:
+                if kind == "U":
+                    raise ValueError(f"{where}: the array {key!r} holds {dtype}, not the meta JSON string")
+                raise ValueError(f"{where}: {key} holds {dtype}, not floats")  # as check_network says
+            count = math.prod(shape)
+            nbytes = count * dtype.itemsize
+            if dtype.itemsize == 0 or min(shape, default=0) < 0 or nbytes > info.file_size:
+                # (the last: the header claims more than the archive holds)
+                raise ValueError(corrupt)
+            data = fp.read(nbytes)
+            if len(data) != nbytes or fp.read(1):  # the read to the end checks the CRC
+                raise ValueError(corrupt)
+    except (zipfile.BadZipFile, zlib.error, EOFError, OSError, RuntimeError, NotImplementedError,
+            OverflowError, SyntaxError):
+        raise ValueError(corrupt) from None
+    except ValueError as e:  # numpy's messages quote the header: ours do not
+        if str(e).startswith(where):
+            raise
+        raise ValueError(corrupt) from None
+    budget[0] -= info.file_size
+    return np.frombuffer(data, dtype=dtype, count=count).reshape(shape, order="F" if fortran else "C")
 
 
 class NumpyPolicy:
     """An MLP policy and value over a batch of observations, in numpy (float32)."""
 
     def __init__(self, trunk: list[tuple[np.ndarray, np.ndarray]], policy: tuple[np.ndarray, np.ndarray],
-                 value: tuple[np.ndarray, np.ndarray], meta: dict[str, Any]):
-        self.trunk = [(np.asarray(w, np.float32), np.asarray(b, np.float32)) for w, b in trunk]
-        self.policy_head = tuple(np.asarray(a, np.float32) for a in policy)
-        self.value_head = tuple(np.asarray(a, np.float32) for a in value)
+                 value: tuple[np.ndarray, np.ndarray], meta: dict[str, Any], *, where: str = "policy"):
+        """A policy of these layers, checked (:func:`check_network`: shapes
+        chaining from ``meta``'s ``obs_shape``, float and finite weights)."""
+        self.trunk, self.policy_head, self.value_head = check_network(trunk, policy, value, meta, where)
         self.meta = dict(meta)
-        inputs = self.trunk[0][0].shape[0] if self.trunk else self.policy_head[0].shape[0]
-        if int(np.prod(meta["obs_shape"])) != inputs:
-            raise ValueError(f"policy meta obs_shape {meta['obs_shape']} does not match "
-                             f"the first layer's {inputs} inputs")
         self.num_actions = self.policy_head[0].shape[1]
 
     # ------------------------------------------------------------ files
@@ -45,21 +240,70 @@ class NumpyPolicy:
             arrays[f"trunk_{k}_w"], arrays[f"trunk_{k}_b"] = w, b
         arrays["policy_w"], arrays["policy_b"] = self.policy_head
         arrays["value_w"], arrays["value_b"] = self.value_head
+        with np.errstate(over="ignore", invalid="ignore"):
+            stored = {k: v.astype(dtype) for k, v in arrays.items()}
+        for k, v in stored.items():
+            if not np.isfinite(v).all():
+                raise ValueError(f"{k} does not fit in {np.dtype(dtype)} (a weight too large); "
+                                 f"save with dtype=np.float32")
         path = Path(path)
-        np.savez_compressed(path, meta=np.array(json.dumps(self.meta, sort_keys=True)),
-                            **{k: v.astype(dtype) for k, v in arrays.items()})
+        np.savez_compressed(path, meta=np.array(json.dumps(self.meta, sort_keys=True)), **stored)
         return path
 
     @classmethod
     def load(cls, path) -> "NumpyPolicy":
+        """The policy of the ``.npz`` file at ``path``, every part of it
+        checked before use (:func:`check_network`, :func:`check_game`): a
+        ValueError of one line naming the file and what is wrong otherwise.
+        The file is read whole within :data:`MAX_FILE_BYTES` (a FIFO, a
+        device or a folder is refused) and opened from memory, without
+        pickles."""
+        refuse_paths("policy file", "play the shipped policy: ppo")
         path = Path(path)
-        if not path.is_file():
-            raise FileNotFoundError(f"no policy file at {path}")
-        with np.load(path) as f:
-            meta = json.loads(str(f["meta"]))
-            depth = sum(1 for k in f.files if k.startswith("trunk_") and k.endswith("_w"))
-            trunk = [(f[f"trunk_{k}_w"], f[f"trunk_{k}_b"]) for k in range(depth)]
-            return cls(trunk, (f["policy_w"], f["policy_b"]), (f["value_w"], f["value_b"]), meta)
+        where = f"policy file {str(path)!r}"
+        if not path.exists():
+            raise ValueError(f"no policy file at {str(path)!r}")
+        data = read_bytes(path, "policy file", MAX_FILE_BYTES)
+        if not data:
+            raise ValueError(f"{where} is empty")
+        if data.startswith(npy_format.MAGIC_PREFIX):
+            raise ValueError(f"{where} is a .npy array, not an .npz policy archive")
+        if not data.startswith(b"PK"):
+            raise ValueError(f"{where} is not an .npz archive (a policy file is the policy.npz "
+                             f"that training writes)")
+        try:
+            archive = np.load(io.BytesIO(data), allow_pickle=False)
+        except (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError, RuntimeError,
+                NotImplementedError, OverflowError):
+            raise ValueError(f"{where} is truncated or corrupt: not a readable .npz archive") from None
+        with archive:
+            if not isinstance(archive, np.lib.npyio.NpzFile):
+                raise ValueError(f"{where} is not an .npz archive")
+            names = {n[:-4] for n in archive.zip.namelist() if n.endswith(".npy")}
+            budget = [MAX_ARRAY_BYTES]
+            raw_meta = _read_member(archive.zip, "meta", where, budget, "U")
+            if raw_meta.shape != () or raw_meta.dtype.itemsize > 4 * MAX_META_CHARS:
+                raise ValueError(f"{where}: the array 'meta' is not one JSON string of at most "
+                                 f"{MAX_META_CHARS:,} characters")
+            meta = parse_json(str(raw_meta[()]), f"{where}: meta", MAX_META_DEPTH)
+            if not isinstance(meta, dict):
+                raise ValueError(f"{where}: meta is a JSON {type(meta).__name__}, not an object")
+            layers = [int(m[1]) for m in map(_TRUNK.fullmatch, names) if m]
+            depth = max(layers, default=-1) + 1
+            if depth > MAX_TRUNK_LAYERS:
+                raise ValueError(f"{where}: more than {MAX_TRUNK_LAYERS} trunk layers")
+            keys = [f"trunk_{k}_{p}" for k in range(depth) for p in "wb"]
+            keys += ["policy_w", "policy_b", "value_w", "value_b"]
+            missing = [k for k in keys if k not in names]
+            if missing:
+                raise ValueError(f"{where} lacks the array {missing[0]!r}"
+                                 + (f" (and {len(missing) - 1} more)" if len(missing) > 1 else ""))
+            arrays = {k: _read_member(archive.zip, k, where, budget, "f") for k in keys}
+        trunk = [(arrays[f"trunk_{k}_w"], arrays[f"trunk_{k}_b"]) for k in range(depth)]
+        policy = cls(trunk, (arrays["policy_w"], arrays["policy_b"]),
+                     (arrays["value_w"], arrays["value_b"]), meta, where=where)
+        check_game(policy.meta, policy.num_actions, where)
+        return policy
 
     # ------------------------------------------------------------ forward pass
     def features(self, obs: np.ndarray) -> np.ndarray:

@@ -83,7 +83,12 @@ def policy_from_checkpoint(checkpoint, module_id: str = "main") -> NumpyPolicy:
     """Module ``module_id`` of an RLlib checkpoint of PPO on
     :class:`~azgames.rllib.env.TurnBasedEnv` with this module (the recipe's,
     or a run of your own) as a :class:`NumpyPolicy`, its meta read from the
-    checkpoint's env config."""
+    checkpoint's env config.
+
+    An RLlib checkpoint is pickles (``class_and_ctor_args.pkl``, the module's
+    state): loading one runs whatever code it holds, so only load checkpoints
+    you trust (your own runs'). The policy files it converts to are plain
+    arrays, safe to share: :meth:`NumpyPolicy.load` reads no pickle."""
     from ray.rllib.core.rl_module.rl_module import RLModule
 
     from .env import TurnBasedEnv, env_config

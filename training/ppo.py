@@ -139,7 +139,10 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
                         opponents=["random"], **cfg.options)
     obs_shape = env.single_observation_space.shape
     net = Net(int(np.prod(obs_shape)), env.num_actions, cfg.hidden)
-    meta = {"game": cfg.game, "num_players": env.num_players, "options": cfg.options,
+    # The options as the rules keep them: a map file's map itself, not its path,
+    # so the policy loads where the file is not.
+    options = {k: env.venv.rules.options[k] for k in cfg.options}
+    meta = {"game": cfg.game, "num_players": env.num_players, "options": options,
             "obs_shape": list(obs_shape), "hidden": list(cfg.hidden), "activation": "tanh"}
     if cfg.init:
         start_from = NumpyPolicy.load(cfg.init)

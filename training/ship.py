@@ -20,6 +20,7 @@ import time
 from pathlib import Path
 
 from azgames.agents.policy import NumpyPolicy
+from azgames.inputs import read_json
 
 POLICIES = Path(__file__).resolve().parents[1] / "agents" / "policies"
 
@@ -28,7 +29,7 @@ def lineage(meta: dict) -> list[dict]:
     """The runs behind a policy's weights, from its ``meta``: the first run
     first, each as its ``trained`` record (command, seed, steps, seconds)."""
     runs, link = [], meta
-    while link is not None:
+    while isinstance(link, dict):
         if link.get("trained"):
             runs.append(link["trained"])
         link = link.get("init")
@@ -37,8 +38,10 @@ def lineage(meta: dict) -> list[dict]:
 
 def ship(run: Path, into: Path = POLICIES) -> Path:
     run = Path(run)
-    policy = NumpyPolicy.load(run / "policy.npz")
-    record = json.loads((run / "policy.json").read_text())
+    policy = NumpyPolicy.load(run / "policy.npz")  # every array checked: ValueError otherwise
+    record = read_json(run / "policy.json", "run record")
+    if not isinstance(record, dict):
+        raise ValueError(f"run record={str(run / 'policy.json')!r} is not a JSON object")
     name = f"{policy.meta['game']}_{policy.meta['num_players']}p"
     into.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(run / "policy.npz", into / f"{name}.npz")
@@ -53,4 +56,7 @@ if __name__ == "__main__":
     if len(sys.argv) < 2:
         sys.exit(__doc__)
     for arg in sys.argv[1:]:
-        print(f"shipped {ship(Path(arg))}")
+        try:
+            print(f"shipped {ship(Path(arg))}")
+        except ValueError as e:
+            sys.exit(f"python -m azgames.training.ship: error: {e}")
