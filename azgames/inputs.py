@@ -5,9 +5,11 @@ Every file the suite reads on a user's word (a record, a map, a policy)
 goes through :func:`read_bytes` or :func:`read_text`: a FIFO, a device or a
 folder is refused before a byte is read, and a file larger than the limit
 is refused rather than read whole. Inside :func:`client_request` (the
-browser app's handling of a page's message) no file may be named at all:
+browser app's handling of a page's message) no file may be named: where a
+value from outside would become a path (a map, ``ppo:path``),
 :func:`refuse_paths` says so before anything touches the disk, so the
-answer is the same whether the file exists or not.
+answer is the same whether the file exists or not. The server's own files
+(the shipped policies and maps) are read as ever.
 """
 
 from __future__ import annotations
@@ -47,7 +49,6 @@ def refuse_paths(name: str, what: str) -> None:
 def read_bytes(path: str | os.PathLike, name: str = "path", limit: int | None = None) -> bytes:
     """The bytes of the regular file at ``path``, at most ``limit`` of them
     (the local file limit by default); ValueError naming ``name`` otherwise."""
-    refuse_paths(name, "give the data itself")
     limit = LOCAL.file_bytes if limit is None else limit
     shown = str(path)
     try:

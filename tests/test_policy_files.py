@@ -389,11 +389,15 @@ def test_the_unpacked_size_is_capped(tmp_path, monkeypatch):
     assert_one_clean_line(excinfo, str(path))
 
 
-def test_a_remote_client_names_no_policy_file(tmp_path):
+def test_a_remote_client_names_no_policy_file_but_plays_the_shipped_ones(tmp_path):
+    from azgames.agents import make_agent
+
     present = good_file(tmp_path / "policy.npz")
     for path in (present, tmp_path / "missing.npz"):  # the same answer whether it exists or not
         with client_request(), pytest.raises(ValueError, match="a page cannot name a file on the server"):
-            NumpyPolicy.load(path)
+            make_agent(f"ppo:path={path}", game="azure")
+    with client_request():
+        assert make_agent("ppo", game="azure").policy_for(2).meta["game"] == "azure"
 
 
 def test_a_good_small_policy_loads_and_round_trips(tmp_path):
