@@ -7,14 +7,22 @@ compile never stalls another page. Each connection handles its messages one
 at a time (a lock); its agents think on a clone, outside the lock, so the
 page's controls (pause, undo, a new game) answer while an agent thinks, and
 a move thought out on a position that has since changed is dropped.
+
+What a page sends is bounded (:data:`azgames.limits.WEB`): a message's size
+and nesting, a record's plies, every search's time; it names no file on
+the server (:func:`azgames.inputs.client_request`). When a page goes, its
+agents' searches stop; when the server stops, every search stops and the
+workers are left behind (daemon threads) rather than waited for.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
+import contextlib
 import logging
-from concurrent.futures import ThreadPoolExecutor
+import queue
+import threading
+from concurrent.futures import Executor, Future
 from functools import lru_cache
 from pathlib import Path
 
@@ -23,8 +31,11 @@ from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 
 from azgames.agents import agent_names
+from azgames.inputs import client_request, parse_json
+from azgames.limits import WEB, Limits
 from azgames.registry import list_games, rules_type
 
+from .access import Access, Guard
 from .session import HUMAN, MAX_SPEED, MIN_SPEED, BadRequest, Session
 
 STATIC = Path(__file__).with_name("static")
@@ -45,10 +56,24 @@ def catalogue() -> dict:
     return {"games": games, "human": HUMAN, "min_speed": MIN_SPEED, "max_speed": MAX_SPEED}
 
 
-def create_app(workers: int = 4) -> FastAPI:
-    """The app; ``workers`` threads run the games and agents of all pages."""
-    executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="azgames-web")
-    app = FastAPI(title="azgames", docs_url=None, redoc_url=None)
+def create_app(access: Access | None, workers: int = 4, limits: Limits = WEB) -> FastAPI:
+    """The app; ``workers`` threads run the games and agents of all pages.
+
+    ``access`` is the address served and its token: every request is
+    checked against it (:mod:`.access`). None checks nothing: for tests
+    that call the app in their own process, never for a server."""
+    executor = Workers(workers, "azgames-web")
+    connections: set[Connection] = set()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI):
+        yield
+        # Shutting down: every search ends now, and no worker is waited for.
+        for connection in list(connections):
+            connection.stop()
+        executor.shutdown(wait=False, cancel_futures=True)
+
+    app = FastAPI(title="azgames", docs_url=None, redoc_url=None, openapi_url=None, lifespan=lifespan)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.get("/", include_in_schema=False)
@@ -61,17 +86,86 @@ def create_app(workers: int = 4) -> FastAPI:
 
     @app.websocket("/ws")
     async def websocket(ws: WebSocket) -> None:
-        await Connection(ws, executor).run()
+        connection = Connection(ws, executor, limits)
+        connections.add(connection)
+        try:
+            await connection.run()
+        finally:
+            connections.discard(connection)
 
+    if access is not None:
+        app.add_middleware(Guard, access=access)
     return app
+
+
+class Workers(Executor):
+    """A fixed pool of daemon threads: unlike a ThreadPoolExecutor's, they do
+    not hold the interpreter's exit, so a stuck search never keeps a stopped
+    server alive."""
+
+    def __init__(self, workers: int, name: str):
+        self._queue: queue.SimpleQueue = queue.SimpleQueue()
+        self._lock = threading.Lock()
+        self._closed = False
+        self._threads = [threading.Thread(target=self._work, name=f"{name}_{i}", daemon=True)
+                         for i in range(workers)]
+        for thread in self._threads:
+            thread.start()
+
+    def submit(self, fn, /, *args, **kwargs) -> Future:
+        with self._lock:
+            if self._closed:
+                raise RuntimeError("the server is stopping: no new work")
+            future: Future = Future()
+            self._queue.put((future, fn, args, kwargs))
+            return future
+
+    def _work(self) -> None:
+        while True:
+            item = self._queue.get()
+            if item is None:
+                return
+            future, fn, args, kwargs = item
+            if not future.set_running_or_notify_cancel():
+                continue
+            try:
+                result = fn(*args, **kwargs)
+            except BaseException as e:  # handed to whoever waits for it
+                future.set_exception(e)
+            else:
+                future.set_result(result)
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        with self._lock:
+            self._closed = True
+        if cancel_futures:
+            while True:
+                try:
+                    item = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if item is not None:
+                    item[0].cancel()
+        for _ in self._threads:
+            self._queue.put(None)
+        if wait:
+            for thread in self._threads:
+                thread.join()
+
+
+def as_client(method, *args):
+    """``method(*args)`` as work for a remote client: no file path in its input
+    is read (entered here, in the worker thread that runs it)."""
+    with client_request():
+        return method(*args)
 
 
 class Connection:
     """One page: its session, its messages, and its agents' moves."""
 
-    def __init__(self, ws: WebSocket, executor: ThreadPoolExecutor):
-        self.ws, self.executor = ws, executor
-        self.session = Session()
+    def __init__(self, ws: WebSocket, executor: Executor, limits: Limits = WEB):
+        self.ws, self.executor, self.limits = ws, executor, limits
+        self.session: Session | None = Session(limits=limits)
         self.lock = asyncio.Lock()  # one change of the session at a time
         self.wake = asyncio.Event()  # set by every message: agents may have a move to make
 
@@ -80,26 +174,52 @@ class Connection:
         driver = asyncio.create_task(self._drive())
         try:
             while True:
-                text = await self.ws.receive_text()
-                try:
-                    message = json.loads(text)
-                except ValueError as e:
-                    await self._send([error(f"a message must be JSON: {e}")])
+                frame = await self.ws.receive()
+                if frame["type"] == "websocket.disconnect":
+                    break
+                message, refusal = self._parse(frame)
+                if refusal is not None:
+                    await self._send([error(refusal)])
                     continue
                 async with self.lock:
                     await self._send(await self._call(self.session.handle, message))
                 self.wake.set()
-        except WebSocketDisconnect:
-            pass
+        except (WebSocketDisconnect, OSError, RuntimeError) as e:  # the page went while we answered
+            log.debug("connection closed: %s", e)
         finally:
             driver.cancel()
+            self.stop()
+            self.session = None  # the page's game goes with it
+
+    def _parse(self, frame: dict) -> tuple[object, str | None]:
+        """A frame's message, or why it is refused (in one line)."""
+        text = frame.get("text")
+        if text is None:
+            return None, "binary frames are not accepted: send each message as JSON text"
+        limit = self.limits.message_bytes
+        size = len(text) if text.isascii() else len(text.encode("utf-8", "surrogatepass"))
+        if size > limit:
+            return None, f"a message may have at most {limit:,} bytes; this one has {size:,}"
+        try:
+            return parse_json(text, "message", self.limits.json_depth), None
+        except ValueError as e:
+            return None, str(e)
+
+    def stop(self) -> None:
+        """Stop the page's agents' searches (it has gone, or the server stops)."""
+        if self.session is not None:
+            self.session.stop()
 
     async def _call(self, method, *args) -> list[dict]:
-        """``method(*args)`` in a worker thread; a refusal becomes an error message."""
+        """``method(*args)`` in a worker thread, as a remote client's request;
+        a refusal becomes an error message, and so does a failure (logged)."""
         try:
-            return await asyncio.get_running_loop().run_in_executor(self.executor, method, *args)
+            return await asyncio.get_running_loop().run_in_executor(self.executor, as_client, method, *args)
         except (BadRequest, ValueError, TypeError) as e:  # bad input, named by the session or the games
             return [error(str(e))]
+        except Exception as e:  # a bug: the page says so in one line and stays usable
+            log.exception("a message failed")
+            return [error(f"the server failed on this message: {type(e).__name__}: {e}")]
 
     async def _send(self, messages: list[dict]) -> None:
         for message in messages:
@@ -108,6 +228,14 @@ class Connection:
     async def _drive(self) -> None:
         """Play the agents' moves while an agent is to move, one every
         1 / speed seconds at most."""
+        try:
+            await self._drive_moves()
+        except asyncio.CancelledError:
+            raise
+        except (WebSocketDisconnect, OSError, RuntimeError) as e:  # the page went
+            log.debug("agents stopped: %s", e)
+
+    async def _drive_moves(self) -> None:
         loop = asyncio.get_running_loop()
         while True:
             await self.wake.wait()
@@ -119,6 +247,8 @@ class Connection:
                     break
                 started = loop.time()
                 try:
+                    # The agent was built, its options checked and any file path
+                    # refused, when the page's message asked for it.
                     action = await loop.run_in_executor(self.executor, job.think)
                 except Exception as e:  # an agent that fails: the page says so and pauses
                     log.exception("agent failed")
@@ -131,8 +261,9 @@ class Connection:
                     break
                 await self._wait_turn(job, started)
                 async with self.lock:
-                    if self.session.apply_agent(job, action):
-                        await self._send(await self._call(lambda: [self.session.view()]))
+                    session = self.session
+                    if session.apply_agent(job, action):
+                        await self._send(await self._call(lambda: [session.view()]))
 
     async def _wait_turn(self, job, started: float) -> None:
         """Sleep until 1 / speed seconds after ``started``; a message (a new

@@ -9,8 +9,15 @@ the tests drive it directly too. Its modes:
   Agents move when the server asks (:meth:`agent_job`, then
   :meth:`apply_agent`): they think on a clone, outside the session, so a
   long search blocks neither this page's controls nor other pages.
-- ``replay``: a loaded record, one env per ply, any ply shown; "play from
-  here" turns the shown ply into a game of ``play`` mode.
+- ``replay``: a loaded record, any ply shown; "play from here" turns the
+  shown ply into a game of ``play`` mode. A :class:`Replay` keeps the
+  record's actions and an env every :data:`CHECKPOINT_EVERY` plies, and
+  replays the ply shown from the checkpoint before it: its memory grows
+  with the plies, not with their square (each env carries its history).
+
+What a page asks is bounded by the session's :class:`~azgames.limits.Limits`
+(``WEB``): every agent is built within them (a search's deadline), and a
+record is parsed and its plies counted before anything is replayed.
 
 Every answer is a list of JSON-able messages for the page: ``state`` (the
 whole view: the SVG, whose turn, the legal moves with their target
@@ -20,11 +27,12 @@ refused, in words) and ``record`` (a game to download).
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import Any
 
 from azgames.agents import make_agent
+from azgames.inputs import parse_json
+from azgames.limits import WEB, Limits
 from azgames.records import from_record, to_record
 from azgames.registry import make
 
@@ -33,6 +41,9 @@ from .clicks import Move, legal_moves, places, select
 HUMAN = "human"
 #: Moves per second of agents' play, bounds and default.
 MIN_SPEED, MAX_SPEED, DEFAULT_SPEED = 0.1, 50.0, 2.0
+#: A replay's plies between two kept envs, at least; a longer record keeps
+#: at most MAX_CHECKPOINTS of them (each carries its history), further apart.
+CHECKPOINT_EVERY, MAX_CHECKPOINTS = 256, 64
 
 
 class BadRequest(ValueError):
@@ -53,6 +64,49 @@ class AgentJob:
 
 
 @dataclass
+class Replay:
+    """A loaded record: its actions, the env at its end, and the env at every
+    ``every``-th ply; any ply's env is replayed from the checkpoint before it."""
+
+    actions: list  # the record's steps, as the env's history keeps them
+    actors: list[str]  # who played each ply
+    final: Any  # the raw env at the last ply (what "save" writes)
+    checkpoints: list[Any]  # the raw env at plies 0, every, 2 * every, ...
+    every: int
+
+    @classmethod
+    def of(cls, final) -> "Replay":
+        """The replay of ``final``'s game (a raw env, rendered)."""
+        actions = final.history
+        every = max(CHECKPOINT_EVERY, -(-len(actions) // MAX_CHECKPOINTS))
+        env = final.clone()
+        env.rewind(0)
+        checkpoints, actors = [env.clone()], []
+        for ply, entry in enumerate(actions, 1):
+            actors.append(env.agent_selection)
+            env.replay_step(entry)
+            if ply % every == 0:
+                checkpoints.append(env.clone())
+        return cls(actions, actors, final, checkpoints, every)
+
+    @property
+    def plies(self) -> int:
+        return len(self.actions)
+
+    def env_at(self, ply: int, near: tuple[int, Any] | None = None):
+        """A new raw env at ``ply``, replayed from the checkpoint before it, or
+        from ``near`` (an env at an earlier ply, ``(ply, env)``) if closer."""
+        start = ply // self.every * self.every
+        base = self.checkpoints[ply // self.every]
+        if near is not None and start <= near[0] <= ply:
+            start, base = near
+        env = base.clone()
+        for entry in self.actions[start:ply]:
+            env.replay_step(entry)
+        return env
+
+
+@dataclass
 class Session:
     mode: str | None = None  # None until the first game: "play" or "replay"
     env: Any = None  # the game shown (in a replay, the env of the ply shown)
@@ -60,13 +114,15 @@ class Session:
     agents: dict[str, Any] = field(default_factory=dict)  # agent name -> agent, non-human seats
     actors: list[str] = field(default_factory=list)  # who played each ply so far
     clicks: tuple[str, ...] = ()
-    frames: list[Any] = field(default_factory=list)  # replay: the env at each ply
+    replay: Replay | None = None  # replay: the record
     ply: int = 0  # replay: the ply shown
     paused: bool = False
     speed: float = DEFAULT_SPEED
     #: Bumped by every change of the game, so an agent's move thought out on
     #: an older position is dropped.
     generation: int = 0
+    #: Budgets of what a page may ask: agents' searches, a record's size.
+    limits: Limits = WEB
     _moves: list[Move] | None = None  # the legal moves of the position, once listed
 
     # ------------------------------------------------------------ messages
@@ -151,33 +207,25 @@ class Session:
 
     def _on_load(self, m: "_Fields") -> list[dict]:
         text = m.get("text", str)
-        try:
-            record = json.loads(text)
-        except ValueError as e:
-            raise BadRequest(f"bad record: not JSON ({e})") from None
-        try:
-            final = from_record(record, render_mode="ansi")  # checks every field, action and state
+        try:  # the text is within the message's limit; its nesting and plies are checked here
+            record = parse_json(text, "the file", self.limits.json_depth)
+            final = from_record(record, self.limits, render_mode="ansi")  # checks every field, action and state
         except (TypeError, ValueError) as e:
             raise BadRequest(f"bad record: {e}") from None
-        start = final.unwrapped.clone()
-        start.rewind(0)
-        frames = [start]
-        for entry in record["actions"]:
-            env = frames[-1].clone()
-            env.replay_step(entry)
-            frames.append(env)
-        self.mode, self.frames, self.clicks = "replay", frames, ()
-        self.actors = [f.unwrapped.agent_selection for f in frames[:-1]]
+        replay = Replay.of(final.unwrapped)
+        self._retire(self.agents)
+        self.mode, self.replay, self.clicks = "replay", replay, ()
+        self.actors = replay.actors
         self.agents, self.seats = {}, []
-        self._show(len(frames) - 1)
+        self._show(replay.plies)
         return [self.view()]
 
     def _on_seek(self, m: "_Fields") -> list[dict]:
         self._require("replay")
         ply = m.get("ply", int)
-        if not 0 <= ply < len(self.frames):
-            raise BadRequest(f"ply={ply} is not in the record: choose 0 to {len(self.frames) - 1}")
-        self._show(ply)
+        if not 0 <= ply <= self.replay.plies:
+            raise BadRequest(f"ply={ply} is not in the record: choose 0 to {self.replay.plies}")
+        self._show(ply, step_on=True)
         return [self.view()]
 
     def _on_play_from_here(self, m: "_Fields") -> list[dict]:
@@ -194,12 +242,25 @@ class Session:
     def _on_save(self, m: "_Fields") -> list[dict]:
         if self.env is None:
             raise BadRequest("no game to save: start or load one first")
-        source = self.frames[-1] if self.mode == "replay" else self.env
+        source = self.replay.final if self.mode == "replay" else self.env
         record = to_record(source)
         return [{"type": "record", "record": record,
                  "filename": f"{record['game']}-{len(record['actions'])}-plies.json"}]
 
     # ------------------------------------------------------------ agents
+    def stop(self) -> None:
+        """End the agents' searches now and from now on: the page has gone,
+        or the server stops."""
+        self._retire(self.agents)
+
+    @staticmethod
+    def _retire(agents: dict) -> None:
+        """Stop the searches of ``agents`` that can be stopped (MCTS)."""
+        for agent in agents.values():
+            stop = getattr(agent, "stop", None)
+            if callable(stop):
+                stop()
+
     def agent_job(self) -> AgentJob | None:
         """The agent's move to make now, if an agent is to move in a game
         going on and play is not paused."""
@@ -250,7 +311,7 @@ class Session:
             "agents": list(rules.agents),
             "seats": self.seats,
             "ply": len(self.actors) if self.mode == "play" else self.ply,
-            "plies": len(self.frames) - 1 if self.mode == "replay" else None,
+            "plies": self.replay.plies if self.mode == "replay" else None,
             "svg": raw.picture().svg(),
             "to_move": to_move,
             "human_to_move": self.mode == "play" and to_move is not None and self._is_human(to_move),
@@ -271,7 +332,7 @@ class Session:
         if to_move is None:
             return self._result()["text"]
         if self.mode == "replay":
-            return f"ply {self.ply} of {len(self.frames) - 1}: {to_move} to move"
+            return f"ply {self.ply} of {self.replay.plies}: {to_move} to move"
         if self._is_human(to_move):
             return f"{to_move} (human) to move: click the board or a move"
         seat = self.seats[self.env.unwrapped.possible_agents.index(to_move)]
@@ -309,15 +370,23 @@ class Session:
                     continue
                 try:
                     agents[names[i]] = make_agent(spec, seed=None if seed is None else seed + 1 + i,
-                                                  game=game)
+                                                  game=game, limits=self.limits)
                 except (TypeError, ValueError) as e:
+                    self._retire(agents)
                     raise BadRequest(f"seat {i} ({names[i]}): {e}") from None
+        if agents is not self.agents:  # the old game's agents: a search of theirs ends now
+            kept = {id(a) for a in agents.values()}
+            self._retire({k: a for k, a in self.agents.items() if id(a) not in kept})
         self.mode, self.env, self.seats, self.agents = "play", env, list(seats), agents
-        self.actors, self.frames, self.ply = list(actors), [], 0
+        self.actors, self.replay, self.ply = list(actors), None, 0
         self._changed()
 
-    def _show(self, ply: int) -> None:
-        self.ply, self.env = ply, self.frames[ply]
+    def _show(self, ply: int, step_on: bool = False) -> None:
+        """Show ``ply`` of the replay: replayed from a checkpoint, or
+        (``step_on``) on from the ply shown if that is closer (stepping
+        through the record)."""
+        self.env = self.replay.env_at(ply, (self.ply, self.env) if step_on else None)
+        self.ply = ply
         self._changed()
 
     def _changed(self) -> None:

@@ -47,16 +47,18 @@ def server_url():
         pytest.skip(missing)
     import uvicorn
 
+    from azgames.web.access import Access, new_token
     from azgames.web.app import create_app
 
     sock = socket.create_server(("127.0.0.1", 0))
-    server = uvicorn.Server(uvicorn.Config(create_app(), log_level="warning"))
+    access = Access(port=sock.getsockname()[1], token=new_token())  # as serve makes it
+    server = uvicorn.Server(uvicorn.Config(create_app(access), log_level="warning"))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     while not server.started:
         thread.join(0.05)
         assert thread.is_alive(), "the server stopped while starting"
-    yield f"http://127.0.0.1:{sock.getsockname()[1]}/"
+    yield access.url()  # http://localhost:PORT/?token=...
     server.should_exit = True
     thread.join(10)
 
@@ -141,6 +143,12 @@ def click_move(driver, move: dict) -> None:
 def page_svg(driver) -> str:
     return driver.execute_script(
         "return new XMLSerializer().serializeToString(document.querySelector('#board svg'))")
+
+
+def test_the_page_passes_its_token_on_to_its_websocket(page, server_url):
+    token = server_url.split("?token=")[1]
+    assert page.execute_script("return socket.url").endswith(f"/ws?token={token}")
+    assert page.find_element("id", "connection").text == "connected"
 
 
 def test_a_whole_game_played_by_clicks(page):

@@ -1,4 +1,7 @@
-"""The browser app's server, through its websocket as the page uses it."""
+"""The browser app's server, through its websocket as the page uses it.
+
+The app is the one ``serve`` runs, with its checks (:mod:`azgames.web.access`)
+on the test client's address; the page's load with the token sets its cookie."""
 
 from __future__ import annotations
 
@@ -14,16 +17,20 @@ from fastapi.testclient import TestClient  # noqa: E402
 
 import azgames  # noqa: E402
 from azgames.registry import list_games  # noqa: E402
+from azgames.web.access import Access  # noqa: E402
 from azgames.web.app import create_app  # noqa: E402
 
 from .helpers import random_game, record_text  # noqa: E402
 
 GAMES = [e.name for e in list_games()]
+TOKEN = "test-token"
 
 
 @pytest.fixture(scope="module")
 def client():
-    with TestClient(create_app()) as c:
+    # The test client's requests go to http://testserver (port 80).
+    with TestClient(create_app(Access(port=80, token=TOKEN, host="testserver"))) as c:
+        assert c.get(f"/?token={TOKEN}").status_code == 200  # as the page is opened: sets the cookie
         yield c
 
 
@@ -213,7 +220,7 @@ def test_play_from_here_continues_the_replayed_position(client):
 
 
 @pytest.mark.parametrize("text, named", [
-    ("{not json", "not JSON"),
+    ("{not json", "the file is not"),
     (json.dumps({"format": "azgames-record/1", "game": "chess", "num_players": 2, "options": {},
                  "start": {}, "actions": [], "final": {}}), "'chess'"),
     ("tampered", "record action 3"),
@@ -255,7 +262,7 @@ def test_a_bad_message_is_refused_by_name(client):
         unknown = receive(ws, lambda m: m["type"] == "error")
         ws.send_json({"type": "speed", "moves_per_second": 0})
         slow = receive(ws, lambda m: m["type"] == "error")
-    assert not_json["text"].startswith("a message must be JSON")
+    assert not_json["text"].startswith("message is not") and "JSON" in not_json["text"]
     assert unknown["text"].startswith("unknown message type 'fly'; known types: ")
     assert slow["text"] == "moves_per_second=0.0 must be from 0.1 to 50.0"
 

@@ -12,13 +12,23 @@ let socket = null;
 let catalogue = null;
 let view = { mode: null };
 let autoplay = null;  // the replay's timer while it plays
+// The server's token, from the address it printed: every request passes it on
+// (the page's load also left it in a cookie, which serves where this is absent).
+const TOKEN = new URLSearchParams(location.search).get("token");
+const POLICY_VIOLATION = 1008;  // the server's close code for a refused page
+
+function withToken(path) {
+  return TOKEN ? `${path}?token=${encodeURIComponent(TOKEN)}` : path;
+}
 
 // ------------------------------------------------------------ connection
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  socket = new WebSocket(`${scheme}://${location.host}/ws`);
+  socket = new WebSocket(`${scheme}://${location.host}${withToken("/ws")}`);
   socket.onopen = () => setConnection("connected", false);
-  socket.onclose = () => setConnection("disconnected: reload the page", true);
+  socket.onclose = (event) => setConnection(event.code === POLICY_VIOLATION
+    ? `refused by the server (${event.reason}): open the address that serve printed`
+    : "disconnected: reload the page", true);
   socket.onmessage = (event) => receive(JSON.parse(event.data));
 }
 
@@ -51,7 +61,11 @@ function receive(message) {
 
 // ------------------------------------------------------------ set-up form
 async function loadCatalogue() {
-  const response = await fetch("/api/games");
+  const response = await fetch(withToken("/api/games"));
+  if (!response.ok) {
+    setConnection(`refused by the server (${response.status}): open the address that serve printed`, true);
+    throw new Error(`/api/games: ${response.status}`);
+  }
   catalogue = await response.json();
   const select = $("game");
   for (const game of catalogue.games) {
