@@ -340,7 +340,7 @@ def test_an_invalid_map_is_refused_saying_what_is_wrong(value, num_players, frag
 
 
 def test_a_bad_map_file_is_refused_naming_the_file(tmp_path):
-    for text, fragment in [("{\"tiles\": [", "not valid JSON"),
+    for text, fragment in [("{\"tiles\": [", "is not JSON"),
                            ("[1, 2]", "holds a JSON list; a map file holds one map"),
                            (json.dumps({"tiles": ["M #"]}), "missing 'homes'"),
                            ("x y\nz w", "unknown token 'x'")]:
