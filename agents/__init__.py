@@ -1,15 +1,17 @@
-"""Baseline agents and the match runner.
+"""Agents and the match runner.
 
-An agent is any object with ``act(env) -> int``: given the AEC env whose turn
-it is (it may read ``env.last()``, ``env.unwrapped.state``,
-``env.unwrapped.rules`` or play ahead on ``env.unwrapped.clone()``), it returns
-a legal action of ``env.agent_selection``. Agents are built with a ``seed``
-for their own :class:`numpy.random.Generator`.
+An agent is any object with ``act(env) -> int`` (:class:`azgames.agent.Agent`):
+given the AEC env whose turn it is (it may read ``env.last()``,
+``env.unwrapped.state``, ``env.unwrapped.rules`` or play ahead on
+``env.unwrapped.clone()``), it returns a legal action of
+``env.agent_selection``. Agents are built with a ``seed`` for their own
+:class:`numpy.random.Generator`.
 
-``make_agent("greedy", seed=0, game="azacru")`` builds a registered agent by
-name (``"greedy"`` is a different agent per game: :class:`AzacruGreedy`,
-:class:`AzimuthGreedy`, :class:`AzimuthCoopGreedy` (one policy for the whole
-co-op team), :class:`AzureGreedy`); :mod:`azgames.agents.match` plays
+``make_agent("greedy", seed=0, game="azacru")`` builds an agent by name: the
+agents of this package play every game that suits them (``random``, ``ppo``
+where a trained policy ships, ``mcts`` where the game declares search
+hooks), and each game adds the baselines it ships in its own package
+(``Rules.baselines``: its ``greedy``). :mod:`azgames.agents.match` plays
 games, matches and round robins.
 
 The package installs as ``azgames.agents`` (the folder is ``agents/``): a
@@ -22,47 +24,32 @@ from __future__ import annotations
 if __name__ == "agents":  # the old name, found only from a source checkout's root
     import warnings
 
-    warnings.warn("the baseline agents are azgames.agents now: write 'from azgames.agents "
+    warnings.warn("the agents are azgames.agents now: write 'from azgames.agents "
                   "import ...' ('import agents' works only in a source checkout)",
                   DeprecationWarning, stacklevel=2)
 
+import importlib
 import json
 import re
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Callable
 
 from azgames.inputs import refuse_paths
 from azgames.limits import LOCAL, Limits
+from azgames.registry import list_games, rules_type
 
 from .random_agent import RandomAgent
+
+POLICIES = Path(__file__).resolve().parent / "policies"
 
 
 @dataclass(frozen=True)
 class AgentEntry:
     name: str
-    factory: Callable[..., Any]  # factory(seed=...) -> agent (by_game: factory(seed=..., game=...))
-    games: frozenset[str] | None  # None: every game
+    factory: Callable[..., Any]  # factory(seed=..., game=..., **options) -> agent
+    plays: Callable[[str], bool]  # plays(game): whether it plays that game
     summary: str
-    by_game: bool = False  # the factory builds the agent of the game it is given
-
-
-def _greedy(seed=None, game=None, **kwargs):
-    """The greedy baseline of ``game`` (Azacru's when no game is given)."""
-    if game == "azimuth":
-        from .azimuth_greedy import AzimuthGreedy  # imports the Azimuth kernels
-
-        return AzimuthGreedy(seed=seed, **kwargs)
-    if game == "azimuth_coop":
-        from .azimuth_coop_greedy import AzimuthCoopGreedy  # imports the co-op kernels
-
-        return AzimuthCoopGreedy(seed=seed, **kwargs)
-    if game == "azure":
-        from .azure_greedy import AzureGreedy  # imports the Azure kernels
-
-        return AzureGreedy(seed=seed, **kwargs)
-    from .azacru_greedy import AzacruGreedy  # imports the Azacru kernels
-
-    return AzacruGreedy(seed=seed, **kwargs)
 
 
 def _ppo(seed=None, game=None, path=None, **kwargs):
@@ -71,7 +58,7 @@ def _ppo(seed=None, game=None, path=None, **kwargs):
     from .policy import NumpyPolicy, PolicyAgent
 
     if path is None:
-        return PolicyAgent(seed=seed, game=game or "azacru", **kwargs)
+        return PolicyAgent(seed=seed, game=game, **kwargs)
     refuse_paths("ppo:path", "play the shipped policy: ppo")
     policy = NumpyPolicy.load(path)
     if game is not None and policy.meta["game"] != game:
@@ -88,31 +75,28 @@ def _mcts(seed=None, game=None, limits=LOCAL, **kwargs):
 
 
 AGENTS: dict[str, AgentEntry] = {
-    "random": AgentEntry("random", RandomAgent, None, "uniform over the legal actions"),
-    "greedy": AgentEntry("greedy", _greedy,
-                         frozenset({"azacru", "azimuth", "azimuth_coop", "azure"}),
-                         "one-ply: Azacru, the move leaving it the most own tiles; Azimuth, the "
-                         "action bringing its castaway nearest home (short plans of its own); "
-                         "Azimuth co-op, one policy for the team: the action bringing the team "
-                         "nearest home (most castaways home, then their summed distance "
-                         "estimate); Azure, a step along the shortest path to the best gold, "
-                         "home to bank it, or onto a hunter carrying gold (monster)",
-                         by_game=True),
-    "ppo": AgentEntry("ppo", _ppo,
-                      frozenset({"azacru", "azimuth", "azimuth_coop", "azure"}),
+    "random": AgentEntry("random", lambda seed=None, game=None, **kw: RandomAgent(seed=seed, **kw),
+                         lambda game: True, "uniform over the legal actions"),
+    "ppo": AgentEntry("ppo", _ppo, lambda game: any(POLICIES.glob(f"{game}_*p.npz")),
                       "the trained policy shipped for the game and player count (numpy forward "
-                      "pass, no torch): python -m azgames train made it",
-                      by_game=True),
-    "mcts": AgentEntry("mcts", _mcts, frozenset({"azacru", "azimuth", "azimuth_coop", "azure"}),
+                      "pass, no torch): python -m azgames train made it"),
+    "mcts": AgentEntry("mcts", _mcts, lambda game: rules_type(game).search_hooks is not None,
                        "Monte Carlo tree search (UCT, random playouts, chance nodes for dice) "
-                       "over the game's numba kernels: 1,000 simulations a move by default",
-                       by_game=True),
+                       "over the game's numba kernels: 1,000 simulations a move by default"),
 }
 
 
+def baselines(game: str) -> dict:
+    """The baseline agents ``game`` ships in its own package, by name."""
+    return dict(rules_type(game).baselines)
+
+
 def agent_names(game: str | None = None) -> list[str]:
-    """Registered agents (those that can play ``game`` if given)."""
-    return [n for n, e in AGENTS.items() if game is None or e.games is None or game in e.games]
+    """The agents that play ``game`` (every agent's name if None)."""
+    if game is None:
+        own = {name for g in list_games() for name in baselines(g.name)}
+        return ["random", *sorted(own), *[n for n in AGENTS if n != "random"]]
+    return ["random", *baselines(game), *[n for n, e in AGENTS.items() if n != "random" and e.plays(game)]]
 
 
 def parse_agent(spec: str) -> tuple[str, dict[str, Any]]:
@@ -141,15 +125,17 @@ def make_agent(name: str, seed=None, game: str | None = None, limits: Limits = L
     kwargs = {**options, **kwargs}
     valid = agent_names(game)
     where = f" for {game}" if game else ""
+    if game is None and name not in AGENTS:
+        raise ValueError(f"agent {name!r} is a game's own: give the game (game=...)")
     if name not in valid:
         raise ValueError(f"unknown agent {name!r}{where}; valid agents: {', '.join(valid)}")
-    entry = AGENTS[name]
     if name == "mcts":
         kwargs["limits"] = limits
     try:
-        if entry.by_game:
-            return entry.factory(seed=seed, game=game, **kwargs)
-        return entry.factory(seed=seed, **kwargs)
+        if name in AGENTS:
+            return AGENTS[name].factory(seed=seed, game=game, **kwargs)
+        module, _, attr = baselines(game)[name].factory.partition(":")
+        return getattr(importlib.import_module(module), attr)(seed=seed, **kwargs)
     except TypeError as e:
         unknown = re.search(r"unexpected keyword argument '(\w+)'", str(e))
         if unknown:
@@ -159,23 +145,7 @@ def make_agent(name: str, seed=None, game: str | None = None, limits: Limits = L
         raise ValueError(f"agent {spec!r}: {e}") from None
 
 
-def __getattr__(name):  # the greedy agents without compiling anything at import time
-    if name == "AzacruGreedy":
-        from .azacru_greedy import AzacruGreedy
-
-        return AzacruGreedy
-    if name == "AzimuthGreedy":
-        from .azimuth_greedy import AzimuthGreedy
-
-        return AzimuthGreedy
-    if name == "AzimuthCoopGreedy":
-        from .azimuth_coop_greedy import AzimuthCoopGreedy
-
-        return AzimuthCoopGreedy
-    if name == "AzureGreedy":
-        from .azure_greedy import AzureGreedy
-
-        return AzureGreedy
+def __getattr__(name):  # the agents without compiling anything at import time
     if name == "MCTSAgent":
         from .mcts import MCTSAgent
 
@@ -184,9 +154,8 @@ def __getattr__(name):  # the greedy agents without compiling anything at import
         from . import policy
 
         return getattr(policy, name)
-    raise AttributeError(f"module 'agents' has no attribute {name!r}")
+    raise AttributeError(f"module 'azgames.agents' has no attribute {name!r}")
 
 
-__all__ = ["RandomAgent", "AzacruGreedy", "AzimuthGreedy", "AzimuthCoopGreedy", "AzureGreedy",
-           "NumpyPolicy", "PolicyAgent", "MCTSAgent", "AGENTS", "agent_names", "make_agent",
-           "parse_agent"]
+__all__ = ["RandomAgent", "NumpyPolicy", "PolicyAgent", "MCTSAgent", "AGENTS", "agent_names",
+           "baselines", "make_agent", "parse_agent"]

@@ -259,7 +259,7 @@ def _build(entry: Any, seed: np.random.SeedSequence, game: str):
     raise TypeError(f"{entry!r} is not an agent (no act()), an agent name or a factory")
 
 
-def play_match(game: str = "azacru", agents: Sequence | Mapping = ("greedy", "random"),
+def play_match(game: str, agents: Sequence | Mapping = ("greedy", "random"),
                num_games: int = 200, num_players: int = 2, seed: int = 0, swap_seats: bool = True,
                progress: bool = True, env=None, env_kwargs: Mapping[str, Any] | None = None
                ) -> MatchResult:
@@ -356,7 +356,7 @@ class RoundRobinResult:
         return "\n".join(lines)
 
 
-def round_robin(game: str = "azacru", agents: Mapping[str, Any] | None = None, num_games: int = 200,
+def round_robin(game: str, agents: Mapping[str, Any] | None = None, num_games: int = 200,
                 num_players: int = 2, seed: int = 0, swap_seats: bool = True, progress: bool = True,
                 env_kwargs: Mapping[str, Any] | None = None) -> RoundRobinResult:
     """A match of ``num_games`` between every set of ``num_players`` distinct

@@ -353,7 +353,7 @@ class PolicyAgent:
 
     def __init__(self, policy: NumpyPolicy | None = None, seed=None, game: str | None = None,
                  sample: bool = False):
-        from .base import agent_rng
+        from azgames.agent import agent_rng
 
         if policy is None and game is None:
             raise ValueError("PolicyAgent needs a policy or the game whose shipped policy to play")
@@ -373,7 +373,7 @@ class PolicyAgent:
         return self._policies[num_players]
 
     def act(self, env) -> int:
-        from .base import suite_env
+        from azgames.agent import suite_env
 
         raw = suite_env(env, self.game)
         policy = self.policy_for(raw.rules.num_players)

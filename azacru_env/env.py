@@ -88,4 +88,4 @@ from azgames.envs import game_envs
 
 from .rules import AzacruRules
 
-raw_env, env, VectorEnv = game_envs(AzacruRules, "azacru_v0", __name__)
+raw_env, env, VectorEnv = game_envs(AzacruRules, __name__)

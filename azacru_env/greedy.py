@@ -43,7 +43,7 @@ from azacru_env.rules import AzacruRules
 from azgames.jit import njit, njit_parallel, prange
 from azgames.rng import below
 
-from .base import BestOfGreedy, agent_rng
+from azgames.agent import BestOfGreedy, agent_rng
 
 #: Tiles subtracted from a move that takes the mover's own piece off the board.
 DEFAULT_REMOVAL_PENALTY = 1.0

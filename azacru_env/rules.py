@@ -8,8 +8,10 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from azgames import checks
+from azgames import options as parse
+from azgames.options import Option
 from azgames import state as state_ops
-from azgames.game import GameInfo, Rules
+from azgames.game import Baseline, GameInfo, Rules
 from azgames.jit import specialize
 
 from . import kernels as K
@@ -46,6 +48,7 @@ ILLEGAL_REASONS = {
 class AzacruRules(Rules):
     info = GameInfo(
         name="azacru",
+        version=1,
         long_name="Azacru (Pacru series)",
         min_players=2,
         max_players=4,
@@ -56,10 +59,16 @@ class AzacruRules(Rules):
     )
     state_type = AzacruState
 
-    @classmethod
-    def option_defaults(cls) -> dict[str, Any]:
+    OPTIONS = (
+        Option("opening", "standard", "the pieces' starting placement: standard or classic "
+               "(docs/rules/azacru.md)", parse.text, "NAME"),
         # A turn limit is needed: pieces can shuffle over their own tiles forever.
-        return {"opening": "standard", "max_turns": 1000}
+        Option("max_turns", 1000, "turns before the game is cut short (default 1000)",
+               parse.integer, "N"),
+    )
+    baselines = {"greedy": Baseline("azacru_env.greedy:AzacruGreedy",
+                                    "one ply: the move leaving it the most own tiles")}
+    search_hooks = "azacru_env.search"
 
     def __init__(self, num_players: int = 2, **options: Any):
         super().__init__(num_players, **options)

@@ -43,6 +43,8 @@ class GameAECEnv(AECEnv):
     """AEC env over one game of a :class:`Rules` class (set ``rules_type``)."""
 
     rules_type: type[Rules]
+    #: Each game's class adds ``"name"``, its versioned name as PettingZoo has
+    #: it (``"azimuth_v1"``, from its rules' name and version: :mod:`.envs`).
     metadata = {"render_modes": ["ansi", "rgb_array"], "is_parallelizable": False, "render_fps": 2}
 
     def __init__(
@@ -168,7 +170,8 @@ class GameAECEnv(AECEnv):
             self._before = (len(self._history) + 1, agent, state_ops.clone(self.state))
         code = self.rules.step(self.state, a, obs, mask, self._rewards_buf)
         self._history.append(a)
-        if code & 3 == ONGOING:  # see azgames.game.pack_status
+        # Decoded inline (unpack_status, a call more, is the same): the AEC hot path.
+        if code & 3 == ONGOING:
             if code & 4:
                 self._take_rewards()
             elif self._rewards_stale:  # rewards hold the last step's only

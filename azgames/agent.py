@@ -1,10 +1,15 @@
-"""What every agent checks before it plays: its seed, and the env it is
-asked to act in (an env of the suite, of its game, with a player to act).
+"""What an agent is, and what every agent checks before it plays: its seed,
+and the env it is asked to act in (an env of the suite, of its game, with a
+player to act).
 
-A wrong argument fails here with a message naming it, rather than deep in an
+This is the core's: the games' own baseline agents (each game's
+``greedy.py``) and the agents layer (``azgames.agents``) build on it. A
+wrong argument fails here with a message naming it, rather than deep in an
 agent's search with an ``AttributeError``."""
 
 from __future__ import annotations
+
+from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
@@ -12,7 +17,17 @@ from azgames import checks
 from azgames.aec import GameAECEnv
 
 
-def agent_rng(seed) -> np.random.Generator:
+@runtime_checkable
+class Agent(Protocol):
+    """Anything that plays: given the AEC env whose turn it is, a legal action
+    of ``env.agent_selection``. It may read ``env.last()``,
+    ``env.unwrapped.state`` and ``env.unwrapped.rules``, or play ahead on
+    ``env.unwrapped.clone()``; it must not change ``env``."""
+
+    def act(self, env: Any) -> int: ...
+
+
+def agent_rng(seed: Any) -> np.random.Generator:
     """The agent's generator from ``seed``: None, an int >= 0, a
     :class:`numpy.random.SeedSequence` or a :class:`numpy.random.Generator`."""
     if seed is None or isinstance(seed, (np.random.SeedSequence, np.random.Generator)):
@@ -20,7 +35,7 @@ def agent_rng(seed) -> np.random.Generator:
     return np.random.default_rng(checks.seed("seed", seed))
 
 
-def suite_env(env, game: str | None = None):
+def suite_env(env: Any, game: str | None = None) -> GameAECEnv:
     """``env`` unwrapped, if it is an AEC env of the suite (of ``game``, if
     given) in a game going on; TypeError, ValueError or RuntimeError naming
     what is wrong otherwise."""

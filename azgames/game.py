@@ -22,6 +22,7 @@ from gymnasium import spaces
 from .batch import random_legal_actions
 from .chance import ChanceOutcome
 from .jit import njit
+from .options import Option
 
 ONGOING, TERMINATED, TRUNCATED = 0, 1, 2
 _REWARDED = 4
@@ -56,6 +57,16 @@ def unpack_status(code: int) -> tuple[int, bool, int]:
 
 
 @dataclass(frozen=True)
+class Baseline:
+    """A baseline agent a game ships in its own package (its greedy):
+    ``factory`` is ``"module:attribute"``, imported when the agent is built
+    (importing it may compile), called as ``factory(seed=..., **options)``."""
+
+    factory: str
+    summary: str
+
+
+@dataclass(frozen=True)
 class GameInfo:
     """A game's metadata, declared up front as OpenSpiel does."""
 
@@ -67,6 +78,10 @@ class GameInfo:
     information: str  # "perfect" or "imperfect"
     utility: str  # "zero_sum", "constant_sum", "general_sum" or "identical" (cooperative: one shared reward)
     reward_model: str  # "terminal" or "rewards"
+    #: Bumped whenever the game's rules or observations change, as PettingZoo
+    #: names ``connect_four_v3``: a record or a result of another version is
+    #: of another game.
+    version: int = 1
 
 
 class Rules(abc.ABC):
@@ -75,6 +90,14 @@ class Rules(abc.ABC):
     info: ClassVar[GameInfo]
     #: The game's state named tuple (:mod:`azgames.state`).
     state_type: ClassVar[type]
+    #: Every option the game accepts besides ``num_players``: what the front
+    #: ends offer (:mod:`azgames.options`).
+    OPTIONS: ClassVar[tuple[Option, ...]] = ()
+    #: The baseline agents the game ships, by registered name (``greedy``).
+    baselines: ClassVar[dict[str, Baseline]] = {}
+    #: The module of the game's search hooks (``legal``, ``play``, ...; see
+    #: :mod:`azgames.search_hooks`), or None: no search plays the game.
+    search_hooks: ClassVar[str | None] = None
 
     def __init__(self, num_players: int, **options: Any):
         info = self.info
@@ -111,7 +134,13 @@ class Rules(abc.ABC):
     @classmethod
     def option_defaults(cls) -> dict[str, Any]:
         """Every option the game accepts besides ``num_players``, with its default."""
-        return {}
+        return {o.name: o.default for o in cls.OPTIONS}
+
+    @property
+    def sides(self) -> list[list[int]]:
+        """Seats grouped by side, a side sharing its reward (a team, or one
+        seat): each seat is its own side unless the game says otherwise."""
+        return [[p] for p in range(self.num_players)]
 
     @property
     @abc.abstractmethod

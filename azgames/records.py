@@ -6,6 +6,13 @@ whose dice were forced with ``step_outcome`` is ``[action, draws]``), their
 notation, and the final position. Loading rebuilds the env, replays the
 actions through ``step`` and checks that it reaches the recorded final
 position, so a record doubles as a regression test of the rules.
+
+A record names its game's version (``"version"``, the game's
+``Rules.info.version``), and only a record of the game's current version
+loads: another version's rules or observations differ, so its actions need
+not replay. A record without a ``"version"`` field is read as version 1:
+records were written before the field was, and every game was at version 1
+then (see :data:`VERSION_WHEN_ABSENT`).
 """
 
 from __future__ import annotations
@@ -22,6 +29,9 @@ from .inputs import read_json, writable_file
 from .limits import LOCAL, Limits
 
 RECORD_FORMAT = "azgames-record/1"
+#: The version of a record with no ``"version"`` field: such a record was
+#: written before records carried the version, when every game was at 1.
+VERSION_WHEN_ABSENT = 1
 
 
 def to_record(env) -> dict[str, Any]:
@@ -41,6 +51,7 @@ def to_record(env) -> dict[str, Any]:
     return {
         "format": RECORD_FORMAT,
         "game": rules.info.name,
+        "version": rules.info.version,
         "num_players": rules.num_players,
         "options": rules.options,
         "agents": list(rules.agents),
@@ -89,6 +100,7 @@ def from_record(record: dict[str, Any], limits: Limits = LOCAL, **env_kwargs: An
             raise ValueError(f"record has no {key!r} field")
         if not isinstance(record[key], kind) or (kind is int and isinstance(record[key], bool)):
             raise ValueError(f"record field {key!r} must be a {kind.__name__}, got {record[key]!r}")
+    _check_version(record)
     if len(record["actions"]) > limits.record_plies:
         raise ValueError(f"record has {len(record['actions']):,} actions; at most "
                          f"{limits.record_plies:,} are replayed")
@@ -119,6 +131,28 @@ def from_record(record: dict[str, Any], limits: Limits = LOCAL, **env_kwargs: An
     if not state_ops.equal(final, env.unwrapped.state):
         raise ValueError("replaying the record's actions does not reach its final position")
     return env
+
+
+def _check_version(record: dict[str, Any]) -> None:
+    """Refuse a record of another version than its game's current one (an
+    unknown game is refused too, by name)."""
+    from .registry import current_version, resolve
+
+    game = resolve(record["game"])
+    now = current_version(game)
+    if "version" in record:
+        version = record["version"]
+        if not isinstance(version, int) or isinstance(version, bool):
+            raise ValueError(f"record field 'version' must be an int, got {version!r:.100}")
+        told = ""
+    else:
+        version = VERSION_WHEN_ABSENT
+        told = f" (it has no 'version' field: a record without one is of version {VERSION_WHEN_ABSENT})"
+    if version != now:
+        raise ValueError(
+            f"record is of {game} version {version} ({game}_v{version}){told}, but {game} is now "
+            f"version {now} ({game}_v{now}): a record of another version is of other rules or "
+            f"observations, and is not replayed")
 
 
 @contextlib.contextmanager

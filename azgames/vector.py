@@ -32,6 +32,8 @@ class GameVectorEnv:
     """``num_envs`` games of one configuration, stepped together."""
 
     rules_type: type[Rules]
+    #: Each game's class sets ``"name"``, its versioned name, as the AEC env's (:mod:`.envs`).
+    metadata: dict[str, Any] = {}
 
     def __init__(self, num_envs: int, seed: int | None = None, num_players: int = 2, **options: Any):
         self.num_envs = checks.integer("num_envs", num_envs, 1)

@@ -121,4 +121,4 @@ from azgames.envs import game_envs
 
 from .rules import AzimuthRules
 
-raw_env, env, VectorEnv = game_envs(AzimuthRules, "azimuth_v0", __name__)
+raw_env, env, VectorEnv = game_envs(AzimuthRules, __name__)

@@ -89,6 +89,8 @@ view tables) are read from the rules' kernel config ``rules.config`` (its
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 
 from azgames.jit import njit, njit_parallel, prange
@@ -98,7 +100,7 @@ from azimuth_env.board import (AT_HOME, DX, DY, MARKS, MOVE_CROSSED, MOVE_TARGET
 from azimuth_env.kernels import castaway_on, controls, play, rotation, top_is, write_mask
 from azimuth_env.rules import AzimuthRules
 
-from .base import BestOfGreedy, agent_rng
+from azgames.agent import BestOfGreedy, agent_rng
 
 #: ``h`` of a player with nothing to steer (no beach yet, no raft of its colour).
 FAR = 30
@@ -367,8 +369,8 @@ def _actions(pos, p, cfg, mask, out):
     """Player ``p``'s legal actions in position ``pos`` (``kernels.write_mask``,
     in ``p``'s view; the pass left out) into ``out``; returns their number.
     ``mask`` is a scratch (1, num_actions) int8 row; ``p``'s beach must be placed."""
-    if write_mask(pos[0], pos[1], pos[2], pos[3], pos[4], pos[5], pos[6], pos[7], pos[8], 0, p,
-                  cfg, mask, 0) == 0:
+    if write_mask(pos.stack, pos.height, pos.wind_colour, pos.wind_owner, pos.wind_dir, pos.hand,
+                  pos.coconuts, pos.castaway, pos.beach, 0, p, cfg, mask, 0) == 0:
         return 0  # only the pass is marked
     count = 0
     row = mask[0]
@@ -399,46 +401,63 @@ def _sails_colour(stack, height, wind_colour, p, a, cfg):
     return wind_colour[0, m] == p and controls(stack, height, 0, t, p)
 
 
-# A position in the search is the tuple of the 12 state arrays ``kernels.play``
-# takes, in its order: stack, height, wind_colour, wind_owner, wind_dir, hand,
-# coconuts, castaway, beach, player, ply, outcome (one game each).
+class Position(NamedTuple):
+    """A position in the search: the 12 state arrays ``kernels.play`` takes,
+    in its order (:class:`~azimuth_env.rules.AzimuthState`'s fields but
+    ``rng``), of one game each."""
+
+    stack: np.ndarray
+    height: np.ndarray
+    wind_colour: np.ndarray
+    wind_owner: np.ndarray
+    wind_dir: np.ndarray
+    hand: np.ndarray
+    coconuts: np.ndarray
+    castaway: np.ndarray
+    beach: np.ndarray
+    player: np.ndarray
+    ply: np.ndarray
+    outcome: np.ndarray
 
 
 @njit
 def _copy(src, dst):
     """Position ``src`` into the scratch position ``dst``."""
-    dst[0][:] = src[0]
-    dst[1][:] = src[1]
-    dst[2][:] = src[2]
-    dst[3][:] = src[3]
-    dst[4][:] = src[4]
-    dst[5][:] = src[5]
-    dst[6][:] = src[6]
-    dst[7][:] = src[7]
-    dst[8][:] = src[8]
-    dst[9][:] = src[9]
-    dst[10][:] = src[10]
-    dst[11][:] = src[11]
+    dst.stack[:] = src.stack
+    dst.height[:] = src.height
+    dst.wind_colour[:] = src.wind_colour
+    dst.wind_owner[:] = src.wind_owner
+    dst.wind_dir[:] = src.wind_dir
+    dst.hand[:] = src.hand
+    dst.coconuts[:] = src.coconuts
+    dst.castaway[:] = src.castaway
+    dst.beach[:] = src.beach
+    dst.player[:] = src.player
+    dst.ply[:] = src.ply
+    dst.outcome[:] = src.outcome
 
 
 @njit
 def _scratch(src):
-    return (src[0].copy(), src[1].copy(), src[2].copy(), src[3].copy(), src[4].copy(),
-            src[5].copy(), src[6].copy(), src[7].copy(), src[8].copy(), src[9].copy(),
-            src[10].copy(), src[11].copy())
+    """A copy of position ``src``."""
+    return Position(src.stack.copy(), src.height.copy(), src.wind_colour.copy(),
+                    src.wind_owner.copy(), src.wind_dir.copy(), src.hand.copy(),
+                    src.coconuts.copy(), src.castaway.copy(), src.beach.copy(), src.player.copy(),
+                    src.ply.copy(), src.outcome.copy())
 
 
 @njit
 def _play(pos, action, cfg, rewards):
     """``kernels.play`` of ``action`` (in the actor's view) in position ``pos``."""
-    return play(pos[0], pos[1], pos[2], pos[3], pos[4], pos[5], pos[6], pos[7], pos[8], pos[9],
-                pos[10], pos[11], 0, action, cfg, rewards)
+    return play(pos.stack, pos.height, pos.wind_colour, pos.wind_owner, pos.wind_dir, pos.hand,
+                pos.coconuts, pos.castaway, pos.beach, pos.player, pos.ply, pos.outcome, 0, action,
+                cfg, rewards)
 
 
 @njit
 def _h(pos, q, cfg):
-    return position_cost(pos[0], pos[1], pos[2], pos[3], pos[4], pos[5], pos[6], pos[7], pos[8], q,
-                         cfg)
+    return position_cost(pos.stack, pos.height, pos.wind_colour, pos.wind_owner, pos.wind_dir,
+                         pos.hand, pos.coconuts, pos.castaway, pos.beach, q, cfg)
 
 
 @njit
@@ -473,16 +492,17 @@ def _plans(pos, after, me, step, cfg, mask, actions, rewards):
     ``mask`` and ``actions`` are scratch."""
     est = 99
     reach = 99
-    from_view = cfg.o_from_view + rotation(pos[8], 0, me, cfg) * cfg.num_actions
+    from_view = cfg.o_from_view + rotation(pos.beach, 0, me, cfg) * cfg.num_actions
     count = _actions(pos, me, cfg, mask, actions)
     for k in range(count):
-        if not _sails_colour(pos[0], pos[1], pos[2], me, cfg.tables[from_view + actions[k]], cfg):
+        if not _sails_colour(pos.stack, pos.height, pos.wind_colour, me,
+                             cfg.tables[from_view + actions[k]], cfg):
             continue
         _copy(pos, after)
         _play(after, actions[k], cfg, rewards)
-        if after[7][0, me] == AT_HOME:
+        if after.castaway[0, me] == AT_HOME:
             return 1, step - LANDED
-        if _others_home(after[7], me):
+        if _others_home(after.castaway, me):
             continue
         h = _h(after, me, cfg)
         est = min(est, 1 + h)
@@ -497,21 +517,22 @@ def _plans2(pos, after, after2, me, step, cfg, mask, actions, actions2, rewards)
     recursive function, so this is written out)."""
     est = 99
     reach = 99
-    from_view = cfg.o_from_view + rotation(pos[8], 0, me, cfg) * cfg.num_actions
+    from_view = cfg.o_from_view + rotation(pos.beach, 0, me, cfg) * cfg.num_actions
     count = _actions(pos, me, cfg, mask, actions)
     for k in range(count):
-        if not _sails_colour(pos[0], pos[1], pos[2], me, cfg.tables[from_view + actions[k]], cfg):
+        if not _sails_colour(pos.stack, pos.height, pos.wind_colour, me,
+                             cfg.tables[from_view + actions[k]], cfg):
             continue
         _copy(pos, after)
         _play(after, actions[k], cfg, rewards)
-        if after[7][0, me] == AT_HOME:
+        if after.castaway[0, me] == AT_HOME:
             return 1, step - LANDED
-        if _others_home(after[7], me):
+        if _others_home(after.castaway, me):
             continue
         h = _h(after, me, cfg)
         e = h
-        if h > 0 and after[11][0] == 0:
-            after[9][0] = me
+        if h > 0 and after.outcome[0] == 0:
+            after.player[0] = me
             e2, r2 = _plans(after, after2, me, step + 1, cfg, mask, actions2, rewards)
             e = min(e, e2)
             reach = min(reach, r2)
@@ -533,8 +554,8 @@ def greedy_scores(stack, height, wind_colour, wind_owner, wind_dir, hand, coconu
     me = np.int64(player[0])
     n = castaway.shape[1]
     setup = beach[0, me] < 0
-    start = (stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach,
-             player, ply, outcome)
+    start = Position(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway,
+                     beach, player, ply, outcome)
     # Scratch positions after each action of a plan, a mask row and action buffers.
     pos = _scratch(start)
     after = _scratch(start)
@@ -548,13 +569,13 @@ def greedy_scores(stack, height, wind_colour, wind_owner, wind_dir, hand, coconu
         _play(pos, legal[j], cfg, rewards)
         flags[j] = 0
         opponent[j] = FAR
-        if pos[7][0, me] == AT_HOME:
+        if pos.castaway[0, me] == AT_HOME:
             flags[j] = WINS
             est[j] = 0
             reach[j] = 1 - LANDED
             now[j] = 0
             continue
-        if _others_home(pos[7], me):
+        if _others_home(pos.castaway, me):
             flags[j] = LANDS_OPPONENT
             est[j] = reach[j] = now[j] = FAR
             continue
@@ -563,25 +584,25 @@ def greedy_scores(stack, height, wind_colour, wind_owner, wind_dir, hand, coconu
         for q in range(n):
             if q != me:
                 opponent[j] = min(opponent[j], _h(pos, q, cfg))
-        if pos[11][0] != 0 or setup:  # the game is over (truncated), or beaches are being placed
+        if pos.outcome[0] != 0 or setup:  # the game is over (truncated), or beaches are being placed
             continue
-        nxt = pos[9][0]
+        nxt = pos.player[0]
         if depth > 1 and h > 0:
-            pos[9][0] = me
+            pos.player[0] = me
             if depth == 2:
                 e, r = _plans(pos, after, me, 2, cfg, mask, actions, rewards)
             else:
                 e, r = _plans2(pos, after, after2, me, 2, cfg, mask, actions, actions2, rewards)
             est[j] = min(h, e)
             reach[j] = min(h, r)
-            pos[9][0] = nxt
-        if threats and _someone_at_landing(pos[7], pos[8], me, cfg):
+            pos.player[0] = nxt
+        if threats and _someone_at_landing(pos.castaway, pos.beach, me, cfg):
             reply = after
             count = _actions(pos, nxt, cfg, mask, actions)
             for k in range(count):
                 _copy(pos, reply)
                 _play(reply, actions[k], cfg, rewards)
-                if _others_home(reply[7], me):
+                if _others_home(reply.castaway, me):
                     flags[j] |= THREAT
                     break
     return position_cost(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway,

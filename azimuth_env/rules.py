@@ -11,9 +11,11 @@ import numba
 import numpy as np
 
 from azgames import checks
+from azgames import options as parse
+from azgames.options import Option
 from azgames import state as state_ops
 from azgames.batch import first_illegal
-from azgames.game import GameInfo, Rules
+from azgames.game import Baseline, GameInfo, Rules
 from azgames.jit import specialize
 
 from . import diagram, picture, render
@@ -75,6 +77,7 @@ _BEACH_RE = re.compile(r"^beach\s+(\S+)$", re.I)
 class AzimuthRules(Rules):
     info = GameInfo(
         name="azimuth",
+        version=1,
         long_name="Azimuth: Ride the Winds",
         min_players=2,
         max_players=4,
@@ -91,9 +94,20 @@ class AzimuthRules(Rules):
     painter = picture
     illegal_reasons = ILLEGAL_REASONS
 
-    @classmethod
-    def option_defaults(cls) -> dict[str, Any]:
-        return {"island": False, "coconuts": None, "lighthouses": "choose", "max_turns": 400}
+    OPTIONS = (
+        Option("island", False, "play with the island in the middle of the board", parse.boolean,
+               "true|false"),
+        Option("coconuts", None, "coconuts: true, false, or default (the book's choice: with 3-4 "
+               "players)", parse.tri_state, "true|false|default"),
+        Option("lighthouses", "choose", "where each player's lighthouse stands: choose (a first "
+               "move), random, or one beach per player, e.g. B3,R5", parse.word_or_list("choose", "random"),
+               "choose|random|BEACH,..."),
+        Option("max_turns", 400, "actions before the game is cut short (default 400)", parse.integer, "N"),
+    )
+    baselines = {"greedy": Baseline("azimuth_env.greedy:AzimuthGreedy",
+                                    "the action bringing its castaway nearest home (short plans of "
+                                    "its own)")}
+    search_hooks = "azimuth_env.search"
 
     def __init__(self, num_players: int = 2, **options: Any):
         super().__init__(num_players, **options)

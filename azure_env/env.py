@@ -123,4 +123,4 @@ from azgames.envs import game_envs
 
 from .rules import AzureRules
 
-raw_env, env, VectorEnv = game_envs(AzureRules, "azure_v0", __name__)
+raw_env, env, VectorEnv = game_envs(AzureRules, __name__)

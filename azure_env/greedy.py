@@ -86,7 +86,7 @@ from azure_env.board import ENTER_HUNTER, ENTER_MONSTER, MAP, MAX_MAP_TILES, STO
 from azure_env.kernels import BANKED, CARRIED, MONSTER, allowance
 from azure_env.rules import AzureRules
 
-from .base import agent_rng, suite_env
+from azgames.agent import agent_rng, suite_env
 
 #: Distance or cost of a square there is no way to.
 NO_WAY = np.int64(1 << 40)

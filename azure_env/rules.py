@@ -9,8 +9,10 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from azgames import checks
+from azgames import options as parse
+from azgames.options import Option
 from azgames.chance import ChanceOutcome, dice_outcomes, force
-from azgames.game import GameInfo, LastStep, Rules
+from azgames.game import Baseline, GameInfo, LastStep, Rules
 from azgames.jit import specialize
 
 from . import kernels as K
@@ -54,6 +56,7 @@ RESULT_WORDS = {K.ATTACKER_WINS: "attacker wins", K.DEFENDER_WINS: "defender win
 class AzureRules(Rules):
     info = GameInfo(
         name="azure",
+        version=1,
         long_name="Azure Attack",
         min_players=2,
         max_players=4,
@@ -65,9 +68,24 @@ class AzureRules(Rules):
     state_type = AzureState
     num_actions = 5
 
-    @classmethod
-    def option_defaults(cls) -> dict[str, Any]:
-        return {"map": "standard", "roles": "fixed", "max_turns": 300, "suit_tiles": "closed"}
+    OPTIONS = (
+        Option("map", "standard", "a built-in map's name (standard, long, ring) or a JSON file "
+               "holding a map of your own (docs/rules/azure.md)", parse.text, "NAME|PATH"),
+        Option("roles", "fixed", "seats keep their roles (fixed) or draw them (random)",
+               parse.choice("fixed", "random"), "fixed|random"),
+        Option("max_turns", 300, "turns before the game is cut short (default 300)", parse.integer, "N"),
+        Option("suit_tiles", "closed", "who may enter a suit tile: closed (its owner only) or literal "
+               "(docs/rules/azure.md)", parse.choice(*SUIT_TILE_RULES), "|".join(SUIT_TILE_RULES)),
+    )
+    baselines = {"greedy": Baseline("azure_env.greedy:AzureGreedy",
+                                    "a step along the shortest path to the best gold, home to bank "
+                                    "it, or onto a hunter carrying gold (monster)")}
+    search_hooks = "azure_env.search"
+
+    @property
+    def sides(self) -> list[list[int]]:
+        """The monster alone, against the hunters together."""
+        return [[0], list(range(1, self.num_players))]
 
     def __init__(self, num_players: int = 2, **options: Any):
         super().__init__(num_players, **options)

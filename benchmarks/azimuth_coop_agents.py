@@ -11,7 +11,7 @@ benchmarks/results/azimuth_coop_agents.json, ``--json PATH`` elsewhere.
 
 A row is one player count (2, 3, 4), one round limit (``rounds``, the team
 loses when that many rounds have passed: 10, the book's, and 20) and one
-team: every seat :class:`azgames.agents.AzimuthCoopGreedy` (``greedy``, one policy
+team: every seat :class:`azimuth_env.coop.greedy.AzimuthCoopGreedy` (``greedy``, one policy
 for every colour) or every seat :class:`azgames.agents.RandomAgent` (``random``).
 Every other option is the env's default (lighthouses chosen by the colours,
 red first, waves ordered by the team).
@@ -57,7 +57,8 @@ sys.path.insert(0, str(ROOT / "benchmarks"))  # results_file, also when run by p
 
 import azgames  # noqa: E402
 import results_file  # noqa: E402
-from azgames.agents import AzimuthCoopGreedy, RandomAgent  # noqa: E402
+from azgames.agents import RandomAgent  # noqa: E402
+from azimuth_env.coop.greedy import AzimuthCoopGreedy  # noqa: E402
 from azgames.agents.match import wilson_interval  # noqa: E402
 
 COMMITTED = results_file.RESULTS / "azimuth_coop_agents.json"

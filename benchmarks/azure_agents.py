@@ -9,7 +9,7 @@ A row is one configuration (players, map) and one pairing, seats fixed by
 role (``roles="fixed"``: the monster is always ``monster``, the hunters
 ``hunter_0..``):
 
-- ``greedy hunters``: every hunter is :class:`azgames.agents.AzureGreedy`, the monster
+- ``greedy hunters``: every hunter is :class:`azure_env.greedy.AzureGreedy`, the monster
   random (:class:`azgames.agents.RandomAgent`);
 - ``greedy monster``: the monster greedy, every hunter random;
 - ``greedy vs greedy``: both sides greedy (how the roles balance).
@@ -43,7 +43,8 @@ sys.path.insert(0, str(ROOT / "benchmarks"))  # results_file, also when run by p
 
 import azgames  # noqa: E402
 import results_file  # noqa: E402
-from azgames.agents import AzureGreedy, RandomAgent  # noqa: E402
+from azgames.agents import RandomAgent  # noqa: E402
+from azure_env.greedy import AzureGreedy  # noqa: E402
 from azgames.agents.match import wilson_interval  # noqa: E402
 
 COMMITTED = results_file.RESULTS / "azure_agents.json"

@@ -54,7 +54,7 @@ def ours(steps: int, quick: bool = False, mix: dict | None = None) -> tuple[floa
 
     shape = {"num_envs": 32, "num_steps": 16} if quick else {}
     with tempfile.TemporaryDirectory() as out:
-        cfg = Config(steps=16_384, eval_every=0, final_eval_games=2, eval_games=2, out=out, progress=False,
+        cfg = Config(game="azacru", steps=16_384, eval_every=0, final_eval_games=2, eval_games=2, out=out, progress=False,
                      **shape, **({"mix": mix} if mix else {}))
         train(cfg)  # warm-up: compiles, first league
         cfg.steps, cfg.out = steps, out + "/timed"
@@ -86,7 +86,7 @@ def sb3_vec(steps: int, quick: bool = False) -> float:
 def single_agent(steps: int, quick: bool = False) -> float:
     from sb3_contrib import MaskablePPO
 
-    from azgames.wrappers import SingleAgentEnv
+    from azgames.training.single_agent import SingleAgentEnv
 
     env = SingleAgentEnv("azacru", opponent="random", seat="random", num_players=2)
     model = MaskablePPO("MlpPolicy", env, n_steps=512, batch_size=128, gamma=1.0, learning_rate=1e-3,

@@ -14,6 +14,11 @@ Every script in ``benchmarks/`` takes these arguments from here::
     ...
     if out is not None:
         results_file.write_json(out, results)
+
+Every file written names the version of every registered game (a top-level
+``"versions": {"azacru": 1, ...}``, the games' ``Rules.info.version``): a
+figure measured at another version is of other rules. Files written before
+carry no ``"versions"``; readers look their rows up by key, so they read both.
 """
 
 from __future__ import annotations
@@ -63,9 +68,24 @@ def destination(parser: argparse.ArgumentParser, args: argparse.Namespace, commi
     return committed if args.save else args.json
 
 
-def write_json(path: Path, results, indent: int = 1) -> None:
+def game_versions() -> dict[str, int]:
+    """The current version of every registered game, by name."""
+    from azgames.registry import versions
+
+    return versions()
+
+
+def write_json(path: Path, results: dict, indent: int = 1) -> None:
     """Write ``results`` to ``path`` as JSON (folders made as needed) and say so
-    on stderr, leaving stdout to the table."""
+    on stderr, leaving stdout to the table.
+
+    ``results`` (a dict) gets a top-level ``"versions"``: every registered
+    game's current version (:func:`game_versions`). It is added to the dict
+    itself, so that what a benchmark returns is what its file holds."""
+    if not isinstance(results, dict):
+        raise TypeError(f"results must be a dict (a top-level 'versions' is added), "
+                        f"not {type(results).__name__}")
+    results["versions"] = game_versions()
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(results, indent=indent) + "\n")
     print(f"wrote {path}", file=sys.stderr)

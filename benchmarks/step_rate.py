@@ -1,283 +1,31 @@
-"""Step rates of the suite's envs, with PettingZoo connect-four as reference.
+"""Step rates of the suite's envs (:mod:`azgames.bench`), with ``--save`` to
+replace the committed results the README quotes.
 
     python benchmarks/step_rate.py                 # full run, prints the table
     python benchmarks/step_rate.py --save          # the same, and replaces benchmarks/results/step_rate.json
-    python benchmarks/step_rate.py --quick         # a few seconds, for smoke tests
+    python benchmarks/step_rate.py --quick         # a smoke run
     python benchmarks/step_rate.py --games azacru --players 2 3
-
-Measured, per game and player count, with random legal actions:
-- AEC ``env()`` agent-steps/s in an RL loop: ``last()``, sample from the mask
-  (``mask.nonzero()[0]`` and ``random.randrange``: 1.2 us, against 3 us for
-  ``np.flatnonzero`` with a numpy Generator), ``step``;
-- vector env steps/s at N = 1, 64, 1024, 4096: ``step(random_actions())``,
-  observation and mask included (one env-step = one action in one game);
-- compile time: a fresh process importing the game and taking its first AEC
-  and vector steps, with an empty numba cache (cold) and again with it filled (warm);
-- PettingZoo ``connect_four_v3`` ``env()`` in the same RL loop, in the same run,
-  and OpenSpiel's C++ connect_four through pyspiel (the ``bench`` extra).
-
-Each rate is the median of ``--repeats`` timed runs; each repeat times every
-configuration in turn, so that a machine slowing down for a while weighs on
-all alike. Machines are noisy: compare ratios within one run rather than
-absolute numbers across runs. ``--relative-to azimuth`` adds each other game's
-rates over that game's at the same player count, as the median of the
-ratios measured side by side in each repeat:
-
-    python benchmarks/step_rate.py --games azimuth azimuth_coop --relative-to azimuth \
-        --json benchmarks/results/step_rate_azimuth_coop.json
 """
 
 from __future__ import annotations
 
-import argparse
-import os
-import platform
-import random
-import statistics
-import subprocess
 import sys
-import tempfile
-import time
 from pathlib import Path
 
-import numpy as np
+from azgames import bench
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))  # also when run by path (runpy, azgames bench)
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # also when run by path (runpy)
 import results_file  # noqa: E402
 
-ROOT = Path(__file__).resolve().parents[1]
 COMMITTED = results_file.RESULTS / "step_rate.json"
-VECTOR_SIZES = (1, 64, 1024, 4096)
-
-
-def aec_rate(make_env, seconds: float, seed: int = 0) -> float:
-    """Agent-steps/s of an RL loop over an AEC env, resetting finished games."""
-    env = make_env()
-    env.reset(seed=seed)
-    rng = random.Random(seed)
-    steps = 0
-    start = time.perf_counter()
-    deadline = start + seconds
-    while True:
-        obs, _, terminated, truncated, _ = env.last()
-        if terminated or truncated:
-            if time.perf_counter() > deadline:
-                break
-            env.reset()
-            continue
-        legal = obs["action_mask"].nonzero()[0]
-        env.step(int(legal[rng.randrange(len(legal))]))
-        steps += 1
-        if steps & 1023 == 0 and time.perf_counter() > deadline:
-            break
-    return steps / (time.perf_counter() - start)
-
-
-def vector_rate(make_vec, num_envs: int, seconds: float) -> float:
-    """Env-steps/s of ``step(random_actions())`` over ``num_envs`` games."""
-    venv = make_vec(num_envs)
-    venv.reset()
-    for _ in range(3):
-        venv.step(venv.random_actions())
-    calls = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        for _ in range(8):
-            venv.step(venv.random_actions())
-        calls += 8
-    return calls * num_envs / (time.perf_counter() - start)
-
-
-def median_rate(fn, repeats: int) -> float:
-    return statistics.median(fn() for _ in range(repeats))
-
-
-_COMPILE_PROBE = """
-import time
-t0 = time.perf_counter()
-import numpy as np, azgames
-env = azgames.make({game!r}, num_players={players})
-env.reset(seed=0)
-env.step(int(np.flatnonzero(env.last()[0]["action_mask"])[0]))
-venv = azgames.make_vec({game!r}, num_envs=4, seed=0, num_players={players})
-venv.step(venv.random_actions())
-print(time.perf_counter() - t0)
-"""
-
-
-def compile_times(game: str, players: int) -> dict[str, float]:
-    """Seconds from interpreter start-up to the first AEC and vector steps, in a
-    fresh process: with an empty numba cache (cold) and with it filled (warm)."""
-    probe = _COMPILE_PROBE.format(game=game, players=players)
-    with tempfile.TemporaryDirectory() as cache:
-        env = {**os.environ, "NUMBA_CACHE_DIR": cache}
-        env.pop("NUMBA_DISABLE_JIT", None)
-        out = {}
-        for label in ("cold", "warm"):
-            start = time.perf_counter()
-            proc = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True,
-                                  text=True, cwd=ROOT, check=True)
-            out[f"{label}_s"] = time.perf_counter() - start
-            out[f"{label}_in_process_s"] = float(proc.stdout.strip().splitlines()[-1])
-        return out
-
-
-def connect_four_env():
-    """PettingZoo's connect_four_v3 ``env`` constructor, or None without the bench extra."""
-    try:
-        from pettingzoo.classic import connect_four_v3
-    except ImportError:
-        return None
-    return connect_four_v3.env
-
-
-def openspiel_connect_four_rate(seconds: float, seed: int = 0) -> float | None:
-    """OpenSpiel's C++ connect_four through pyspiel, in the same loop: numpy
-    mask and observation each step, the same sampler. None without open-spiel."""
-    try:
-        import pyspiel
-    except ImportError:
-        return None
-    game = pyspiel.load_game("connect_four")
-    rng = random.Random(seed)
-    steps = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            mask = np.asarray(state.legal_actions_mask(), np.int8)
-            np.asarray(state.observation_tensor(), np.float32)
-            legal = mask.nonzero()[0]
-            state.apply_action(int(legal[rng.randrange(len(legal))]))
-            steps += 1
-    return steps / (time.perf_counter() - start)
-
-
-def run(games: list[str], players: list[int], seconds: float, repeats: int, quick: bool,
-        relative_to: str | None = None) -> dict:
-    import azgames
-
-    results: dict = {
-        "machine": {"python": platform.python_version(), "cpus": os.cpu_count(),
-                    "platform": platform.platform()},
-        "settings": {"seconds": seconds, "repeats": repeats},
-        "reference": {},
-        "games": [],
-    }
-    c4_env = connect_four_env()
-    c4 = median_rate(lambda: aec_rate(c4_env, seconds), repeats) if c4_env else None
-    results["reference"]["pettingzoo_connect_four_v3_env"] = c4
-    print(f"PettingZoo connect_four_v3 env(): {c4:,.0f} agent-steps/s" if c4 else
-          "PettingZoo connect_four_v3 not installed (pip install -e .[bench])", flush=True)
-    osp = openspiel_connect_four_rate(0.01)
-    if osp is not None:
-        osp = median_rate(lambda: openspiel_connect_four_rate(seconds), repeats)
-        print(f"OpenSpiel connect_four (pyspiel): {osp:,.0f} steps/s", flush=True)
-    results["reference"]["openspiel_connect_four"] = osp
-    configs = []
-    for game in games:
-        for n in players:
-            try:
-                azgames.make(game, num_players=n)
-            except ValueError:
-                continue  # this game has no such player count
-            configs.append((game, n))
-    rows = {cfg: {"game": cfg[0], "num_players": cfg[1],
-                  "compile": compile_times(*cfg) if not quick else None} for cfg in configs}
-    # Repeats go round every configuration in turn, so that a machine slowing
-    # down for a while weighs on all of them alike: ratios stay comparable.
-    samples = {cfg: {"aec": [], **{size: [] for size in VECTOR_SIZES}} for cfg in configs}
-    for r in range(repeats):
-        if not quick:
-            print(f"timing: repeat {r + 1} of {repeats}", flush=True)
-        for game, n in configs:
-            got = samples[game, n]
-            got["aec"].append(aec_rate(lambda: azgames.make(game, num_players=n), seconds))
-            for size in VECTOR_SIZES:
-                got[size].append(vector_rate(
-                    lambda k: azgames.make_vec(game, num_envs=k, seed=0, num_players=n), size, seconds))
-    for cfg in configs:
-        row = rows[cfg]
-        row["aec_steps_per_s"] = statistics.median(samples[cfg]["aec"])
-        row["vector_steps_per_s"] = {str(size): statistics.median(samples[cfg][size])
-                                     for size in VECTOR_SIZES}
-        if c4:
-            row["aec_vs_connect_four"] = row["aec_steps_per_s"] / c4
-        if relative_to and cfg[0] != relative_to and (relative_to, cfg[1]) in samples:
-            row[f"vs_{relative_to}"] = _ratios(samples[cfg], samples[relative_to, cfg[1]])
-        results["games"].append(row)
-        print_row(row, flush=True)
-    return results
-
-
-def _ratios(mine: dict, base: dict) -> dict[str, float]:
-    """Median over repeats of each rate over the base game's, measured
-    side by side in the same repeat."""
-    return {str(k): statistics.median(a / b for a, b in zip(mine[k], base[k])) for k in mine}
-
-
-def _fmt(rate: float) -> str:
-    return f"{rate / 1e6:.2f}M" if rate >= 1e6 else f"{rate / 1e3:.0f}k"
-
-
-def table(results: dict) -> str:
-    """A Markdown table of the results (the README shows this)."""
-    sizes = VECTOR_SIZES
-    head = ("| game | players | AEC steps/s | x connect-four | "
-            + " | ".join(f"vector N={s}" for s in sizes) + " | compile cold / warm |")
-    lines = [head, "|" + "---|" * (head.count("|") - 1)]
-    for r in results["games"]:
-        c = r.get("compile")
-        comp = f"{c['cold_s']:.1f} s / {c['warm_s']:.2f} s" if c else "-"
-        ratio = f"{r['aec_vs_connect_four']:.1f}x" if "aec_vs_connect_four" in r else "-"
-        vec = " | ".join(_fmt(r["vector_steps_per_s"][str(s)]) for s in sizes)
-        lines.append(f"| {r['game']} | {r['num_players']} | {_fmt(r['aec_steps_per_s'])} | {ratio} | {vec} | {comp} |")
-    relative = [(r, k) for r in results["games"] for k in r if k.startswith("vs_")]
-    if relative:
-        lines += ["", "| game | players | rates over | AEC | "
-                  + " | ".join(f"vector N={s}" for s in sizes) + " |",
-                  "|---|---|---|---|" + "---|" * len(sizes)]
-        for r, k in relative:
-            ratios = " | ".join(f"{r[k][str(s)]:.2f}" for s in sizes)
-            lines.append(f"| {r['game']} | {r['num_players']} | {k[3:]} | {r[k]['aec']:.2f} | {ratios} |")
-    ref = results["reference"]
-    named = [(ref.get("pettingzoo_connect_four_v3_env"), "PettingZoo connect_four_v3 `env()`"),
-             (ref.get("openspiel_connect_four"), "OpenSpiel connect_four (C++ via pyspiel, numpy mask and observation)")]
-    found = [f"{label} {_fmt(rate)} steps/s" for rate, label in named if rate]
-    if found:
-        lines.append("\nReferences in the same run: " + "; ".join(found) + ".")
-    return "\n".join(lines)
-
-
-def print_row(row: dict, flush: bool = False) -> None:
-    vec = ", ".join(f"N={k}: {_fmt(v)}" for k, v in row["vector_steps_per_s"].items())
-    comp = row.get("compile")
-    comp_text = f"; compile cold {comp['cold_s']:.1f} s, warm {comp['warm_s']:.2f} s" if comp else ""
-    print(f"{row['game']} {row['num_players']}p: AEC {_fmt(row['aec_steps_per_s'])}/s; "
-          f"vector {vec}{comp_text}", flush=flush)
 
 
 def main(argv: list[str] | None = None) -> dict:
-    import azgames
-
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", nargs="+", default=[e.name for e in azgames.list_games()])
-    parser.add_argument("--players", nargs="+", type=int, default=[2, 3, 4])
-    parser.add_argument("--seconds", type=float, default=1.5, help="length of each timed run")
-    parser.add_argument("--repeats", type=int, default=5, help="timed runs per figure (median)")
-    parser.add_argument("--quick", action="store_true", help="tiny runs, no compile timing (smoke test)")
+    parser = bench.build_parser()
     results_file.add_arguments(parser, COMMITTED)
-    parser.add_argument("--relative-to", metavar="GAME", default=None,
-                        help="also report each other game's rates over GAME's at the same player "
-                             "count (median of per-repeat ratios), e.g. azimuth for azimuth_coop")
     args = parser.parse_args(argv)
     out = results_file.destination(parser, args, COMMITTED, quick=args.quick)
-    if args.quick:
-        args.seconds, args.repeats = 0.05, 1
-    results = run(args.games, args.players, args.seconds, args.repeats, args.quick,
-                  args.relative_to)
-    print()
-    print(table(results))
+    results = bench.measure(args)
     if out is not None:
         results_file.write_json(out, results)
     return results

@@ -20,8 +20,10 @@ import numpy as np
 import pytest
 
 import azgames
-from azgames.agents import AzacruGreedy, AzimuthGreedy, RandomAgent, agent_names, make_agent
-from azgames.agents.azimuth_greedy import LANDED, LANDS_OPPONENT, THREAT, WINS
+from azgames.agents import RandomAgent, agent_names, make_agent
+from azacru_env.greedy import AzacruGreedy
+from azimuth_env.greedy import AzimuthGreedy
+from azimuth_env.greedy import LANDED, LANDS_OPPONENT, THREAT, WINS
 from azgames.agents.match import play_match
 from azimuth_env.board import AT_HOME
 
@@ -305,20 +307,22 @@ def test_greedy_beats_random_in_at_least_80_percent_of_200_games():
 def test_registry_builds_the_greedy_agent_of_each_game():
     assert isinstance(make_agent("greedy", seed=0, game="azimuth"), AzimuthGreedy)
     assert isinstance(make_agent("greedy", seed=0, game="azacru"), AzacruGreedy)
-    assert isinstance(make_agent("greedy", seed=0), AzacruGreedy)  # no game: as before
+    with pytest.raises(ValueError, match="'greedy' is a game's own: give the game"):
+        make_agent("greedy", seed=0)  # each game ships its own greedy (Rules.baselines)
     assert set(agent_names("azimuth")) == {"greedy", "random", "ppo", "mcts"}
     assert set(agent_names("azacru")) == {"greedy", "random", "ppo", "mcts"}
     with pytest.raises(ValueError,
                        match="unknown agent 'minimax' for azimuth; valid agents: random, greedy"):
         make_agent("minimax", game="azimuth")
-    with pytest.raises(ValueError, match="valid agents: random$"):
+    with pytest.raises(ValueError, match="unknown game 'some_other_game'"):
         make_agent("greedy", game="some_other_game")
 
 
 NOJIT_SCRIPT = """
 import json, sys
 import azgames
-from azgames.agents import AzimuthGreedy, RandomAgent
+from azgames.agents import RandomAgent
+from azimuth_env.greedy import AzimuthGreedy
 out = []
 for num_players, options in ((2, {}), (4, {"island": True})):
     env = azgames.make("azimuth", num_players=num_players, **options)

@@ -23,7 +23,8 @@ import numpy as np
 import pytest
 
 import azgames
-from azgames.agents import AzimuthCoopGreedy, RandomAgent, agent_names, make_agent
+from azgames.agents import RandomAgent, agent_names, make_agent
+from azimuth_env.coop.greedy import AzimuthCoopGreedy
 from azgames.agents.match import wilson_interval
 from azimuth_env.board import AT_HOME, parse_point
 
@@ -280,7 +281,7 @@ def test_greedy_team_strength_over_600_games(num_players):
 NOJIT_SCRIPT = """
 import json
 import azgames
-from azgames.agents import AzimuthCoopGreedy
+from azimuth_env.coop.greedy import AzimuthCoopGreedy
 env = azgames.make("azimuth_coop", num_players=4, rounds=3)
 env.reset(seed=5)
 team = [AzimuthCoopGreedy(seed=k) for k in range(4)]
@@ -330,7 +331,7 @@ def test_benchmark_quick_run_writes_table_and_json(tmp_path, capsys):
     results = bench["main"](["--quick", "--players", "2", "4", "--no-progress", "--json", str(out)])
     saved = json.loads(out.read_text())
     assert saved == json.loads(json.dumps(results))
-    assert set(saved) == {"meta", "rows", "consistency"}
+    assert set(saved) == {"meta", "rows", "consistency", "versions"}
     assert saved["meta"]["seeds"] == [0, 1, 2] and saved["meta"]["games_per_seed"] == 4
     rows = {(r["players"], r["rounds"], r["team"]): r for r in saved["rows"]}
     assert set(rows) == {(p, r, t) for p in (2, 4) for r in (10, 20) for t in ("greedy", "random")}

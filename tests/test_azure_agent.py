@@ -16,8 +16,9 @@ import numpy as np
 import pytest
 
 import azgames
-from azgames.agents import AzureGreedy, RandomAgent, agent_names, make_agent
-from azgames.agents.azure_greedy import NO_WAY, distances_from, enterable_squares
+from azgames.agents import RandomAgent, agent_names, make_agent
+from azure_env.greedy import AzureGreedy
+from azure_env.greedy import NO_WAY, distances_from, enterable_squares
 from azgames.agents.match import play_game, play_match
 from azure_env.board import STOP
 from tests.reference.azure_greedy_reference import choosable_actions

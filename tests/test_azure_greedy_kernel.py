@@ -16,7 +16,8 @@ import pytest
 
 import azgames
 from azgames import state as state_ops
-from azgames.agents import AzureGreedy, RandomAgent
+from azgames.agents import RandomAgent
+from azure_env.greedy import AzureGreedy
 from azgames.jit import JIT_DISABLED
 from azgames.training import LearnerVecEnv
 from azure_env.board import SUIT_TILE_RULES

@@ -369,7 +369,7 @@ def test_agents_refuse_bad_arguments(game):
 @pytest.mark.parametrize("game", GAMES)
 def test_matches_and_the_single_agent_env_refuse_bad_arguments(game):
     from azgames.agents.match import play_match
-    from azgames.wrappers import SingleAgentEnv
+    from azgames.training.single_agent import SingleAgentEnv
 
     for n in (0, -2, True, 1.5, "3"):
         refused(lambda: play_match(game, ["random", "random"], num_games=n, progress=False),

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+import azgames
+
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "benchmarks" / "results"
 #: Each script and the committed file its ``--save`` replaces.
@@ -81,7 +83,8 @@ def test_results_file_writes_only_where_asked(tmp_path):
     assert where(parser, parser.parse_args(["--save"]), committed) == committed
     out = tmp_path / "new" / "r.json"
     results_file["write_json"](out, {"rows": [1]}, indent=2)
-    assert json.loads(out.read_text()) == {"rows": [1]} and out.read_text().endswith("\n")
+    assert json.loads(out.read_text()) == {"rows": [1], "versions": azgames.registry.versions()}
+    assert out.read_text().endswith("\n")
 
 
 def test_step_rate_quick_run_writes_table_and_json(tmp_path, capsys, results_untouched):
@@ -107,8 +110,9 @@ def test_step_rate_quick_run_writes_table_and_json(tmp_path, capsys, results_unt
 
 
 def test_compile_probe_reports_cold_and_warm_times():
-    bench = _bench("step_rate")
-    times = bench["compile_times"]("azacru", 2)
+    from azgames.bench import compile_times
+
+    times = compile_times("azacru", 2)
     assert times["cold_s"] > 0 and times["warm_s"] > 0
     # The warm process loads the cache that the cold one wrote.
     assert times["warm_in_process_s"] < times["cold_in_process_s"]

@@ -113,18 +113,37 @@ def test_wrong_number_of_agents_is_explained(capsys):
     assert "one agent per player (3)" in capsys.readouterr().err
 
 
-def test_bench_says_so_when_the_benchmark_script_is_missing(tmp_path, monkeypatch, capsys):
-    monkeypatch.setattr(cli, "BENCH_SCRIPT", tmp_path / "step_rate.py")
-    assert cli.main(["bench"]) == 1
-    assert "benchmark script" in capsys.readouterr().err
+def test_bench_hands_the_package_benchmark_every_remaining_argument(monkeypatch):
+    import azgames.bench
 
-
-def test_bench_runs_the_script_main_with_the_remaining_arguments(tmp_path, monkeypatch, capsys):
-    script = tmp_path / "step_rate.py"
-    script.write_text("def main(argv=None):\n    print('bench main got', argv)\n    return {}\n")
-    monkeypatch.setattr(cli, "BENCH_SCRIPT", script)
+    got = []
+    monkeypatch.setattr(azgames.bench, "main", lambda argv: got.append(argv) or 0)
     assert cli.main(["bench", "--quick", "--players", "2"]) == 0
-    assert capsys.readouterr().out == "bench main got ['--quick', '--players', '2']\n"
+    assert cli.main(["bench", "--", "--help"]) == 0
+    assert got == [["--quick", "--players", "2"], ["--help"]]
+
+
+def test_every_game_option_is_offered_by_every_command_that_plays(capsys):
+    for command in ("play", "train", "tournament"):
+        with pytest.raises(SystemExit):
+            cli.main([command, "--help"])
+        shown = capsys.readouterr().out
+        for entry in azgames.list_games():
+            for option in azgames.registry.rules_type(entry.name).OPTIONS:
+                assert f"--{option.name.replace('_', '-')}" in shown, (command, option.name)
+
+
+def test_a_game_option_reaches_the_game_and_a_foreign_one_is_refused(capsys):
+    assert cli.main(["play", "azimuth", "--players", "4", "--island", "true", "--max-turns", "6",
+                     "--render", "none"]) == 0
+    assert "Result: turn limit reached" in capsys.readouterr().out  # max_turns=6 reached the game
+    with pytest.raises(SystemExit) as info:
+        cli.main(["play", "azacru", "--island", "true"])
+    assert info.value.code == 2
+    assert "--island is an option of azimuth, not of azacru" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        cli.main(["play", "azimuth", "--island", "maybe"])
+    assert "--island maybe: 'maybe' is not true or false" in capsys.readouterr().err
 
 
 def test_play_azure_names_the_winning_side():
@@ -279,17 +298,17 @@ def test_a_human_seat_plays_a_single_game_only(capsys):
 
 
 def test_bench_leaves_the_committed_results_alone(capsys):
-    """A bench run writes no file unless asked (--json PATH, or --save for a
-    full run): the committed figures of the README's table stay as they are."""
+    """A bench run writes no file unless asked (--json PATH; benchmarks/step_rate.py
+    --save for a full run): the committed figures of the README's table stay as they are."""
     committed = ROOT / "benchmarks" / "results" / "step_rate.json"
     before = committed.read_bytes()
     try:
         assert cli.main(["bench", "--quick", "--games", "azacru", "--players", "2"]) == 0
         printed = capsys.readouterr().out
         assert "| azacru | 2 |" in printed and "wrote" not in printed
-        with pytest.raises(SystemExit) as stop:  # a quick run's figures are never saved
+        with pytest.raises(SystemExit) as stop:  # --save is the source checkout's script's
             cli.main(["bench", "--quick", "--save", "--games", "azacru", "--players", "2"])
-        assert stop.value.code == 2 and "--save replaces" in capsys.readouterr().err
+        assert stop.value.code == 2 and "unrecognized arguments: --save" in capsys.readouterr().err
         after = committed.read_bytes()
     finally:  # a regression must not leave the working copy changed
         if committed.read_bytes() != before:

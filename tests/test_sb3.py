@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 
-from azgames.wrappers import SingleAgentEnv
+from azgames.training.single_agent import SingleAgentEnv
 
 
 def final_reward(info, learner):

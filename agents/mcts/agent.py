@@ -13,8 +13,8 @@ import numpy as np
 from azgames import checks
 from azgames.limits import LOCAL, Limits
 
-from ..base import agent_rng, suite_env
-from .games import DEFAULT_MAX_PLAYOUT, DEFAULT_PRIOR_TEMPERATURE, chance_queue, search_config
+from azgames.agent import agent_rng, suite_env
+from .games import chance_queue, hooks_of
 from .interface import observes
 from .network import net_from_policy
 from .tree import Tree, run, workspace
@@ -55,12 +55,12 @@ class MCTSAgent:
     the end), after which the game's estimate of the position counts
     (Azimuth: the greedy's distance-to-home lead; Azure Attack: the gold
     lead; elsewhere a draw). Its default is the game's
-    (:data:`~azgames.agents.mcts.games.DEFAULT_MAX_PLAYOUT`: 0 for Azimuth,
+    (its search hooks' ``max_playout``: 0 for Azimuth,
     the estimate at once; 20 for Azure Attack; -1 elsewhere).
     ``prior_temperature`` > 0 guides the search by the game's estimate
     (AlphaZero's PUCT, the estimate after each action as its prior and
     first value; see :mod:`azgames.agents.mcts.tree`); 0 is plain UCT. Its
-    default is the game's (:data:`~azgames.agents.mcts.games.DEFAULT_PRIOR_TEMPERATURE`:
+    default is the game's (its search hooks' ``prior_temperature``:
     0.1 for Azimuth, whose 40-190 actions a turn plain UCT cannot look past,
     0 elsewhere).
     ``policy`` makes it an AlphaZero-style player: a trained policy (a
@@ -148,12 +148,12 @@ class MCTSAgent:
     def _search_one(self, raw, simulations: int | None, seed_word: int, start: float):
         """One tree's search: ``(tree, simulations run)``."""
         work = type(raw.state)(*(np.concatenate([a, a, a]) for a in raw.state))  # root, work, scratch
+        hooks = hooks_of(raw.rules)
         forced, faces = chance_queue(work)
-        cfg = search_config(raw.rules)
-        max_playout = (DEFAULT_MAX_PLAYOUT.get(type(raw.state), -1) if self.max_playout is None
-                       else self.max_playout)
-        temperature = float(DEFAULT_PRIOR_TEMPERATURE.get(type(raw.state), 0.0)
-                            if self.prior_temperature is None else self.prior_temperature) or None
+        cfg = hooks.config(raw.rules)
+        max_playout = hooks.max_playout if self.max_playout is None else self.max_playout
+        temperature = float(hooks.prior_temperature if self.prior_temperature is None
+                            else self.prior_temperature) or None
         tree = Tree(raw.possible_agents.index(raw.agent_selection),
                     nodes=2 * (simulations or 1000) + 8, edges=64 * raw.rules.num_actions)
         net = self._net(raw)
@@ -184,8 +184,8 @@ class MCTSAgent:
         key = (threading.get_ident(), game, players)
         if key not in self._nets:
             if players != 2 or not observes(type(raw.state)):
-                raise ValueError(f"a policy guides the search in 2-player azacru, azimuth and azure; "
-                                 f"this env is {game} with {players} players")
+                raise ValueError(f"a policy guides the search of a 2-player game whose search hooks "
+                                 f"observe; this env is {game} with {players} players")
             policy = (NumpyPolicy.load(shipped_policy_path(game, players)) if self.policy == "ppo"
                       else self.policy)
             if (policy.meta["game"], policy.meta["num_players"]) != (game, players):

@@ -8,12 +8,12 @@ input, for the policy-guided search) on a game's state named tuple ``s``.
 numba picks each game's implementation at compile time from the type of ``s``
 (``numba.extending.overload``), so the search compiles once per game, is
 cached on disk like every kernel, and pays no call through a function
-pointer. :mod:`.games` registers each game with
-:func:`implement`. Under ``NUMBA_DISABLE_JIT=1`` the same functions dispatch
+pointer. :mod:`.games` registers each game's hooks (declared in its own
+package: :mod:`azgames.search_hooks`) with :func:`implement`. Under ``NUMBA_DISABLE_JIT=1`` the same functions dispatch
 in Python on ``type(s)``.
 
 ``cfg`` is whatever the game's kernels need besides the state (a tuple of
-tables and limits, built by :func:`.games.search_config`).
+tables and limits, built by the game's ``SearchHooks.config``).
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ import numpy as np
 
 from azgames.rng import below, next_u64
 
-from .games import DIE_FACES, search_config
+from .games import hooks_of, search_config
 from .interface import estimate
 from .network import forward
 from .tree import CHANCE, DECISION, TERMINAL
@@ -152,7 +152,7 @@ def play_drawing(sim, forced, action: int, mrng) -> int:
     if forced is None:
         sim.step(action)
         return 0
-    faces = DIE_FACES[type(sim.state)]
+    faces = hooks_of(sim.rules).die_faces
     drawn = [below(mrng, 0, faces) for _ in range(forced.shape[1])]
     sim.state.forced[0, :] = drawn
     sim.step(action)

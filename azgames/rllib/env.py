@@ -47,9 +47,10 @@ from ray.rllib.env.multi_agent_env import MultiAgentEnv
 import azgames
 from azgames import checks
 
-#: The configuration keys of :class:`TurnBasedEnv`, with their defaults.
+#: The configuration keys of :class:`TurnBasedEnv`, with their defaults
+#: (``game`` has none: it must be given).
 DEFAULTS: dict[str, Any] = {
-    "game": "azacru",
+    "game": None,
     "num_players": 2,
     "options": {},
     "builtin_opponents": {"random": 1.0},
@@ -62,13 +63,10 @@ LEARNER_PREFIX = "learner_"
 
 
 def teams(game_env) -> list[int]:
-    """The side of each seat of a suite AEC env, in seat order."""
-    raw = game_env.unwrapped
-    if raw.rules.info.utility == "identical":  # the co-op mode: one team
-        return [0] * len(raw.possible_agents)
-    if raw.rules.info.name == "azure":  # the hunters share their side's reward
-        return [0 if a == "monster" else 1 for a in raw.possible_agents]
-    return list(range(len(raw.possible_agents)))
+    """The side of each seat of a suite AEC env, in seat order (the game's ``Rules.sides``)."""
+    rules = game_env.unwrapped.rules
+    side_of = {seat: k for k, side in enumerate(rules.sides) for seat in side}
+    return [side_of[seat] for seat in range(rules.num_players)]
 
 
 def env_config(config: dict | None) -> dict[str, Any]:
@@ -78,6 +76,8 @@ def env_config(config: dict | None) -> dict[str, Any]:
     if unknown:
         raise ValueError(f"unknown TurnBasedEnv config key(s) {unknown}; valid keys: {sorted(DEFAULTS)}")
     out = {k: config.get(k, v) for k, v in DEFAULTS.items()}
+    if out["game"] is None:
+        raise ValueError("TurnBasedEnv config needs 'game': a registered game's name")
     share = out["builtin_share"]
     if not isinstance(share, (int, float)) or not 0.0 <= share <= 1.0:
         raise ValueError(f"builtin_share={share!r} must be a number in [0, 1]")

@@ -1,7 +1,7 @@
 """The masked policy-and-value network as an RLlib ``RLModule`` for PPO.
 
 :class:`MaskedPPOTorchRLModule` holds the suite's own network
-(:class:`azgames.training.ppo.Net`: flattened planes, a ``tanh`` trunk, a
+(:class:`azgames.training.net.Net`: flattened planes, a ``tanh`` trunk, a
 logits head and a value head), so that a module trained on RLlib converts
 to the torch-free :class:`~azgames.agents.policy.NumpyPolicy` that the
 ``ppo`` agents, ``python -m azgames play`` and the tournament load
@@ -28,13 +28,13 @@ from ray.rllib.core.rl_module.apis.value_function_api import ValueFunctionAPI
 from ray.rllib.core.rl_module.torch import TorchRLModule
 
 from azgames.agents.policy import NumpyPolicy
-from azgames.training.ppo import Net
+from azgames.training.net import Net
 
 DEFAULT_HIDDEN = (128, 128)
 
 
 class MaskedPPOTorchRLModule(TorchRLModule, ValueFunctionAPI):
-    """Masked logits and a value from the suite's :class:`~azgames.training.ppo.Net`."""
+    """Masked logits and a value from the suite's :class:`~azgames.training.net.Net`."""
 
     def setup(self):
         hidden = tuple(int(h) for h in (self.model_config or {}).get("hidden", DEFAULT_HIDDEN))

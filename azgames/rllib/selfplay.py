@@ -50,7 +50,7 @@ from ray.rllib.core.rl_module.rl_module import RLModuleSpec
 from ray.rllib.utils.metrics import ENV_RUNNER_RESULTS, NUM_ENV_STEPS_SAMPLED_LIFETIME
 
 from azgames.training.evaluate import evaluate
-from azgames.training.ppo import CsvLog, plot_curve
+from azgames.training.logs import CsvLog, plot_curve
 
 from .env import LEARNER_PREFIX, TurnBasedEnv, env_config
 from .module import MaskedPPOTorchRLModule, numpy_policy, policy_meta
@@ -165,7 +165,7 @@ class LeagueCallback(RLlibCallback):
 class Config:
     """Every setting of an RLlib run (the command line's ``train --backend rllib``)."""
 
-    game: str = "azacru"
+    game: str
     num_players: int = 2
     options: dict = field(default_factory=dict)
     seed: int = 0

@@ -27,13 +27,10 @@ from .schedule import games_per_seating, seatings
 
 
 def sides_of(game: str, num_players: int) -> list[list[int]]:
-    """Seats grouped by side: Azure Attack's hunters are one side, the co-op's
-    whole crew is one (against the ocean); elsewhere each seat is its own."""
-    if game == "azure":
-        return [[0], list(range(1, num_players))]
-    if game == "azimuth_coop":
-        return [list(range(num_players))]
-    return [[s] for s in range(num_players)]
+    """Seats grouped by side, as the game declares them (``Rules.sides``)."""
+    from azgames.registry import rules_type
+
+    return rules_type(game)(num_players).sides
 
 
 @dataclass

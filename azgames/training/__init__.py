@@ -6,13 +6,18 @@
 - :mod:`.opponents`: who plays the other seats;
 - :mod:`.sb3`: :class:`SB3VecEnv`, the same as a Stable-Baselines3 ``VecEnv``
   whose ``action_masks`` serve sb3-contrib's ``MaskablePPO``;
+- :mod:`.single_agent`: :class:`SingleAgentEnv`, one game as a single-agent
+  gymnasium env (the learner's seat; the others move inside ``step``);
 - :mod:`.ppo`: ``python -m azgames train``, masked PPO against a league of
   the learner's own snapshots and the baselines, one file top to bottom;
+- :mod:`.net`: the policy-and-value network (torch) that ppo and RLlib train;
+- :mod:`.logs`: the run's CSV logs and its learning curve;
+- :mod:`.cli`: the ``train`` command;
 - :mod:`.league`: the mix of opponents the trainer draws from;
 - :mod:`.evaluate`: win rates of a policy against fixed opponents, batched;
 - :mod:`.ship`: a run's policy into ``agents/policies`` (the ``ppo`` agents).
 
-Everything but :mod:`.ppo` and :mod:`.sb3` runs without torch.
+Everything but :mod:`.ppo`, :mod:`.net` and :mod:`.sb3` runs without torch.
 """
 
 from .learner_env import LearnerVecEnv

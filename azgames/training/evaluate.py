@@ -9,17 +9,22 @@ The policy plays its most likely legal action. No torch needed.
 A *win* is the learner's seat taking the game's top reward, +1 (its side
 wins, or it alone has the most tiles); a *draw* a reward of 0 with two
 players (or two sides); anything else a *loss*.
+
+:func:`place_on_ladder` turns evaluations into an Elo rating on a fixed
+ladder (``train --ladder``: a 2-player tournament's record, read by
+:func:`load_ladder`).
 """
 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import Any, Iterable
 
 import numpy as np
 
 from azgames.agents.match import wilson_interval
 from azgames.agents.policy import NumpyPolicy
+from azgames.tournament.ratings import Rating, elo_against, ladder_ratings
 
 from .learner_env import LearnerVecEnv
 
@@ -78,8 +83,22 @@ def evaluate(policy: NumpyPolicy, opponent: Any = "random", num_games: int = 400
             break
     else:
         raise RuntimeError(f"{int((~finished).sum())} games still going after {max_steps} steps")
-    two_sided = meta["num_players"] == 2 or env.team or meta["game"] == "azure"
+    two_sided = len(env.venv.rules.sides) <= 2  # a draw is no one's win (with more sides, a loss)
     wins = int((result >= 1 - 1e-6).sum())
     draws = int((result == 0).sum()) if two_sided else 0
     name = opponent if isinstance(opponent, str) else getattr(opponent, "name", "policy")
     return Evaluation(str(name), num_games, wins, draws, num_games - wins - draws, float(result.mean()))
+
+
+def load_ladder(path) -> dict[str, float]:
+    """The ratings of a 2-player tournament's JSON record (``azgames
+    tournament``), by agent: the fixed scale :func:`place_on_ladder` uses."""
+    return ladder_ratings(path)
+
+
+def place_on_ladder(ladder: dict[str, float], evaluations: Iterable[Evaluation]) -> Rating:
+    """The policy's Elo rating (and interval) on ``ladder`` that best explains
+    its wins, draws and losses in ``evaluations`` against the ladder's agents
+    (those against opponents off the ladder are left out)."""
+    record = {e.opponent: (e.wins, e.draws, e.losses) for e in evaluations if e.opponent in ladder}
+    return elo_against(ladder, record)

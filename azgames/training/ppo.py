@@ -1,7 +1,9 @@
 """Masked PPO self-play for any game of the suite: ``python -m azgames train GAME``.
 
 One file, top to bottom, in the manner of CleanRL's ``ppo.py``: the
-hyper-parameters (:class:`Config`), the network, then :func:`train`:
+hyper-parameters (:class:`Config`), then :func:`train` (the network,
+:class:`~azgames.training.net.Net`, and the logs and curve,
+:mod:`azgames.training.logs`, are shared with the RLlib trainer):
 collect ``num_steps`` learner steps in each of ``num_envs`` games of a
 :class:`~azgames.training.learner_env.LearnerVecEnv` (opponents from the
 :class:`~azgames.training.league.League` move inside its step), compute GAE
@@ -10,7 +12,8 @@ Illegal actions get a logit of -1e8, so the policy never samples one and its
 entropy counts legal actions only.
 
 Every ``eval_every`` updates the policy (most likely action) plays
-``eval_games`` games against random and greedy (:mod:`.evaluate`); the run
+``eval_games`` games against random and greedy (:mod:`.evaluate`, which
+also places it on the ``--ladder``); the run
 writes ``train.csv`` (per update), ``eval.csv``, ``curve.png`` (the learning
 curve), ``checkpoints/*.npz`` and, at the end, ``policy.npz`` with
 ``policy.json``: the command, seed, steps, time and final evaluations. The
@@ -24,7 +27,6 @@ the clock, so the number of updates varies.
 
 from __future__ import annotations
 
-import csv
 import json
 import shlex
 import time
@@ -37,16 +39,16 @@ from torch import nn
 
 from azgames.agents.policy import NumpyPolicy
 
-from azgames.tournament.ratings import elo_against, ladder_ratings
-
-from .evaluate import evaluate
+from .evaluate import evaluate, load_ladder, place_on_ladder
 from .learner_env import LearnerVecEnv
 from .league import DEFAULT_MIX, League
+from .logs import CsvLog, plot_curve
+from .net import Net
 
 
 @dataclass
 class Config:
-    game: str = "azacru"
+    game: str
     num_players: int = 2
     seed: int = 0
     steps: int = 2_000_000          # learner steps (the learner's own actions), all games together
@@ -74,55 +76,11 @@ class Config:
     final_eval_games: int = 400     # the evaluation written into policy.json
     eval_against: tuple[str, ...] = ("random", "greedy")
     torch_threads: int = 2
-    out: str = "runs/azacru_2p"
+    out: str = "runs/ppo"
     options: dict = field(default_factory=dict)  # the game's variant options
     init: str | None = None         # start from this policy.npz's weights (same game and network)
     ladder: str | None = None       # a tournament.json: each evaluation also places the policy on it (Elo)
     progress: bool = True
-
-
-# ---------------------------------------------------------------- the network
-def layer(n_in: int, n_out: int, std: float = 2 ** 0.5) -> nn.Linear:
-    lin = nn.Linear(n_in, n_out)
-    nn.init.orthogonal_(lin.weight, std)
-    nn.init.zeros_(lin.bias)
-    return lin
-
-
-class Net(nn.Module):
-    """Flattened planes -> tanh trunk -> action logits and a value (as NumpyPolicy computes)."""
-
-    def __init__(self, obs_size: int, num_actions: int, hidden: tuple[int, ...]):
-        super().__init__()
-        layers, last = [], obs_size
-        for h in hidden:
-            layers += [layer(last, h), nn.Tanh()]
-            last = h
-        self.trunk = nn.Sequential(*layers)
-        self.policy = layer(last, num_actions, std=0.01)
-        self.value = layer(last, 1, std=1.0)
-
-    def forward(self, obs: torch.Tensor, mask: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
-        h = self.trunk(obs.flatten(1).float())
-        logits = self.policy(h).masked_fill(~mask, -1e8)
-        return logits, self.value(h)[:, 0]
-
-    def load_numpy(self, policy: NumpyPolicy) -> None:
-        """Take ``policy``'s weights (a :meth:`to_numpy` of the same shape)."""
-        linears = [m for m in self.trunk if isinstance(m, nn.Linear)] + [self.policy, self.value]
-        pairs = list(policy.trunk) + [policy.policy_head, policy.value_head]
-        if [tuple(m.weight.shape[::-1]) for m in linears] != [w.shape for w, _ in pairs]:
-            raise ValueError(f"the policy's layers {[w.shape for w, _ in pairs]} do not match this "
-                             f"network's {[tuple(m.weight.shape[::-1]) for m in linears]}")
-        with torch.no_grad():
-            for m, (w, b) in zip(linears, pairs):
-                m.weight.copy_(torch.from_numpy(w.T.copy()))
-                m.bias.copy_(torch.from_numpy(b.reshape(-1).copy()))
-
-    def to_numpy(self, meta: dict) -> NumpyPolicy:
-        linears = [m for m in self.trunk if isinstance(m, nn.Linear)]
-        as_np = lambda lin: (lin.weight.detach().numpy().T.copy(), lin.bias.detach().numpy().copy())  # noqa: E731
-        return NumpyPolicy([as_np(lin) for lin in linears], as_np(self.policy), as_np(self.value), meta)
 
 
 # ---------------------------------------------------------------- training
@@ -178,7 +136,7 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
     done = torch.zeros(N)
     train_log = CsvLog(out / "train.csv")
     eval_log = CsvLog(out / "eval.csv")
-    ladder = ladder_ratings(cfg.ladder) if cfg.ladder else None
+    ladder = load_ladder(cfg.ladder) if cfg.ladder else None
     rating_log = CsvLog(out / "rating.csv") if ladder else None
     results = {"wins": 0.0, "games": 0}
     start = time.perf_counter()
@@ -273,15 +231,15 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
             so_far = {"command": command, "steps": steps, "seconds": round(elapsed, 1), "seed": cfg.seed}
             policy = net.to_numpy({**meta, "trained": so_far})
             policy.save(out / "checkpoints" / f"update_{update:05d}.npz")
-            record = {}
+            evaluations = []
             for opponent in opponents:
                 e = evaluate(policy, opponent, cfg.eval_games, seed=cfg.seed + 10_000 + update)
                 eval_log.write({"update": update, "steps": steps, "seconds": round(elapsed, 2),
                                 **e.as_dict(), "opponent": "team" if env.team else opponent})
                 bar.write(f"update {update}, {steps:,} steps: {e}")
-                record[opponent] = (e.wins, e.draws, e.losses)
+                evaluations.append(e)
             if ladder:
-                placed = elo_against(ladder, {o: r for o, r in record.items() if o in ladder})
+                placed = place_on_ladder(ladder, evaluations)
                 rating_log.write({"update": update, "steps": steps, "elo": round(placed.rating, 1),
                                   "elo_lo": round(placed.low, 1), "elo_hi": round(placed.high, 1)})
                 bar.write(f"update {update}: Elo {placed.rating:+.0f} ({placed.low:+.0f} to "
@@ -303,58 +261,7 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
     return record
 
 
-class CsvLog:
-    """Rows appended to a CSV file, header from the first row."""
-
-    def __init__(self, path: Path):
-        self.path = path
-        self.fields = None
-        path.unlink(missing_ok=True)
-
-    def write(self, row: dict) -> None:
-        with self.path.open("a", newline="") as f:
-            w = csv.DictWriter(f, fieldnames=self.fields or list(row))
-            if self.fields is None:
-                self.fields = list(row)
-                w.writeheader()
-            w.writerow(row)
-
-
 def _progress(total: int | None, enabled: bool):
     from tqdm.auto import tqdm
 
     return tqdm(total=total, unit="update", disable=not enabled, dynamic_ncols=True)
-
-
-def plot_curve(out: Path) -> Path | None:
-    """``curve.png``: evaluation win rates (95% intervals) and training speed over learner steps."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    rows = list(csv.DictReader((out / "eval.csv").open())) if (out / "eval.csv").exists() else []
-    train_rows = list(csv.DictReader((out / "train.csv").open()))
-    fig, (ax, ax2) = plt.subplots(1, 2, figsize=(11, 4))
-    for opponent, colour in (("random", "#0072B2"), ("greedy", "#D55E00"), ("team", "#009E73")):
-        r = [x for x in rows if x["opponent"] == opponent]
-        if r:
-            s = [int(x["steps"]) for x in r]
-            ax.plot(s, [float(x["win_rate"]) for x in r], marker="o", color=colour,
-                    label="team wins (co-op)" if opponent == "team" else f"vs {opponent}")
-            ax.fill_between(s, [float(x["win_rate_lo"]) for x in r], [float(x["win_rate_hi"]) for x in r],
-                            color=colour, alpha=0.2)
-    ax.set(xlabel="learner steps", ylabel="win rate (most likely action)", ylim=(0, 1),
-           title="evaluation, 95% intervals")
-    ax.grid(alpha=0.3)
-    ax.legend()
-    ax2.plot([int(x["steps"]) for x in train_rows], [float(x["train_win_rate"]) for x in train_rows],
-             color="#CC79A7", label="wins in training games (league)")
-    ax2.set(xlabel="learner steps", ylabel="win rate", ylim=(0, 1), title="training games")
-    ax2.grid(alpha=0.3)
-    ax2.legend()
-    fig.tight_layout()
-    path = out / "curve.png"
-    fig.savefig(path, dpi=100)
-    plt.close(fig)
-    return path

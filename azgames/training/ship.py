@@ -19,10 +19,11 @@ import sys
 import time
 from pathlib import Path
 
+from azgames.agents import policy as policy_module
 from azgames.agents.policy import NumpyPolicy
 from azgames.inputs import read_json
 
-POLICIES = Path(__file__).resolve().parents[1] / "agents" / "policies"
+POLICIES = Path(policy_module.__file__).resolve().parent / "policies"
 
 
 def lineage(meta: dict) -> list[dict]:

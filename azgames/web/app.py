@@ -52,7 +52,9 @@ def catalogue() -> dict:
         info = rules.info
         games.append({"name": entry.name, "long_name": info.long_name, "summary": entry.summary,
                       "min_players": info.min_players, "max_players": info.max_players,
-                      "options": rules.option_defaults(), "agents": agent_names(entry.name)})
+                      "options": rules.option_defaults(),
+                      "option_help": {o.name: o.help for o in rules.OPTIONS},
+                      "agents": agent_names(entry.name)})
     return {"games": games, "human": HUMAN, "min_speed": MIN_SPEED, "max_speed": MAX_SPEED}
 
 

@@ -1,7 +1,6 @@
 """The browser app's command line: ``python -m azgames serve [--host H] [--port P] [--no-browser] [--no-token]``.
 
-:func:`add_arguments` and :func:`run` are what ``azgames.cli`` wires to its
-``serve`` command; this module imports no web package until :func:`run`, so
+:func:`register` adds the ``serve`` command to ``azgames.cli``; this module imports no web package until :func:`run`, so
 the command line works without the ``web`` extra until it is asked to serve.
 
 The server answers only its user (:mod:`.access`): it listens on this
@@ -21,6 +20,15 @@ import webbrowser
 
 #: Seconds the server waits for its pages' connections to end when stopped.
 GRACE_SECONDS = 3
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """The ``serve`` command."""
+    serve = sub.add_parser("serve", help="the browser app: watch, replay and play games (the web extra)",
+                           description="Start a local web server and open its page, where a person "
+                                       "watches live matches, replays records and plays any game.")
+    add_arguments(serve)
+    serve.set_defaults(run=lambda args, parser: run(args), subparser=serve)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -100,4 +100,4 @@ from azgames.envs import game_envs
 
 from .rules import CoopRules
 
-raw_env, env, VectorEnv = game_envs(CoopRules, "azimuth_coop_v0", __name__)
+raw_env, env, VectorEnv = game_envs(CoopRules, __name__)

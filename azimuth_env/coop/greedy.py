@@ -73,8 +73,8 @@ from azimuth_env.coop.kernels import COLOURS, SUNNY, play
 from azimuth_env.coop.rules import CoopRules
 from azimuth_env.kernels import rotation
 
-from .azimuth_greedy import position_cost
-from .base import BestOfGreedy, agent_rng
+from ..greedy import position_cost
+from azgames.agent import BestOfGreedy, agent_rng
 
 #: Rows of the scratch batch: the position, then one per action of a wave order
 #: (the roller has 6 rafts, so at most 6 candidates; one more row to spare).
@@ -89,56 +89,55 @@ WORST = 10 * _HOME_UNIT
 
 # ---------------------------------------------------------------- scratch rows
 #
-# A position is the 23 arrays of a CoopState, in its order: stack, height,
-# wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach, player,
-# ply, outcome, rng, first, round, turn, face, rolled, asleep, turtle, wave,
-# pending, forced. The scratch batch has ROWS games.
+# A position is a row of a CoopState batch (its fields read by name); the
+# scratch batch is a CoopState of ROWS games.
 
 
 @njit
 def _copy_row(src, j, dst, k):
     """Game ``j`` of batch ``src`` into game ``k`` of batch ``dst``."""
-    dst[0][k] = src[0][j]
-    dst[1][k] = src[1][j]
-    dst[2][k] = src[2][j]
-    dst[3][k] = src[3][j]
-    dst[4][k] = src[4][j]
-    dst[5][k] = src[5][j]
-    dst[6][k] = src[6][j]
-    dst[7][k] = src[7][j]
-    dst[8][k] = src[8][j]
-    dst[9][k] = src[9][j]
-    dst[10][k] = src[10][j]
-    dst[11][k] = src[11][j]
-    dst[12][k] = src[12][j]
-    dst[13][k] = src[13][j]
-    dst[14][k] = src[14][j]
-    dst[15][k] = src[15][j]
-    dst[16][k] = src[16][j]
-    dst[17][k] = src[17][j]
-    dst[18][k] = src[18][j]
-    dst[19][k] = src[19][j]
-    dst[20][k] = src[20][j]
-    dst[21][k] = src[21][j]
-    dst[22][k] = src[22][j]
+    dst.stack[k] = src.stack[j]
+    dst.height[k] = src.height[j]
+    dst.wind_colour[k] = src.wind_colour[j]
+    dst.wind_owner[k] = src.wind_owner[j]
+    dst.wind_dir[k] = src.wind_dir[j]
+    dst.hand[k] = src.hand[j]
+    dst.coconuts[k] = src.coconuts[j]
+    dst.castaway[k] = src.castaway[j]
+    dst.beach[k] = src.beach[j]
+    dst.player[k] = src.player[j]
+    dst.ply[k] = src.ply[j]
+    dst.outcome[k] = src.outcome[j]
+    dst.rng[k] = src.rng[j]
+    dst.first[k] = src.first[j]
+    dst.round[k] = src.round[j]
+    dst.turn[k] = src.turn[j]
+    dst.face[k] = src.face[j]
+    dst.rolled[k] = src.rolled[j]
+    dst.asleep[k] = src.asleep[j]
+    dst.turtle[k] = src.turtle[j]
+    dst.wave[k] = src.wave[j]
+    dst.pending[k] = src.pending[j]
+    dst.forced[k] = src.forced[j]
 
 
 @njit
 def _play_row(s, k, action, cfg, rewards):
     """The co-op kernel's ``play`` of ``action`` (in the actor's view) in row
     ``k``, the die forced to sunny should the action end the round."""
-    s[22][k, 0] = SUNNY
-    play(s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7], s[8], s[9], s[10], s[11], s[12], s[13],
-         s[14], s[15], s[16], s[17], s[18], s[19], s[20], s[21], s[22], k, action, cfg, rewards)
-    s[22][k, 0] = -1
+    s.forced[k, 0] = SUNNY
+    play(s.stack, s.height, s.wind_colour, s.wind_owner, s.wind_dir, s.hand, s.coconuts,
+         s.castaway, s.beach, s.player, s.ply, s.outcome, s.rng, s.first, s.round, s.turn, s.face,
+         s.rolled, s.asleep, s.turtle, s.wave, s.pending, s.forced, k, action, cfg, rewards)
+    s.forced[k, 0] = -1
 
 
 @njit
 def _h(s, k, q, cfg):
     """``h(q)`` of row ``k`` (the base greedy's position_cost)."""
-    return position_cost(s[0][k:k + 1], s[1][k:k + 1], s[2][k:k + 1], s[3][k:k + 1],
-                         s[4][k:k + 1], s[5][k:k + 1], s[6][k:k + 1], s[7][k:k + 1],
-                         s[8][k:k + 1], q, cfg)
+    return position_cost(s.stack[k:k + 1], s.height[k:k + 1], s.wind_colour[k:k + 1],
+                         s.wind_owner[k:k + 1], s.wind_dir[k:k + 1], s.hand[k:k + 1],
+                         s.coconuts[k:k + 1], s.castaway[k:k + 1], s.beach[k:k + 1], q, cfg)
 
 
 @njit
@@ -149,7 +148,7 @@ def team_key(s, k, me, cfg):
     team = 0
     own = 0
     for q in range(COLOURS):
-        if s[7][k, q] == AT_HOME:
+        if s.castaway[k, q] == AT_HOME:
             continue
         away += 1
         h = np.int64(_h(s, k, q, cfg))
@@ -165,11 +164,11 @@ def team_key(s, k, me, cfg):
 @njit
 def _wave_candidates(s, k, cfg, out):
     """The wave actions (in the roller's view) of row ``k`` into ``out``."""
-    p = np.int64(s[9][k])
-    view = cfg.o_to_view + rotation(s[8], k, p, cfg) * cfg.num_actions + cfg.a_wave
+    p = np.int64(s.player[k])
+    view = cfg.o_to_view + rotation(s.beach, k, p, cfg) * cfg.num_actions + cfg.a_wave
     n = 0
     for pt in range(NUM_POINTS):
-        if s[21][k, pt] != 0:
+        if s.pending[k, pt] != 0:
             out[n] = cfg.tables[view + pt]
             n += 1
     return n
@@ -181,7 +180,7 @@ def _wave_best(s, top, me, cfg, rewards, cand, count, index):
     row ``top`` (waves being ordered there): a depth-first search, row
     ``k + 1`` holding the position after one more move than row ``k``."""
     best = WORST
-    rows = s[0].shape[0]
+    rows = s.stack.shape[0]
     level = top
     count[level] = _wave_candidates(s, level, cfg, cand[level])
     index[level] = 0
@@ -194,7 +193,7 @@ def _wave_best(s, top, me, cfg, rewards, cand, count, index):
         nxt = level + 1
         _copy_row(s, level, s, nxt)
         _play_row(s, nxt, a, cfg, rewards)
-        if s[20][nxt] >= 0 and nxt + 1 < rows:
+        if s.wave[nxt] >= 0 and nxt + 1 < rows:
             level = nxt
             count[level] = _wave_candidates(s, level, cfg, cand[level])
             index[level] = 0
@@ -220,16 +219,16 @@ def coop_keys(start, s, cfg, legal, keys):
     zero = np.int64(0)
     one = np.int64(1)
     _copy_row(start, zero, s, zero)
-    me = np.int64(s[9][0])
-    rewards = np.zeros((s[0].shape[0], cfg.num_agents), np.float32)
-    rows = s[0].shape[0]
+    me = np.int64(s.player[0])
+    rewards = np.zeros((s.stack.shape[0], cfg.num_agents), np.float32)
+    rows = s.stack.shape[0]
     cand = np.zeros((rows, NUM_POINTS), np.int64)
     count = np.zeros(rows, np.int64)
     index = np.zeros(rows, np.int64)
     for j in range(legal.shape[0]):
         _copy_row(s, zero, s, one)
         _play_row(s, one, legal[j], cfg, rewards)
-        if s[20][1] >= 0:  # more of the wave to order
+        if s.wave[1] >= 0:  # more of the wave to order
             keys[j] = _wave_best(s, one, me, cfg, rewards, cand, count, index)
         else:
             keys[j] = team_key(s, one, me, cfg)

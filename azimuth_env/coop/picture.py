@@ -8,12 +8,11 @@ from azgames.drawing import INK, Drawing
 
 from ..board import AT_HOME, COLOUR_NAMES, DIRECTIONS, NUM_POINTS, point_name
 from ..picture import LEGEND_ROWS, colour_lines, draw, point_xy
+from .faces import FACE_NAMES
 
 
 def status_lines(state, rules) -> list[str]:
     """The co-op facts above the colours' blocks (the text render's, one per line)."""
-    from .rules import FACE_NAMES
-
     rnd = int(state.round[0])
     home = int((state.castaway[0] == AT_HOME).sum())
     if not rnd:

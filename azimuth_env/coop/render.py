@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..board import AT_HOME, COLOUR_LETTERS, COLOUR_NAMES, DIRECTIONS, ON_ISLAND, beach_name, point_name
 from ..diagram import format_sea
+from .faces import FACE_NAMES
 
 #: What the co-op status lines add to the base game's legend.
 STATUS_LEGEND = """\
@@ -39,8 +40,6 @@ def headline(state, rules) -> str:
 
 def die_line(state) -> str:
     """The second status line: castaways home, the last face, an unused sea turtle."""
-    from .rules import FACE_NAMES
-
     home = int((state.castaway[0] == AT_HOME).sum())
     face = int(state.face[0])
     return (f"castaways home {home}/4, last die: {FACE_NAMES[face] if face >= 0 else '-'}"

@@ -10,8 +10,10 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from azgames import checks
+from azgames import options as parse
+from azgames.options import Option
 from azgames.chance import ChanceOutcome, dice_outcomes, force
-from azgames.game import GameInfo, Rules
+from azgames.game import Baseline, GameInfo, Rules
 
 from .. import kernels as base_kernels
 from ..board import (AT_HOME, CHOOSE, COLOUR_LETTERS, COLOUR_NAMES, DIRECTIONS, FIXED, NUM_MARKS,
@@ -22,8 +24,8 @@ from ..rules import ILLEGAL_REASONS as BASE_REASONS
 from ..rules import AzimuthRules
 from . import kernels as K
 from . import picture, render
+from .faces import FACE_NAMES  # also imported from here (azimuth_env.coop, tests)
 
-FACE_NAMES = ("sunny", "mermaid", "wave away", "wave towards", "gust", "turtle")
 WAVE_ORDERS = {"choose": WAVES_CHOOSE, "front_first": WAVES_FRONT_FIRST, "back_first": WAVES_BACK_FIRST}
 #: Which colours (red, black, blondie, blue) each agent plays, by player count.
 CONTROLLERS = {2: (0, 1, 0, 1), 3: (0, 1, 0, 2), 4: (0, 1, 2, 3)}
@@ -77,6 +79,7 @@ _TURTLE_RE = re.compile(r"^turtle\s+([NESW])$", re.I)
 class CoopRules(AzimuthRules):
     info = GameInfo(
         name="azimuth_coop",
+        version=1,
         long_name="Azimuth co-op with the Ocean Die",
         min_players=2,
         max_players=4,
@@ -91,9 +94,26 @@ class CoopRules(AzimuthRules):
     painter = picture
     illegal_reasons = ILLEGAL_REASONS
 
-    @classmethod
-    def option_defaults(cls) -> dict[str, Any]:
-        return {"rounds": 10, "lighthouses": "choose", "first_player": "red", "wave_order": "choose"}
+    OPTIONS = (
+        Option("rounds", 10, f"rounds before the ocean wins (1 to {MAX_ROUNDS}; default 10)",
+               parse.integer, "N"),
+        Option("lighthouses", "choose", "where each colour's lighthouse stands: choose (a first move), "
+               "random, or one beach per colour", parse.word_or_list("choose", "random"),
+               "choose|random|BEACH,..."),
+        Option("first_player", "red", "the colour that starts (red, black, blondie, blue) or random",
+               parse.text, "COLOUR|random"),
+        Option("wave_order", "choose", "the order the waves take the rafts: "
+               + ", ".join(WAVE_ORDERS), parse.choice(*WAVE_ORDERS), "|".join(WAVE_ORDERS)),
+    )
+    baselines = {"greedy": Baseline("azimuth_env.coop.greedy:AzimuthCoopGreedy",
+                                    "one policy for the team: the action bringing the team nearest "
+                                    "home (most castaways home, then their summed distance estimate)")}
+    search_hooks = "azimuth_env.coop.search"
+
+    @property
+    def sides(self) -> list[list[int]]:
+        """The whole crew is one side, against the ocean."""
+        return [list(range(self.num_players))]
 
     def __init__(self, num_players: int = 4, **options: Any):
         Rules.__init__(self, num_players, **options)

@@ -1,4 +1,4 @@
-"""A naive reference of Azure Attack's greedy baseline (:mod:`agents.azure_greedy`).
+"""A naive reference of Azure Attack's greedy baseline (:mod:`azure_env.greedy`).
 
 The decision rule of the module docstring of ``agents/azure_greedy.py``,
 written out in plain Python on plain values (the agent's first

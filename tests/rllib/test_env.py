@@ -169,6 +169,7 @@ def test_the_turn_is_named_when_the_wrong_agent_acts():
 
 @pytest.mark.parametrize("config,match", [
     ({"gmae": "azacru"}, "unknown TurnBasedEnv config key"),
+    ({}, "config needs 'game'"),
     ({"builtin_share": 1.5}, "builtin_share=1.5"),
     ({"builtin_share": "half"}, "builtin_share='half'"),
     ({"builtin_opponents": {}}, "builtin_opponents={}"),
@@ -177,7 +178,7 @@ def test_the_turn_is_named_when_the_wrong_agent_acts():
 ])
 def test_bad_config_values_are_named(config, match):
     with pytest.raises(ValueError, match=match):
-        env_config(config)
+        env_config({"game": "azacru", **config} if config and "gmae" not in config else config)
 
 
 @pytest.mark.parametrize("game", [e.name for e in list_games()])

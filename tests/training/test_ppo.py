@@ -13,7 +13,8 @@ import azgames  # noqa: E402
 from azgames.agents.match import play_match  # noqa: E402
 from azgames.agents.policy import NumpyPolicy, PolicyAgent  # noqa: E402
 from azgames.training.evaluate import evaluate  # noqa: E402
-from azgames.training.ppo import Config, Net, train  # noqa: E402
+from azgames.training.net import Net  # noqa: E402
+from azgames.training.ppo import Config, train  # noqa: E402
 from azgames.training.ship import ship  # noqa: E402
 
 
@@ -67,14 +68,14 @@ def test_sampled_actions_are_legal_and_follow_the_probabilities():
     assert abs((picks == 2).mean() - 0.8) < 0.01
 
 
-SMOKE = dict(steps=2 * 16 * 8, num_envs=16, num_steps=8, eval_every=1, eval_games=8, final_eval_games=8,
+SMOKE = dict(game="azacru", steps=2 * 16 * 8, num_envs=16, num_steps=8, eval_every=1, eval_games=8, final_eval_games=8,
              progress=False, snapshot_every=1)
 
 
 @pytest.mark.parametrize("game,players", [("azacru", 2), ("azacru", 3), ("azimuth", 2), ("azure", 2),
                                           ("azure", 3), ("azimuth_coop", 2)])
 def test_a_short_training_run_writes_a_policy_that_plays(game, players, tmp_path):
-    record = train(Config(game=game, num_players=players, out=str(tmp_path), **SMOKE),
+    record = train(Config(**{**SMOKE, "game": game}, num_players=players, out=str(tmp_path)),
                    argv=["train", game, "--players", str(players)])
     assert record["command"] == f"python -m azgames train {game} --players {players}"
     assert record["steps"] == 256 and record["updates"] == 2

@@ -97,6 +97,7 @@ function gameChanged() {
   for (const [name, value] of Object.entries(game.options)) {
     const label = document.createElement("label");
     label.textContent = name;
+    label.title = game.option_help[name] || "";  // the game's own words for its option
     const input = document.createElement("input");
     input.type = "text";
     input.name = name;

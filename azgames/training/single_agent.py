@@ -22,7 +22,7 @@ from typing import Any, Callable
 import gymnasium
 import numpy as np
 
-from . import checks
+from azgames import checks
 
 
 class SingleAgentEnv(gymnasium.Env):
@@ -36,7 +36,7 @@ class SingleAgentEnv(gymnasium.Env):
 
     metadata = {"render_modes": ["ansi", "rgb_array"]}
 
-    def __init__(self, game: str = "azacru", opponent: str | Callable[[Any], Any] = "random",
+    def __init__(self, game: str, opponent: str | Callable[[Any], Any] = "random",
                  seat: int | str = 0, render_mode: str | None = None, **env_kwargs: Any):
         import azgames
 

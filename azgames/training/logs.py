@@ -1,0 +1,63 @@
+"""What a training run writes as it goes, for any trainer (:mod:`.ppo`,
+:mod:`azgames.rllib.selfplay`): CSV logs (:class:`CsvLog`) and the learning
+curve (:func:`plot_curve`, ``curve.png`` from ``eval.csv`` and
+``train.csv``). No torch needed."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+
+class CsvLog:
+    """Rows appended to a CSV file, header from the first row."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        self.fields = None
+        path.unlink(missing_ok=True)
+
+    def write(self, row: dict) -> None:
+        with self.path.open("a", newline="") as f:
+            w = csv.DictWriter(f, fieldnames=self.fields or list(row))
+            if self.fields is None:
+                self.fields = list(row)
+                w.writeheader()
+            w.writerow(row)
+
+
+def plot_curve(out: Path) -> Path | None:
+    """``curve.png``: evaluation win rates (95% intervals) and training speed over learner steps."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    rows = list(csv.DictReader((out / "eval.csv").open())) if (out / "eval.csv").exists() else []
+    train_rows = list(csv.DictReader((out / "train.csv").open()))
+    fig, (ax, ax2) = plt.subplots(1, 2, figsize=(11, 4))
+    for opponent, colour in (("random", "#0072B2"), ("greedy", "#D55E00"), ("team", "#009E73")):
+        r = [x for x in rows if x["opponent"] == opponent]
+        if r:
+            s = [int(x["steps"]) for x in r]
+            ax.plot(s, [float(x["win_rate"]) for x in r], marker="o", color=colour,
+                    label="team wins (co-op)" if opponent == "team" else f"vs {opponent}")
+            ax.fill_between(s, [float(x["win_rate_lo"]) for x in r], [float(x["win_rate_hi"]) for x in r],
+                            color=colour, alpha=0.2)
+    ax.set(xlabel="learner steps", ylabel="win rate (most likely action)", ylim=(0, 1),
+           title="evaluation, 95% intervals")
+    ax.grid(alpha=0.3)
+    ax.legend()
+    ax2.plot([int(x["steps"]) for x in train_rows], [float(x["train_win_rate"]) for x in train_rows],
+             color="#CC79A7", label="wins in training games (league)")
+    ax2.set(xlabel="learner steps", ylabel="win rate", ylim=(0, 1), title="training games")
+    ax2.grid(alpha=0.3)
+    ax2.legend()
+    fig.tight_layout()
+    path = out / "curve.png"
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+    return path
+
+
+__all__ = ["CsvLog", "plot_curve"]

@@ -1,0 +1,35 @@
+"""The layer contracts of ``pyproject.toml`` hold (import-linter, through
+``scripts/lint_imports.py``), and every module of the package is under one:
+a new core module must join the core's contract, a new app its layer."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def contracts() -> list[dict]:
+    return tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]["contracts"]
+
+
+def test_every_module_of_the_package_is_under_a_contract():
+    layers, core = contracts()
+    named = {m.strip() for layer in layers["layers"] for m in layer.replace("|", ":").split(":")}
+    named |= set(core["source_modules"])
+    modules = {f"azgames.{p.stem}" for p in (ROOT / "azgames").glob("*.py") if p.stem != "__init__"}
+    modules |= {f"azgames.{p.name}" for p in (ROOT / "azgames").iterdir() if (p / "__init__.py").exists()}
+    assert modules - named == set(), "modules under no layer contract"
+
+
+def test_the_layer_contracts_hold():
+    pytest.importorskip("importlinter")
+    run = subprocess.run([sys.executable, str(ROOT / "scripts" / "lint_imports.py")],
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-2000:]
+    assert "0 broken" in run.stdout
