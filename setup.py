@@ -7,5 +7,7 @@ from setuptools import find_packages, setup
 
 AGENTS = ["azgames.agents"] + [f"azgames.agents.{p}" for p in find_packages("agents")]
 
-setup(packages=find_packages(include=["azgames", "azgames.*", "*_env", "*_env.*"]) + AGENTS,
-      package_dir={"azgames.agents": "agents"})
+setup(
+    packages=find_packages(include=["azgames", "azgames.*", "*_env", "*_env.*"]) + AGENTS,
+    package_dir={"azgames.agents": "agents"},
+)

@@ -24,22 +24,30 @@ from __future__ import annotations
 if __name__ == "agents":  # the old name, found only from a source checkout's root
     import warnings
 
-    warnings.warn("the agents are azgames.agents now: write 'from azgames.agents "
-                  "import ...' ('import agents' works only in a source checkout)",
-                  DeprecationWarning, stacklevel=2)
+    warnings.warn(
+        "the agents are azgames.agents now: write 'from azgames.agents "
+        "import ...' ('import agents' works only in a source checkout)",
+        DeprecationWarning,
+        stacklevel=2,
+    )
 
 import importlib
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from azgames.inputs import refuse_paths
 from azgames.limits import LOCAL, Limits
 from azgames.registry import list_games, rules_type
 
 from .random_agent import RandomAgent
+
+if TYPE_CHECKING:
+    from azgames.agent import Agent
+    from azgames.game import Baseline
 
 POLICIES = Path(__file__).resolve().parent / "policies"
 
@@ -52,7 +60,7 @@ class AgentEntry:
     summary: str
 
 
-def _ppo(seed=None, game=None, path=None, **kwargs):
+def _ppo(seed: Any = None, game: str | None = None, path: Any = None, **kwargs: Any) -> Any:
     """The shipped trained policy of ``game`` (loaded for the env's player count on first
     use), or the policy file at ``path`` (a training run's ``policy.npz``)."""
     from .policy import NumpyPolicy, PolicyAgent
@@ -66,7 +74,7 @@ def _ppo(seed=None, game=None, path=None, **kwargs):
     return PolicyAgent(policy, seed=seed, **kwargs)
 
 
-def _mcts(seed=None, game=None, limits=LOCAL, **kwargs):
+def _mcts(seed: Any = None, game: str | None = None, limits: Limits = LOCAL, **kwargs: Any) -> Any:
     """Monte Carlo tree search over ``game``'s kernels (compiles the search on first use),
     its budget within ``limits``."""
     from .mcts import MCTSAgent
@@ -75,18 +83,30 @@ def _mcts(seed=None, game=None, limits=LOCAL, **kwargs):
 
 
 AGENTS: dict[str, AgentEntry] = {
-    "random": AgentEntry("random", lambda seed=None, game=None, **kw: RandomAgent(seed=seed, **kw),
-                         lambda game: True, "uniform over the legal actions"),
-    "ppo": AgentEntry("ppo", _ppo, lambda game: any(POLICIES.glob(f"{game}_*p.npz")),
-                      "the trained policy shipped for the game and player count (numpy forward "
-                      "pass, no torch): python -m azgames train made it"),
-    "mcts": AgentEntry("mcts", _mcts, lambda game: rules_type(game).search_hooks is not None,
-                       "Monte Carlo tree search (UCT, random playouts, chance nodes for dice) "
-                       "over the game's numba kernels: 1,000 simulations a move by default"),
+    "random": AgentEntry(
+        "random",
+        lambda seed=None, game=None, **kw: RandomAgent(seed=seed, **kw),
+        lambda game: True,
+        "uniform over the legal actions",
+    ),
+    "ppo": AgentEntry(
+        "ppo",
+        _ppo,
+        lambda game: any(POLICIES.glob(f"{game}_*p.npz")),
+        "the trained policy shipped for the game and player count (numpy forward "
+        "pass, no torch): python -m azgames train made it",
+    ),
+    "mcts": AgentEntry(
+        "mcts",
+        _mcts,
+        lambda game: rules_type(game).search_hooks is not None,
+        "Monte Carlo tree search (UCT, random playouts, chance nodes for dice) "
+        "over the game's numba kernels: 1,000 simulations a move by default",
+    ),
 }
 
 
-def baselines(game: str) -> dict:
+def baselines(game: str) -> dict[str, Baseline]:
     """The baseline agents ``game`` ships in its own package, by name."""
     return dict(rules_type(game).baselines)
 
@@ -114,7 +134,9 @@ def parse_agent(spec: str) -> tuple[str, dict[str, Any]]:
     return name, kwargs
 
 
-def make_agent(name: str, seed=None, game: str | None = None, limits: Limits = LOCAL, **kwargs):
+def make_agent(
+    name: str, seed: Any = None, game: str | None = None, limits: Limits = LOCAL, **kwargs: Any
+) -> Agent:
     """Build a registered agent from its name, or a spec with options
     (``"ppo:path=runs/x/policy.npz"``, :func:`parse_agent`), every option
     checked (a search's budget within ``limits``); ValueError naming the
@@ -134,6 +156,7 @@ def make_agent(name: str, seed=None, game: str | None = None, limits: Limits = L
     try:
         if name in AGENTS:
             return AGENTS[name].factory(seed=seed, game=game, **kwargs)
+        assert game is not None  # a game's own agent is refused above without its game
         module, _, attr = baselines(game)[name].factory.partition(":")
         return getattr(importlib.import_module(module), attr)(seed=seed, **kwargs)
     except TypeError as e:
@@ -145,7 +168,7 @@ def make_agent(name: str, seed=None, game: str | None = None, limits: Limits = L
         raise ValueError(f"agent {spec!r}: {e}") from None
 
 
-def __getattr__(name):  # the agents without compiling anything at import time
+def __getattr__(name: str) -> Any:  # the agents without compiling anything at import time
     if name == "MCTSAgent":
         from .mcts import MCTSAgent
 
@@ -157,5 +180,14 @@ def __getattr__(name):  # the agents without compiling anything at import time
     raise AttributeError(f"module 'azgames.agents' has no attribute {name!r}")
 
 
-__all__ = ["RandomAgent", "NumpyPolicy", "PolicyAgent", "MCTSAgent", "AGENTS", "agent_names",
-           "baselines", "make_agent", "parse_agent"]
+__all__ = [
+    "RandomAgent",
+    "NumpyPolicy",
+    "PolicyAgent",
+    "MCTSAgent",
+    "AGENTS",
+    "agent_names",
+    "baselines",
+    "make_agent",
+    "parse_agent",
+]

@@ -19,8 +19,9 @@ from __future__ import annotations
 import itertools
 import math
 import sys
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -28,6 +29,8 @@ from azgames import checks
 
 from . import make_agent
 
+if TYPE_CHECKING:
+    from pettingzoo import AECEnv
 
 # ---------------------------------------------------------------- statistics
 
@@ -46,7 +49,7 @@ def wilson_interval(successes: int, trials: int, z: float = 1.959964) -> tuple[f
 # ---------------------------------------------------------------- one game
 
 
-def _seat_map(env, agents) -> dict[str, Any]:
+def _seat_map(env: AECEnv, agents: Mapping[str, Any] | Sequence[Any]) -> dict[str, Any]:
     names = list(env.possible_agents)
     if isinstance(agents, Mapping):
         if set(agents) != set(names):
@@ -54,13 +57,18 @@ def _seat_map(env, agents) -> dict[str, Any]:
         return dict(agents)
     agents = list(agents)
     if len(agents) != len(names):
-        raise ValueError(f"{len(names)} players ({', '.join(names)}) need {len(names)} agents, "
-                         f"got {len(agents)}")
+        raise ValueError(
+            f"{len(names)} players ({', '.join(names)}) need {len(names)} agents, got {len(agents)}"
+        )
     return dict(zip(names, agents))
 
 
-def play_game(env, agents, seed: int | None = None,
-              on_move: Callable[[Any, str, int, str], None] | None = None) -> dict[str, Any]:
+def play_game(
+    env: AECEnv,
+    agents: Mapping[str, Any] | Sequence[Any],
+    seed: int | None = None,
+    on_move: Callable[[Any, str, int, str], None] | None = None,
+) -> dict[str, Any]:
     """Play one game to its end and return its result.
 
     ``agents``: a dict from agent name (``"player_0"``, ...) to agent, or a
@@ -88,7 +96,7 @@ def play_game(env, agents, seed: int | None = None,
     return game_result(env, totals)
 
 
-def game_result(env, rewards: dict[str, float]) -> dict[str, Any]:
+def game_result(env: AECEnv, rewards: dict[str, float]) -> dict[str, Any]:
     """The result of ``env``'s finished game, as :func:`play_game` returns it;
     ``rewards``: each agent's total reward over the game."""
     info = env.infos[env.possible_agents[0]]
@@ -117,7 +125,7 @@ def outcome_of(result: Mapping[str, Any], agent: str) -> str:
 class Progress:
     """tqdm on stderr if importable, else a plain counter every ~10 %."""
 
-    def __init__(self, total: int, desc: str, enabled: bool):
+    def __init__(self, total: int, desc: str, enabled: bool) -> None:
         self.total, self.desc, self.done = total, desc, 0
         self.bar = None
         self.enabled = enabled and total > 0
@@ -165,7 +173,7 @@ class MatchResult:
     #: One entry per game: its result (:func:`play_game`) and ``seats`` (label per seat).
     games: list[dict[str, Any]] = field(default_factory=list)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         for n in self.names:
             self.wins.setdefault(n, 0)
             self.draws.setdefault(n, 0)
@@ -202,24 +210,36 @@ class MatchResult:
     def as_dict(self) -> dict[str, Any]:
         """The per-agent summary as plain data."""
         return {
-            n: {"wins": self.wins[n], "draws": self.draws[n], "losses": self.losses[n],
-                "win_rate": self.win_rate(n), "win_rate_95": self.win_interval(n),
-                "mean_score": self.mean_score(n), "seat_games": list(self.seat_games[n])}
+            n: {
+                "wins": self.wins[n],
+                "draws": self.draws[n],
+                "losses": self.losses[n],
+                "win_rate": self.win_rate(n),
+                "win_rate_95": self.win_interval(n),
+                "mean_score": self.mean_score(n),
+                "seat_games": list(self.seat_games[n]),
+            }
             for n in self.names
         }
 
     def __str__(self) -> str:
-        head = (f"{self.game}, {self.num_players} players, {self.num_games} games, "
-                f"mean {self.mean_turns:.1f} turns, {self.truncated} truncated")
+        head = (
+            f"{self.game}, {self.num_players} players, {self.num_games} games, "
+            f"mean {self.mean_turns:.1f} turns, {self.truncated} truncated"
+        )
         width = max(6, *(len(n) for n in self.names))
-        lines = [head,
-                 f"{'agent':<{width}}  {'wins':>5} {'draws':>5} {'losses':>6}  {'win rate':>8}  "
-                 f"{'95% CI':<15}  {'mean score':>10}"]
+        lines = [
+            head,
+            f"{'agent':<{width}}  {'wins':>5} {'draws':>5} {'losses':>6}  {'win rate':>8}  "
+            f"{'95% CI':<15}  {'mean score':>10}",
+        ]
         for n in self.names:
             lo, hi = self.win_interval(n)
             ci = f"[{100 * lo:.1f}, {100 * hi:.1f}]"
-            lines.append(f"{n:<{width}}  {self.wins[n]:>5} {self.draws[n]:>5} {self.losses[n]:>6}  "
-                         f"{100 * self.win_rate(n):>7.1f}%  {ci:<15}  {self.mean_score(n):>10.1f}")
+            lines.append(
+                f"{n:<{width}}  {self.wins[n]:>5} {self.draws[n]:>5} {self.losses[n]:>6}  "
+                f"{100 * self.win_rate(n):>7.1f}%  {ci:<15}  {self.mean_score(n):>10.1f}"
+            )
         return "\n".join(lines)
 
 
@@ -232,7 +252,7 @@ def _label(entry: Any) -> str:
     return getattr(entry, "__name__", type(entry).__name__)
 
 
-def _labelled(agents) -> list[tuple[str, Any]]:
+def _labelled(agents: Mapping[Any, Any] | Sequence[Any]) -> list[tuple[str, Any]]:
     """(label, entry) pairs with unique labels (``random#1``, ``random#2`` for repeats)."""
     if isinstance(agents, Mapping):
         return [(str(k), v) for k, v in agents.items()]
@@ -249,7 +269,7 @@ def _labelled(agents) -> list[tuple[str, Any]]:
     return out
 
 
-def _build(entry: Any, seed: np.random.SeedSequence, game: str):
+def _build(entry: Any, seed: np.random.SeedSequence, game: str) -> Any:
     if hasattr(entry, "act") and not isinstance(entry, type):
         return entry
     if isinstance(entry, str):
@@ -259,10 +279,17 @@ def _build(entry: Any, seed: np.random.SeedSequence, game: str):
     raise TypeError(f"{entry!r} is not an agent (no act()), an agent name or a factory")
 
 
-def play_match(game: str, agents: Sequence | Mapping = ("greedy", "random"),
-               num_games: int = 200, num_players: int = 2, seed: int = 0, swap_seats: bool = True,
-               progress: bool = True, env=None, env_kwargs: Mapping[str, Any] | None = None
-               ) -> MatchResult:
+def play_match(
+    game: str,
+    agents: Sequence[Any] | Mapping[str, Any] = ("greedy", "random"),
+    num_games: int = 200,
+    num_players: int = 2,
+    seed: int = 0,
+    swap_seats: bool = True,
+    progress: bool = True,
+    env: AECEnv | None = None,
+    env_kwargs: Mapping[str, Any] | None = None,
+) -> MatchResult:
     """Play ``num_games`` games between ``len(agents) == num_players`` agents.
 
     With ``swap_seats`` the seating rotates every game: in game ``g`` seat
@@ -337,8 +364,7 @@ class RoundRobinResult:
 
     def __str__(self) -> str:
         width = max(6, *(len(n) for n in self.names))
-        lines = [f"{self.game} round robin, {self.num_players} players, "
-                 f"{len(self.matches)} matches"]
+        lines = [f"{self.game} round robin, {self.num_players} players, {len(self.matches)} matches"]
         if self.num_players == 2:
             lines.append("win rate of row against column:")
             lines.append(" " * width + "  " + "  ".join(f"{n:>{max(7, len(n))}}" for n in self.names))
@@ -351,14 +377,23 @@ class RoundRobinResult:
         lines.append(f"{'agent':<{width}}  {'games':>6} {'wins':>6} {'draws':>6} {'losses':>6}  win rate")
         for n, t in self.totals().items():
             rate = t["wins"] / t["games"] if t["games"] else 0.0
-            lines.append(f"{n:<{width}}  {t['games']:>6} {t['wins']:>6} {t['draws']:>6} "
-                         f"{t['losses']:>6}  {100 * rate:7.1f}%")
+            lines.append(
+                f"{n:<{width}}  {t['games']:>6} {t['wins']:>6} {t['draws']:>6} "
+                f"{t['losses']:>6}  {100 * rate:7.1f}%"
+            )
         return "\n".join(lines)
 
 
-def round_robin(game: str, agents: Mapping[str, Any] | None = None, num_games: int = 200,
-                num_players: int = 2, seed: int = 0, swap_seats: bool = True, progress: bool = True,
-                env_kwargs: Mapping[str, Any] | None = None) -> RoundRobinResult:
+def round_robin(
+    game: str,
+    agents: Mapping[str, Any] | None = None,
+    num_games: int = 200,
+    num_players: int = 2,
+    seed: int = 0,
+    swap_seats: bool = True,
+    progress: bool = True,
+    env_kwargs: Mapping[str, Any] | None = None,
+) -> RoundRobinResult:
     """A match of ``num_games`` between every set of ``num_players`` distinct
     agents of ``agents`` (name -> agent name or ``factory(seed=...)``; each
     match builds fresh agents)."""
@@ -367,7 +402,14 @@ def round_robin(game: str, agents: Mapping[str, Any] | None = None, num_games: i
     names = list(agents)
     matches = {}
     for k, combo in enumerate(itertools.combinations(names, num_players)):
-        matches[combo] = play_match(game, {n: agents[n] for n in combo}, num_games=num_games,
-                                    num_players=num_players, seed=seed + k, swap_seats=swap_seats,
-                                    progress=progress, env_kwargs=env_kwargs)
+        matches[combo] = play_match(
+            game,
+            {n: agents[n] for n in combo},
+            num_games=num_games,
+            num_players=num_players,
+            seed=seed + k,
+            swap_seats=swap_seats,
+            progress=progress,
+            env_kwargs=env_kwargs,
+        )
     return RoundRobinResult(game=game, num_players=num_players, names=names, matches=matches)

@@ -80,11 +80,16 @@ def check_network(trunk, policy, value, meta, where: str = "policy"):
     if not _is_int(meta["num_players"]) or meta["num_players"] < 1:
         raise ValueError(f"{where}: meta 'num_players' is not a positive integer")
     obs_shape = meta["obs_shape"]
-    if (not isinstance(obs_shape, (list, tuple)) or not 1 <= len(obs_shape) <= 8
-            or not all(_is_int(d) and 1 <= d <= 2**20 for d in obs_shape)):
+    if (
+        not isinstance(obs_shape, (list, tuple))
+        or not 1 <= len(obs_shape) <= 8
+        or not all(_is_int(d) and 1 <= d <= 2**20 for d in obs_shape)
+    ):
         raise ValueError(f"{where}: meta 'obs_shape' is not a shape (a list of 1 to 8 positive integers)")
     if "activation" in meta and meta["activation"] != "tanh":
-        raise ValueError(f"{where}: meta 'activation' is not 'tanh', the only activation this forward pass has")
+        raise ValueError(
+            f"{where}: meta 'activation' is not 'tanh', the only activation this forward pass has"
+        )
 
     trunk = list(trunk)
     if len(trunk) > MAX_TRUNK_LAYERS:
@@ -113,8 +118,10 @@ def check_network(trunk, policy, value, meta, where: str = "policy"):
         if w.shape[0] != inputs:
             raise ValueError(f"{where}: {name}_w takes {w.shape[0]} inputs, but {feeds} gives {inputs}")
         if b.shape != (w.shape[1],):
-            raise ValueError(f"{where}: {name}_b has shape {_shape(b.shape)}, not ({w.shape[1]},): "
-                             f"one bias per output of {name}_w")
+            raise ValueError(
+                f"{where}: {name}_b has shape {_shape(b.shape)}, not ({w.shape[1]},): "
+                f"one bias per output of {name}_w"
+            )
         if name == "value" and w.shape[1] != 1:
             raise ValueError(f"{where}: the value head (value_w) gives {w.shape[1]} outputs, not 1")
         converted = []
@@ -146,36 +153,47 @@ def check_game(meta: dict, num_actions: int, where: str = "policy") -> None:
     known = [e.name for e in list_games()]
     if game not in known:
         named = f" {game!r}" if _NAME.fullmatch(game) else ""
-        raise ValueError(f"{where}: meta game{named} is not a registered game; known games: {', '.join(known)}")
+        raise ValueError(
+            f"{where}: meta game{named} is not a registered game; known games: {', '.join(known)}"
+        )
     rules_cls = rules_type(game)
     info = rules_cls.info
     if not info.min_players <= players <= info.max_players:
-        raise ValueError(f"{where}: meta num_players={int(players)} is not a player count of {game} "
-                         f"({info.min_players} to {info.max_players})")
+        raise ValueError(
+            f"{where}: meta num_players={int(players)} is not a player count of {game} "
+            f"({info.min_players} to {info.max_players})"
+        )
     options = meta.get("options") or {}
     if not isinstance(options, dict):
         raise ValueError(f"{where}: meta 'options' is a {type(options).__name__}, not a JSON object")
     defaults = rules_cls.option_defaults()
     unknown = [k for k in options if k not in defaults]
     if unknown:
-        raise ValueError(f"{where}: meta 'options' holds {len(unknown)} option(s) that {game} does not "
-                         f"take (its options: {', '.join(sorted(defaults)) or 'none'})")
+        raise ValueError(
+            f"{where}: meta 'options' holds {len(unknown)} option(s) that {game} does not "
+            f"take (its options: {', '.join(sorted(defaults)) or 'none'})"
+        )
     try:
         rules = rules_cls(players, **options)
     except (ValueError, TypeError, OSError):
-        raise ValueError(f"{where}: meta 'options' ({', '.join(sorted(options))}) do not make a "
-                         f"valid {game} game for {players} players") from None
+        raise ValueError(
+            f"{where}: meta 'options' ({', '.join(sorted(options))}) do not make a "
+            f"valid {game} game for {players} players"
+        ) from None
     want = tuple(int(d) for d in rules.observation_shape(0))
     if tuple(meta["obs_shape"]) != want:
-        raise ValueError(f"{where}: meta obs_shape {_shape(meta['obs_shape'])} is not the observation "
-                         f"of {game} with {players} players, {_shape(want)}")
+        raise ValueError(
+            f"{where}: meta obs_shape {_shape(meta['obs_shape'])} is not the observation "
+            f"of {game} with {players} players, {_shape(want)}"
+        )
     if num_actions != rules.num_actions:
-        raise ValueError(f"{where}: the policy head (policy_w) gives {num_actions} actions; "
-                         f"{game} with {players} players has {rules.num_actions}")
+        raise ValueError(
+            f"{where}: the policy head (policy_w) gives {num_actions} actions; "
+            f"{game} with {players} players has {rules.num_actions}"
+        )
 
 
-def _read_member(archive: zipfile.ZipFile, key: str, where: str, budget: list[int],
-                 kind: str) -> np.ndarray:
+def _read_member(archive: zipfile.ZipFile, key: str, where: str, budget: list[int], kind: str) -> np.ndarray:
     """The array ``key`` of the archive, its header checked before its data
     is read: ``kind`` ``"f"`` (floats) or ``"U"`` (the meta string)."""
     try:
@@ -183,8 +201,9 @@ def _read_member(archive: zipfile.ZipFile, key: str, where: str, budget: list[in
     except KeyError:
         raise ValueError(f"{where} lacks the array {key!r}") from None
     if info.file_size > budget[0]:
-        raise ValueError(f"{where}: its arrays unpack to more than {MAX_ARRAY_BYTES:,} bytes, "
-                         f"the limit for a policy")
+        raise ValueError(
+            f"{where}: its arrays unpack to more than {MAX_ARRAY_BYTES:,} bytes, the limit for a policy"
+        )
     corrupt = f"{where}: the array {key!r} is truncated or corrupt"
     try:
         with archive.open(info) as fp:
@@ -209,8 +228,16 @@ def _read_member(archive: zipfile.ZipFile, key: str, where: str, budget: list[in
             data = fp.read(nbytes)
             if len(data) != nbytes or fp.read(1):  # the read to the end checks the CRC
                 raise ValueError(corrupt)
-    except (zipfile.BadZipFile, zlib.error, EOFError, OSError, RuntimeError, NotImplementedError,
-            OverflowError, SyntaxError):
+    except (
+        zipfile.BadZipFile,
+        zlib.error,
+        EOFError,
+        OSError,
+        RuntimeError,
+        NotImplementedError,
+        OverflowError,
+        SyntaxError,
+    ):
         raise ValueError(corrupt) from None
     except ValueError as e:  # numpy's messages quote the header: ours do not
         if str(e).startswith(where):
@@ -223,8 +250,15 @@ def _read_member(archive: zipfile.ZipFile, key: str, where: str, budget: list[in
 class NumpyPolicy:
     """An MLP policy and value over a batch of observations, in numpy (float32)."""
 
-    def __init__(self, trunk: list[tuple[np.ndarray, np.ndarray]], policy: tuple[np.ndarray, np.ndarray],
-                 value: tuple[np.ndarray, np.ndarray], meta: dict[str, Any], *, where: str = "policy"):
+    def __init__(
+        self,
+        trunk: list[tuple[np.ndarray, np.ndarray]],
+        policy: tuple[np.ndarray, np.ndarray],
+        value: tuple[np.ndarray, np.ndarray],
+        meta: dict[str, Any],
+        *,
+        where: str = "policy",
+    ):
         """A policy of these layers, checked (:func:`check_network`: shapes
         chaining from ``meta``'s ``obs_shape``, float and finite weights)."""
         self.trunk, self.policy_head, self.value_head = check_network(trunk, policy, value, meta, where)
@@ -242,16 +276,17 @@ class NumpyPolicy:
         arrays["value_w"], arrays["value_b"] = self.value_head
         with np.errstate(over="ignore", invalid="ignore"):
             stored = {k: v.astype(dtype) for k, v in arrays.items()}
-        for k, v in stored.items():
+        for name, v in stored.items():
             if not np.isfinite(v).all():
-                raise ValueError(f"{k} does not fit in {np.dtype(dtype)} (a weight too large); "
-                                 f"save with dtype=np.float32")
+                raise ValueError(
+                    f"{name} does not fit in {np.dtype(dtype)} (a weight too large); save with dtype=np.float32"
+                )
         path = Path(path)
         np.savez_compressed(path, meta=np.array(json.dumps(self.meta, sort_keys=True)), **stored)
         return path
 
     @classmethod
-    def load(cls, path) -> "NumpyPolicy":
+    def load(cls, path) -> NumpyPolicy:
         """The policy of the ``.npz`` file at ``path``, every part of it
         checked before use (:func:`check_network`, :func:`check_game`): a
         ValueError of one line naming the file and what is wrong otherwise.
@@ -268,22 +303,33 @@ class NumpyPolicy:
         if data.startswith(npy_format.MAGIC_PREFIX):
             raise ValueError(f"{where} is a .npy array, not an .npz policy archive")
         if not data.startswith(b"PK"):
-            raise ValueError(f"{where} is not an .npz archive (a policy file is the policy.npz "
-                             f"that training writes)")
+            raise ValueError(
+                f"{where} is not an .npz archive (a policy file is the policy.npz that training writes)"
+            )
         try:
             archive = np.load(io.BytesIO(data), allow_pickle=False)
-        except (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError, RuntimeError,
-                NotImplementedError, OverflowError):
+        except (
+            zipfile.BadZipFile,
+            zlib.error,
+            EOFError,
+            OSError,
+            ValueError,
+            RuntimeError,
+            NotImplementedError,
+            OverflowError,
+        ):
             raise ValueError(f"{where} is truncated or corrupt: not a readable .npz archive") from None
         with archive:
-            if not isinstance(archive, np.lib.npyio.NpzFile):
+            if not isinstance(archive, np.lib.npyio.NpzFile) or archive.zip is None:
                 raise ValueError(f"{where} is not an .npz archive")
             names = {n[:-4] for n in archive.zip.namelist() if n.endswith(".npy")}
             budget = [MAX_ARRAY_BYTES]
             raw_meta = _read_member(archive.zip, "meta", where, budget, "U")
             if raw_meta.shape != () or raw_meta.dtype.itemsize > 4 * MAX_META_CHARS:
-                raise ValueError(f"{where}: the array 'meta' is not one JSON string of at most "
-                                 f"{MAX_META_CHARS:,} characters")
+                raise ValueError(
+                    f"{where}: the array 'meta' is not one JSON string of at most "
+                    f"{MAX_META_CHARS:,} characters"
+                )
             meta = parse_json(str(raw_meta[()]), f"{where}: meta", MAX_META_DEPTH)
             if not isinstance(meta, dict):
                 raise ValueError(f"{where}: meta is a JSON {type(meta).__name__}, not an object")
@@ -295,12 +341,19 @@ class NumpyPolicy:
             keys += ["policy_w", "policy_b", "value_w", "value_b"]
             missing = [k for k in keys if k not in names]
             if missing:
-                raise ValueError(f"{where} lacks the array {missing[0]!r}"
-                                 + (f" (and {len(missing) - 1} more)" if len(missing) > 1 else ""))
+                raise ValueError(
+                    f"{where} lacks the array {missing[0]!r}"
+                    + (f" (and {len(missing) - 1} more)" if len(missing) > 1 else "")
+                )
             arrays = {k: _read_member(archive.zip, k, where, budget, "f") for k in keys}
         trunk = [(arrays[f"trunk_{k}_w"], arrays[f"trunk_{k}_b"]) for k in range(depth)]
-        policy = cls(trunk, (arrays["policy_w"], arrays["policy_b"]),
-                     (arrays["value_w"], arrays["value_b"]), meta, where=where)
+        policy = cls(
+            trunk,
+            (arrays["policy_w"], arrays["policy_b"]),
+            (arrays["value_w"], arrays["value_b"]),
+            meta,
+            where=where,
+        )
         check_game(policy.meta, policy.num_actions, where)
         return policy
 
@@ -351,8 +404,9 @@ class PolicyAgent:
 
     name = "ppo"
 
-    def __init__(self, policy: NumpyPolicy | None = None, seed=None, game: str | None = None,
-                 sample: bool = False):
+    def __init__(
+        self, policy: NumpyPolicy | None = None, seed=None, game: str | None = None, sample: bool = False
+    ):
         from azgames.agent import agent_rng
 
         if policy is None and game is None:
@@ -367,8 +421,8 @@ class PolicyAgent:
         if num_players not in self._policies:
             if not self._shipped:
                 (trained,) = self._policies
-                raise ValueError(f"this policy was trained for {trained} players; "
-                                 f"the env has {num_players}")
+                raise ValueError(f"this policy was trained for {trained} players; the env has {num_players}")
+            assert self.game is not None  # an agent of a shipped policy is given its game
             self._policies[num_players] = NumpyPolicy.load(shipped_policy_path(self.game, num_players))
         return self._policies[num_players]
 
@@ -378,8 +432,11 @@ class PolicyAgent:
         raw = suite_env(env, self.game)
         policy = self.policy_for(raw.rules.num_players)
         seen = raw.observe(raw.agent_selection)
-        action = policy.act(seen["observation"][None], seen["action_mask"][None].astype(bool),
-                            self.rng if self.sample else None)
+        action = policy.act(
+            seen["observation"][None],
+            seen["action_mask"][None].astype(bool),
+            self.rng if self.sample else None,
+        )
         return int(action[0])
 
     def __repr__(self) -> str:
@@ -390,7 +447,9 @@ def shipped_policy_path(game: str, num_players: int) -> Path:
     """Where the package keeps the trained ``ppo`` policy of ``game`` with ``num_players``."""
     path = Path(__file__).resolve().parent / "policies" / f"{game}_{num_players}p.npz"
     if not path.is_file():
-        raise ValueError(f"no trained ppo policy ships for {game} with {num_players} players "
-                         f"({path.name}); train one: python -m azgames train {game} "
-                         f"--players {num_players}")
+        raise ValueError(
+            f"no trained ppo policy ships for {game} with {num_players} players "
+            f"({path.name}); train one: python -m azgames train {game} "
+            f"--players {num_players}"
+        )
     return path

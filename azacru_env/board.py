@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import re
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 
 import numpy as np
@@ -58,7 +58,7 @@ def parse_facing(text: str) -> int:
     return COMPASS.index(t)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _openings_data() -> dict:
     with resources.files("azacru_env").joinpath("data/openings.json").open() as fh:
         return json.load(fh)

@@ -51,8 +51,14 @@ def to_diagram(state, i: int = 0) -> str:
         lines.append(f"{y + 1} {row.rstrip()}")
         if y in (6, 3):
             lines.append("  " + "-" * 11 + "+" + "-" * 13 + "+" + "-" * 12)
-    lines.append("  " + "   ".join(COLUMNS[0:3]) + "     " + "   ".join(COLUMNS[3:6])
-                 + "     " + "   ".join(COLUMNS[6:9]))
+    lines.append(
+        "  "
+        + "   ".join(COLUMNS[0:3])
+        + "     "
+        + "   ".join(COLUMNS[3:6])
+        + "     "
+        + "   ".join(COLUMNS[6:9])
+    )
     return "\n".join(lines)
 
 
@@ -79,8 +85,10 @@ def parse_diagram(text: str, num_players: int, pieces: int):
             f = y * 9 + x
             if tok[0] != ".":
                 if not tok[0].isdigit() or not 0 <= int(tok[0]) < num_players:
-                    raise ValueError(f"field {COLUMNS[x]}{y + 1}: bad tile {tok[0]!r} in {tok!r}; "
-                                     f"tiles are . or a seat number 0-{num_players - 1}")
+                    raise ValueError(
+                        f"field {COLUMNS[x]}{y + 1}: bad tile {tok[0]!r} in {tok!r}; "
+                        f"tiles are . or a seat number 0-{num_players - 1}"
+                    )
                 tiles[f] = int(tok[0])
             if len(tok) == 1:
                 continue
@@ -89,8 +97,9 @@ def parse_diagram(text: str, num_players: int, pieces: int):
             placed[PLAYER_LETTERS.index(tok[1])].append((f, GLYPHS.index(tok[2])))
     for p, items in placed.items():
         if len(items) > pieces:
-            raise ValueError(f"player_{p} ({PLAYER_LETTERS[p]}) has {len(items)} pieces; "
-                             f"at most {pieces} in this game")
+            raise ValueError(
+                f"player_{p} ({PLAYER_LETTERS[p]}) has {len(items)} pieces; at most {pieces} in this game"
+            )
         for k, (f, facing) in enumerate(sorted(items)):
             piece_field[p, k] = f
             piece_facing[p, k] = facing

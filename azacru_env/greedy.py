@@ -40,10 +40,9 @@ import numpy as np
 
 from azacru_env.kernels import ACTIONS_PER_PIECE, apply_move, write_mask
 from azacru_env.rules import AzacruRules
+from azgames.agent import BestOfGreedy, agent_rng
 from azgames.jit import njit, njit_parallel, prange
 from azgames.rng import below
-
-from azgames.agent import BestOfGreedy, agent_rng
 
 #: Tiles subtracted from a move that takes the mover's own piece off the board.
 DEFAULT_REMOVAL_PENALTY = 1.0
@@ -51,8 +50,18 @@ TIEBREAKS = ("mobility", "random")
 
 
 @njit
-def greedy_values(tiles, occupant, piece_field, piece_facing, player, mask, removal_penalty,
-                  values, mobility, best_only=False):
+def greedy_values(
+    tiles,
+    occupant,
+    piece_field,
+    piece_facing,
+    player,
+    mask,
+    removal_penalty,
+    values,
+    mobility,
+    best_only=False,
+):
     """For every action ``a`` with ``mask[a]`` in game 0: ``values[a]`` and
     ``mobility[a]`` as in the module docstring; ``-inf`` and -1 for the others.
     ``best_only``: mobility only of the actions of highest value (the others
@@ -129,15 +138,26 @@ def choose(values, mobility, use_mobility, rng, i):
 
 
 @njit_parallel
-def greedy_batch(tiles, occupant, piece_field, piece_facing, player, rng, mask, games,
-                 removal_penalty, use_mobility, out):
+def greedy_batch(
+    tiles, occupant, piece_field, piece_facing, player, rng, mask, games, removal_penalty, use_mobility, out
+):
     """The greedy action of each game ``games[k]`` of a batch into ``out[k]``."""
     for k in prange(games.shape[0]):
         g = games[k]
         values = np.empty(mask.shape[1], np.float64)
         mobility = np.empty(mask.shape[1], np.int64)
-        greedy_values(tiles[g:g + 1], occupant[g:g + 1], piece_field[g:g + 1], piece_facing[g:g + 1],
-                      player[g], mask[g], removal_penalty, values, mobility, use_mobility)
+        greedy_values(
+            tiles[g : g + 1],
+            occupant[g : g + 1],
+            piece_field[g : g + 1],
+            piece_facing[g : g + 1],
+            player[g],
+            mask[g],
+            removal_penalty,
+            values,
+            mobility,
+            use_mobility,
+        )
         out[k] = choose(values, mobility, use_mobility, rng, g)
 
 
@@ -152,8 +172,12 @@ class AzacruGreedy(BestOfGreedy):
     name = "greedy"
     game = "azacru"
 
-    def __init__(self, seed: int | np.random.SeedSequence | None = None,
-                 removal_penalty: float = DEFAULT_REMOVAL_PENALTY, tiebreak: str = "mobility"):
+    def __init__(
+        self,
+        seed: int | np.random.SeedSequence | None = None,
+        removal_penalty: float = DEFAULT_REMOVAL_PENALTY,
+        tiebreak: str = "mobility",
+    ):
         if tiebreak not in TIEBREAKS:
             raise ValueError(f"tiebreak={tiebreak!r}; choose one of {TIEBREAKS}")
         self.rng = agent_rng(seed)
@@ -170,8 +194,17 @@ class AzacruGreedy(BestOfGreedy):
         s = base.state
         values = np.empty(len(mask), dtype=np.float64)
         mobility = np.empty(len(mask), dtype=np.int64)
-        greedy_values(s.tiles, s.occupant, s.piece_field, s.piece_facing, int(s.player[0]), mask,
-                      self.removal_penalty, values, mobility)
+        greedy_values(
+            s.tiles,
+            s.occupant,
+            s.piece_field,
+            s.piece_facing,
+            int(s.player[0]),
+            mask,
+            self.removal_penalty,
+            values,
+            mobility,
+        )
         return values, mobility
 
     def best_actions(self, env) -> np.ndarray:
@@ -188,9 +221,19 @@ class AzacruGreedy(BestOfGreedy):
         if not isinstance(rules, AzacruRules):
             raise TypeError(f"AzacruGreedy plays only Azacru, not {rules.info.name}")
         out = np.empty(len(games), np.int64)
-        greedy_batch(state.tiles, state.occupant, state.piece_field, state.piece_facing, state.player,
-                     state.rng, mask.view(np.int8), np.asarray(games, np.int64), self.removal_penalty,
-                     self.tiebreak == "mobility", out)
+        greedy_batch(
+            state.tiles,
+            state.occupant,
+            state.piece_field,
+            state.piece_facing,
+            state.player,
+            state.rng,
+            mask.view(np.int8),
+            np.asarray(games, np.int64),
+            self.removal_penalty,
+            self.tiebreak == "mobility",
+            out,
+        )
         return out
 
     def __repr__(self) -> str:

@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from azgames.batch import SKIP, first_illegal, skip_game
 from azgames.game import ONGOING, TERMINATED, TRUNCATED, pack_status
 from azgames.jit import njit, njit_parallel, prange
-from azgames.batch import SKIP, first_illegal, skip_game
 
 from .board import BORDERLAND, BORDERLAND_FIELDS, DX, DY
 
@@ -185,8 +185,20 @@ def write_rewards(tiles, i, num_players, rewards):
 
 
 @njit
-def play(tiles, occupant, piece_field, piece_facing, player, turns_left, ply, outcome,
-         i, action, max_plies, rewards):
+def play(
+    tiles,
+    occupant,
+    piece_field,
+    piece_facing,
+    player,
+    turns_left,
+    ply,
+    outcome,
+    i,
+    action,
+    max_plies,
+    rewards,
+):
     """Play a legal action in game ``i`` and advance the turn; write this step's
     rewards into row ``i`` of ``rewards``. Returns a packed status."""
     num_players = piece_field.shape[1]
@@ -249,8 +261,19 @@ def write_observation(tiles, occupant, piece_field, piece_facing, turns_left, i,
 
 
 @njit
-def reset_game(tiles, occupant, piece_field, piece_facing, player, turns_left, ply, outcome,
-               i, opening_field, opening_facing):
+def reset_game(
+    tiles,
+    occupant,
+    piece_field,
+    piece_facing,
+    player,
+    turns_left,
+    ply,
+    outcome,
+    i,
+    opening_field,
+    opening_facing,
+):
     """Set game ``i`` to the opening: all fields neutral, pieces placed, player 1 to move."""
     tiles[i, :] = -1
     occupant[i, :] = -1
@@ -269,22 +292,71 @@ def reset_game(tiles, occupant, piece_field, piece_facing, player, turns_left, p
 
 
 @njit
-def reset_batch(tiles, occupant, piece_field, piece_facing, player, turns_left, ply, outcome, rng,
-                opening_field, opening_facing):
+def reset_batch(
+    tiles,
+    occupant,
+    piece_field,
+    piece_facing,
+    player,
+    turns_left,
+    ply,
+    outcome,
+    rng,
+    opening_field,
+    opening_facing,
+):
     for i in range(tiles.shape[0]):
-        reset_game(tiles, occupant, piece_field, piece_facing, player, turns_left, ply, outcome,
-                   i, opening_field, opening_facing)
+        reset_game(
+            tiles,
+            occupant,
+            piece_field,
+            piece_facing,
+            player,
+            turns_left,
+            ply,
+            outcome,
+            i,
+            opening_field,
+            opening_facing,
+        )
 
 
 @njit
-def step_one(tiles, occupant, piece_field, piece_facing, player, turns_left, ply, outcome, rng,
-             action, max_plies, obs, mask, rewards):
+def step_one(
+    tiles,
+    occupant,
+    piece_field,
+    piece_facing,
+    player,
+    turns_left,
+    ply,
+    outcome,
+    rng,
+    action,
+    max_plies,
+    obs,
+    mask,
+    rewards,
+):
     """AEC step of game 0: play, then write the next actor's observation and mask."""
-    code = play(tiles, occupant, piece_field, piece_facing, player, turns_left, ply, outcome,
-                0, action, max_plies, rewards.reshape((1, rewards.size)))
+    code = play(
+        tiles,
+        occupant,
+        piece_field,
+        piece_facing,
+        player,
+        turns_left,
+        ply,
+        outcome,
+        0,
+        action,
+        max_plies,
+        rewards.reshape((1, rewards.size)),
+    )
     p = player[0]
-    write_observation(tiles, occupant, piece_field, piece_facing, turns_left, 0, p,
-                      obs.reshape((1, obs.size)), 0)
+    write_observation(
+        tiles, occupant, piece_field, piece_facing, turns_left, 0, p, obs.reshape((1, obs.size)), 0
+    )
     if outcome[0] == ONGOING:
         write_mask(tiles, occupant, piece_field, piece_facing, 0, p, mask.reshape((1, mask.size)), 0)
     else:
@@ -293,14 +365,16 @@ def step_one(tiles, occupant, piece_field, piece_facing, player, turns_left, ply
 
 
 @njit
-def observe_one(tiles, occupant, piece_field, piece_facing, player, turns_left, ply, outcome, rng,
-                viewer, obs, mask):
+def observe_one(
+    tiles, occupant, piece_field, piece_facing, player, turns_left, ply, outcome, rng, viewer, obs, mask
+):
     """``viewer``'s observation and mask of game 0 (viewer -1: the actor)."""
     p = player[0]
     if viewer < 0:
         viewer = p
-    write_observation(tiles, occupant, piece_field, piece_facing, turns_left, 0, viewer,
-                      obs.reshape((1, obs.size)), 0)
+    write_observation(
+        tiles, occupant, piece_field, piece_facing, turns_left, 0, viewer, obs.reshape((1, obs.size)), 0
+    )
     if viewer == p and outcome[0] == ONGOING:
         write_mask(tiles, occupant, piece_field, piece_facing, 0, p, mask.reshape((1, mask.size)), 0)
     else:
@@ -309,8 +383,7 @@ def observe_one(tiles, occupant, piece_field, piece_facing, player, turns_left, 
 
 
 @njit
-def check_action(tiles, occupant, piece_field, piece_facing, player, turns_left, ply, outcome, rng,
-                 action):
+def check_action(tiles, occupant, piece_field, piece_facing, player, turns_left, ply, outcome, rng, action):
     """Why ``action`` is illegal for the actor of game 0 (LEGAL if it is not)."""
     p = player[0]
     pass_action = piece_field.shape[2] * ACTIONS_PER_PIECE
@@ -323,8 +396,9 @@ def check_action(tiles, occupant, piece_field, piece_facing, player, turns_left,
 
 
 @njit_parallel
-def vec_observe(tiles, occupant, piece_field, piece_facing, player, turns_left, ply, outcome, rng,
-                obs, mask, player_out):
+def vec_observe(
+    tiles, occupant, piece_field, piece_facing, player, turns_left, ply, outcome, rng, obs, mask, player_out
+):
     flat = obs.reshape((obs.shape[0], obs.size // obs.shape[0]))
     for i in prange(tiles.shape[0]):
         p = player[i]
@@ -334,9 +408,27 @@ def vec_observe(tiles, occupant, piece_field, piece_facing, player, turns_left, 
 
 
 @njit_parallel
-def vec_step(tiles, occupant, piece_field, piece_facing, player, turns_left, ply, outcome, rng,
-             actions, max_plies, opening_field, opening_facing,
-             obs, mask, rewards, terminated, truncated, player_out):
+def vec_step(
+    tiles,
+    occupant,
+    piece_field,
+    piece_facing,
+    player,
+    turns_left,
+    ply,
+    outcome,
+    rng,
+    actions,
+    max_plies,
+    opening_field,
+    opening_facing,
+    obs,
+    mask,
+    rewards,
+    terminated,
+    truncated,
+    player_out,
+):
     """Step every game; a finished game restarts from the opening at once
     (its rewards and flags are reported, its new first position observed)."""
     n = tiles.shape[0]
@@ -348,14 +440,37 @@ def vec_step(tiles, occupant, piece_field, piece_facing, player, turns_left, ply
         if actions[i] == SKIP:
             skip_game(i, rewards, terminated, truncated)
             continue
-        code = play(tiles, occupant, piece_field, piece_facing, player, turns_left, ply, outcome,
-                    i, actions[i], max_plies, rewards)
+        code = play(
+            tiles,
+            occupant,
+            piece_field,
+            piece_facing,
+            player,
+            turns_left,
+            ply,
+            outcome,
+            i,
+            actions[i],
+            max_plies,
+            rewards,
+        )
         result = code & 3
         terminated[i] = result == TERMINATED
         truncated[i] = result == TRUNCATED
         if result != ONGOING:
-            reset_game(tiles, occupant, piece_field, piece_facing, player, turns_left, ply, outcome,
-                       i, opening_field, opening_facing)
+            reset_game(
+                tiles,
+                occupant,
+                piece_field,
+                piece_facing,
+                player,
+                turns_left,
+                ply,
+                outcome,
+                i,
+                opening_field,
+                opening_facing,
+            )
         p = player[i]
         player_out[i] = p
         write_mask(tiles, occupant, piece_field, piece_facing, i, p, mask, i)

@@ -133,7 +133,9 @@ def _board(d: Drawing, state, moved: tuple[str, ...]) -> None:
         t, name = int(tiles[f]), field_name(f)
         fill = SEAT_COLOURS[t] if t >= 0 else NEUTRAL[((f % 9) // 3 + (f // 27)) % 2]
         piece = _piece_tip(pieces[f][0], name, pieces[f][1]) if f in pieces else ""
-        d.rect(x, y, CELL, CELL, fill=fill, stroke=FAINT, width=0.5, target=name, tip=_square_tip(name, t, piece))
+        d.rect(
+            x, y, CELL, CELL, fill=fill, stroke=FAINT, width=0.5, target=name, tip=_square_tip(name, t, piece)
+        )
     for b in range(4):  # the borders between borderlands, and the board's edge
         at = 3 * b * CELL
         d.line(LEFT + at, TOP, LEFT + at, TOP + BOARD, stroke=INK, width=3)
@@ -153,8 +155,15 @@ def _board(d: Drawing, state, moved: tuple[str, ...]) -> None:
         t = int(tiles[f])
         if t >= 0:
             x, y = square_origin(f)
-            d.text(x + 3, y + 10, str(t), size=8, fill=SEAT_INK[t], anchor="start",
-                   tip=_square_tip(field_name(f), t, ""))
+            d.text(
+                x + 3,
+                y + 10,
+                str(t),
+                size=8,
+                fill=SEAT_INK[t],
+                anchor="start",
+                tip=_square_tip(field_name(f), t, ""),
+            )
     for i in range(9):
         d.text(LEFT + (i + 0.5) * CELL, TOP + BOARD + 18, COLUMNS[i], size=13)
         d.text(LEFT / 2, TOP + (8 - i + 0.5) * CELL + 5, str(i + 1), size=13)

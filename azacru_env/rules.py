@@ -9,13 +9,13 @@ import numpy as np
 
 from azgames import checks
 from azgames import options as parse
-from azgames.options import Option
 from azgames import state as state_ops
 from azgames.game import Baseline, GameInfo, Rules
 from azgames.jit import specialize
+from azgames.options import Option
 
-from . import kernels as K
 from . import diagram, picture, render
+from . import kernels as K
 from .board import COMPASS, DX, DY, MOVE_RE, field_name, load_opening, move_squares, parse_facing, parse_field
 
 
@@ -60,21 +60,29 @@ class AzacruRules(Rules):
     state_type = AzacruState
 
     OPTIONS = (
-        Option("opening", "standard", "the pieces' starting placement: standard or classic "
-               "(docs/rules/azacru.md)", parse.text, "NAME"),
+        Option(
+            "opening",
+            "standard",
+            "the pieces' starting placement: standard or classic (docs/rules/azacru.md)",
+            parse.text,
+            "NAME",
+        ),
         # A turn limit is needed: pieces can shuffle over their own tiles forever.
-        Option("max_turns", 1000, "turns before the game is cut short (default 1000)",
-               parse.integer, "N"),
+        Option("max_turns", 1000, "turns before the game is cut short (default 1000)", parse.integer, "N"),
     )
-    baselines = {"greedy": Baseline("azacru_env.greedy:AzacruGreedy",
-                                    "one ply: the move leaving it the most own tiles")}
+    baselines = {
+        "greedy": Baseline(
+            "azacru_env.greedy:AzacruGreedy", "one ply: the move leaving it the most own tiles"
+        )
+    }
     search_hooks = "azacru_env.search"
 
     def __init__(self, num_players: int = 2, **options: Any):
         super().__init__(num_players, **options)
         self.opening_field, self.opening_facing = load_opening(self.options["opening"], self.num_players)
         self.max_turns = self.options["max_turns"] = checks.integer(
-            "max_turns", self.options["max_turns"], 1, checks.MAX_TURNS)
+            "max_turns", self.options["max_turns"], 1, checks.MAX_TURNS
+        )
         self.pieces = self.opening_field.shape[1]
         self.pass_action = self.pieces * K.ACTIONS_PER_PIECE
         self._opening = self._new_games(np.zeros(1, np.uint64))
@@ -131,19 +139,24 @@ class AzacruRules(Rules):
 
         check_values(state, self.num_players, self.max_turns)
 
-    def state_from_diagram(self, text: str, to_move: str = "A", final_round_turns: int | None = None,
-                           ply: int = 0) -> AzacruState:
+    def state_from_diagram(
+        self, text: str, to_move: str = "A", final_round_turns: int | None = None, ply: int = 0
+    ) -> AzacruState:
         """A one-game state from a diagram (:mod:`azacru_env.diagram`).
 
         ``to_move`` is the piece letter of the player who acts next (``"A"``:
         player_0, ``"B"``: player_1, ...); ``final_round_turns``, if given,
         says the final round has begun with that many turns left."""
-        letters = diagram.PLAYER_LETTERS[:self.num_players]
+        letters = diagram.PLAYER_LETTERS[: self.num_players]
         if not (isinstance(to_move, str) and len(to_move) == 1 and to_move in letters):
-            raise ValueError(f"to_move={to_move!r}: name the player to move by its piece letter, one of "
-                             f"{', '.join(letters)} (A = player_0)")
+            raise ValueError(
+                f"to_move={to_move!r}: name the player to move by its piece letter, one of "
+                f"{', '.join(letters)} (A = player_0)"
+            )
         state = self.initial_state(np.zeros(1, np.uint64))
-        tiles, occupant, piece_field, piece_facing = diagram.parse_diagram(text, self.num_players, self.pieces)
+        tiles, occupant, piece_field, piece_facing = diagram.parse_diagram(
+            text, self.num_players, self.pieces
+        )
         state.tiles[0], state.occupant[0] = tiles, occupant
         state.piece_field[0], state.piece_facing[0] = piece_field, piece_facing
         state.player[0] = letters.index(to_move)
@@ -155,12 +168,12 @@ class AzacruRules(Rules):
         return self._entry_step(*state, action, self.max_turns, obs, mask, rewards)
 
     def observe(self, state, viewer, obs, mask) -> int:
-        return K.observe_one(*state, viewer, obs, mask)
+        return K.observe_one(*state, viewer, obs, mask)  # type: ignore[call-arg]  # mypy cannot count an untyped *state
 
     def illegal_reason(self, state, action) -> str | None:
         if state.outcome[0] != K.ONGOING:
             return "the game is over"
-        code = K.check_action(*state, action)
+        code = K.check_action(*state, action)  # type: ignore[call-arg]  # mypy cannot count an untyped *state
         return ILLEGAL_REASONS.get(int(code)) if code else None
 
     def scores(self, state, i: int = 0) -> list[int]:
@@ -172,10 +185,7 @@ class AzacruRules(Rules):
         best = max(scores)
         winners = [a for a, s in zip(self.agents, scores) if s == best]
         table = dict(zip(self.agents, scores))
-        return [
-            {"score": s, "scores": table, "winners": winners, "turns": int(state.ply[0])}
-            for s in scores
-        ]
+        return [{"score": s, "scores": table, "winners": winners, "turns": int(state.ply[0])} for s in scores]
 
     # ------------------------------------------------------------ notation
     def action_to_str(self, state, action: int) -> str:
@@ -255,8 +265,19 @@ class AzacruRules(Rules):
 
     # ------------------------------------------------------------ batches
     def vec_observe(self, state, obs, mask, player) -> None:
-        K.vec_observe(*state, obs, mask, player)
+        K.vec_observe(*state, obs, mask, player)  # type: ignore[call-arg]  # mypy cannot count an untyped *state
 
     def vec_step(self, state, actions, obs, mask, rewards, terminated, truncated, player) -> int:
-        return K.vec_step(*state, actions, self.max_turns, self.opening_field, self.opening_facing,
-                          obs, mask, rewards, terminated, truncated, player)
+        return K.vec_step(  # type: ignore[call-arg]  # mypy cannot count an untyped *state
+            *state,
+            actions,
+            self.max_turns,
+            self.opening_field,
+            self.opening_facing,
+            obs,
+            mask,
+            rewards,
+            terminated,
+            truncated,
+            player,
+        )

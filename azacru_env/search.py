@@ -18,14 +18,35 @@ def legal(s, cfg, i, mask):
 
 @njit_inline
 def play(s, cfg, i, action, rewards):
-    return K.play(s.tiles, s.occupant, s.piece_field, s.piece_facing, s.player, s.turns_left,
-                  s.ply, s.outcome, i, action, cfg[0], rewards)
+    return K.play(
+        s.tiles,
+        s.occupant,
+        s.piece_field,
+        s.piece_facing,
+        s.player,
+        s.turns_left,
+        s.ply,
+        s.outcome,
+        i,
+        action,
+        cfg[0],
+        rewards,
+    )
 
 
 @njit_inline
 def observe(s, cfg, i, viewer, obs):
-    K.write_observation(s.tiles, s.occupant, s.piece_field, s.piece_facing, s.turns_left, i,
-                        viewer, obs.reshape((1, obs.size)), 0)
+    K.write_observation(
+        s.tiles,
+        s.occupant,
+        s.piece_field,
+        s.piece_facing,
+        s.turns_left,
+        i,
+        viewer,
+        obs.reshape((1, obs.size)),
+        0,
+    )
 
 
 def config(rules):

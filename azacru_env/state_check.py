@@ -41,8 +41,12 @@ def check_values(state, num_players: int, max_turns: int) -> None:
     in_range(state, "tiles", -1, n)
     in_range(state, "occupant", -1, n * SLOTS)
     occupant = state.occupant.astype(np.int64)
-    fail_where(state, "occupant", (occupant >= 0) & (occupant % SLOTS >= pieces),
-               f"names a piece slot beyond the {pieces} pieces each player has")
+    fail_where(
+        state,
+        "occupant",
+        (occupant >= 0) & (occupant % SLOTS >= pieces),
+        f"names a piece slot beyond the {pieces} pieces each player has",
+    )
     in_range(state, "piece_field", -1, NUM_FIELDS)
     in_range(state, "piece_facing", 0, 8)
     in_range(state, "player", 0, n)
@@ -55,25 +59,51 @@ def check_values(state, num_players: int, max_turns: int) -> None:
     games = np.arange(len(field))[:, None, None]
     code = np.arange(n)[None, :, None] * SLOTS + np.arange(pieces)[None, None, :]
     under = occupant[games, np.maximum(field, 0)]
-    fail_where(state, "piece_field", (field >= 0) & (under != code),
-               lambda at: (f"is the field of player {at[1]}'s piece {at[2]}, but that field's "
-                           f"occupant is {int(under[at])}"))
+    fail_where(
+        state,
+        "piece_field",
+        (field >= 0) & (under != code),
+        lambda at: (
+            f"is the field of player {at[1]}'s piece {at[2]}, but that field's occupant is {int(under[at])}"
+        ),
+    )
     owner = np.maximum(occupant, 0) // SLOTS
     slot = np.maximum(occupant, 0) % SLOTS
     there = field[np.arange(len(field))[:, None], owner, slot]
-    fail_where(state, "occupant", (occupant >= 0) & (there != np.arange(NUM_FIELDS)[None, :]),
-               lambda at: (f"names player {int(owner[at])}'s piece {int(slot[at])}, which is on "
-                           f"field {int(there[at])}"))
+    fail_where(
+        state,
+        "occupant",
+        (occupant >= 0) & (there != np.arange(NUM_FIELDS)[None, :]),
+        lambda at: (
+            f"names player {int(owner[at])}'s piece {int(slot[at])}, which is on field {int(there[at])}"
+        ),
+    )
 
     # The end of the game.
     outcome = state.outcome.astype(np.int64)
     turns_left = state.turns_left.astype(np.int64)
     ply = state.ply.astype(np.int64)
-    fail_where(state, "turns_left", (outcome == ONGOING) & (turns_left == 0),
-               "(the final round is over) in a game that goes on")
-    fail_where(state, "ply", (outcome == ONGOING) & (ply >= max_turns),
-               f"reaches max_turns={max_turns} in a game that goes on")
-    fail_where(state, "outcome", (outcome == TERMINATED) & (turns_left != 0),
-               lambda at: f"(TERMINATED) but turns_left is {int(turns_left[at])}, not 0")
-    fail_where(state, "outcome", (outcome == TRUNCATED) & (ply != max_turns),
-               lambda at: f"(TRUNCATED) but ply is {int(ply[at])}, not max_turns={max_turns}")
+    fail_where(
+        state,
+        "turns_left",
+        (outcome == ONGOING) & (turns_left == 0),
+        "(the final round is over) in a game that goes on",
+    )
+    fail_where(
+        state,
+        "ply",
+        (outcome == ONGOING) & (ply >= max_turns),
+        f"reaches max_turns={max_turns} in a game that goes on",
+    )
+    fail_where(
+        state,
+        "outcome",
+        (outcome == TERMINATED) & (turns_left != 0),
+        lambda at: f"(TERMINATED) but turns_left is {int(turns_left[at])}, not 0",
+    )
+    fail_where(
+        state,
+        "outcome",
+        (outcome == TRUNCATED) & (ply != max_turns),
+        lambda at: f"(TRUNCATED) but ply is {int(ply[at])}, not max_turns={max_turns}",
+    )

@@ -8,6 +8,12 @@ from .records import from_record, load_record, save_record, to_record
 from .registry import list_games, make, make_vec, register
 
 __all__ = [
-    "make", "make_vec", "register", "list_games",
-    "to_record", "from_record", "save_record", "load_record",
+    "make",
+    "make_vec",
+    "register",
+    "list_games",
+    "to_record",
+    "from_record",
+    "save_record",
+    "load_record",
 ]

@@ -14,11 +14,14 @@ observation and mask into fresh buffers, so earlier observations never change.
 from __future__ import annotations
 
 import copy
-from typing import Any
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NamedTuple, SupportsIndex
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
+from pettingzoo.utils.env import AECIterable
 
 from . import checks
 from . import state as state_ops
@@ -26,10 +29,17 @@ from .chance import ChanceOutcome
 from .game import DREW, ONGOING, TERMINATED, TRUNCATED, LastStep, Rules, unpack_status
 from .rng import next_word, seed_words
 
+if TYPE_CHECKING:
+    from .drawing import Drawing
+
+#: A step as a game's record keeps it: an action, or ``(action, draws)`` for
+#: one whose chance draws were forced.
+HistoryEntry = int | tuple[int, tuple[int, ...]]
+
 ILLEGAL_ACTION_POLICIES = ("raise", "penalize")
 
 
-def _copied(value):
+def _copied(value: Any) -> Any:
     """A copy of JSON-like ``value`` sharing no list or dict with it (infos
     nest them: a turn order, suit tiles); 3x faster than ``copy.deepcopy``."""
     if isinstance(value, dict):
@@ -45,7 +55,11 @@ class GameAECEnv(AECEnv):
     rules_type: type[Rules]
     #: Each game's class adds ``"name"``, its versioned name as PettingZoo has
     #: it (``"azimuth_v1"``, from its rules' name and version: :mod:`.envs`).
-    metadata = {"render_modes": ["ansi", "rgb_array"], "is_parallelizable": False, "render_fps": 2}
+    metadata: dict[str, Any] = {
+        "render_modes": ["ansi", "rgb_array"],
+        "is_parallelizable": False,
+        "render_fps": 2,
+    }
 
     def __init__(
         self,
@@ -64,34 +78,40 @@ class GameAECEnv(AECEnv):
         self._observation_spaces = {
             a: self.rules.observation_space(i) for i, a in enumerate(self.possible_agents)
         }
-        self._action_spaces = {
+        self._action_spaces: dict[str, spaces.Space] = {
             a: spaces.Discrete(self.rules.num_actions) for a in self.possible_agents
         }
         self._player_of = {a: i for i, a in enumerate(self.possible_agents)}
         self._num_actions = self.rules.num_actions
-        self._obs_shape = self._observation_spaces[self.possible_agents[0]]["observation"].shape
+        obs_shape = self._observation_spaces[self.possible_agents[0]]["observation"].shape
+        assert obs_shape is not None  # a Box's shape is always set
+        self._obs_shape: tuple[int, ...] = obs_shape
         self._live = False
         self._rewards_buf = np.zeros(self.rules.num_players, dtype=np.float32)
-        self._seed_word = None  # None: the first unseeded reset takes fresh entropy
-        self.state = None
+        self._seed_word: int | None = None  # None: the first unseeded reset takes fresh entropy
+        #: The game going on (a batch of one of the game's state named tuple); None before reset().
+        self.state: NamedTuple | None = None
 
     # ------------------------------------------------------------ spaces
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Dict:
         return self._observation_spaces[self._known(agent)]
 
     def action_space(self, agent: str) -> spaces.Space:
         return self._action_spaces[self._known(agent)]
 
-    def _known(self, agent) -> str:
+    def _known(self, agent: Any) -> str:
         """``agent`` if it names one of this game's agents."""
         if not isinstance(agent, str) or agent not in self._player_of:
-            raise ValueError(f"agent={agent!r} is not an agent of this game; "
-                             f"its agents are {self.possible_agents}")
+            raise ValueError(
+                f"agent={agent!r} is not an agent of this game; its agents are {self.possible_agents}"
+            )
         return agent
 
-    def _require_game(self, what: str) -> None:
+    def _require_game(self, what: str) -> NamedTuple:
+        """The game going on; RuntimeError naming ``what`` before the first reset."""
         if self.state is None:
             raise RuntimeError(f"{what} called before reset(); call env.reset() first")
+        return self.state
 
     # ------------------------------------------------------------ reset / step
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
@@ -110,16 +130,16 @@ class GameAECEnv(AECEnv):
             self._seed_word = next_word(self._seed_word)
         # The start of the record is set up again from the word when a record
         # asks for it: copying it here cost a sixth of a short game's reset.
-        self._start_from(self.rules.initial_state(np.array([self._seed_word], np.uint64)),
-                         fresh=True)
+        self._start_from(self.rules.initial_state(np.array([self._seed_word], np.uint64)), fresh=True)
 
-    def _start_from(self, state, fresh: bool = False) -> None:
+    def _start_from(self, state: NamedTuple, fresh: bool = False) -> None:
         """Make ``state`` (a batch of one) the current game and the start of
         its record (``fresh``: it is the new game of ``self._seed_word``)."""
         self.state = state
         self._start = None if fresh else state_ops.clone(state)
-        self._history = []
-        self._before = None
+        self._history: list[HistoryEntry] = []
+        #: (ply, agent, state before) of the last step, kept by a rendered game.
+        self._before: tuple[int, str, NamedTuple] | None = None
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._rewards_stale = False
@@ -145,13 +165,15 @@ class GameAECEnv(AECEnv):
             self._finish(outcome, self.rules.final_info(self.state), rewards=None)
         return actor
 
-    def step(self, action) -> None:
+    def step(self, action: SupportsIndex) -> None:
         if not self._live:
             if self.state is None:
                 raise RuntimeError("step() called before reset(); call env.reset() first")
             if not self.agents:
-                raise RuntimeError("step() called after the game ended and every agent was removed "
-                                   "(env.agents is empty); call env.reset() to play again")
+                raise RuntimeError(
+                    "step() called after the game ended and every agent was removed "
+                    "(env.agents is empty); call env.reset() to play again"
+                )
             self._was_dead_step(action)
             return
         agent = self.agent_selection
@@ -167,7 +189,7 @@ class GameAECEnv(AECEnv):
         self._obs = obs = np.empty(self._obs_shape, np.int8)
         self._mask = mask = np.empty(self._num_actions, np.int8)
         if self.render_mode is not None:  # a rendered game names its last step cheaply
-            self._before = (len(self._history) + 1, agent, state_ops.clone(self.state))
+            self._before = (len(self._history) + 1, agent, state_ops.clone(self._require_game("step()")))
         code = self.rules.step(self.state, a, obs, mask, self._rewards_buf)
         self._history.append(a)
         # Decoded inline (unpack_status, a call more, is the same): the AEC hot path.
@@ -192,15 +214,16 @@ class GameAECEnv(AECEnv):
         if events:
             self.infos = {a: {**info, "chance": events} for a, info in self.infos.items()}
         else:
-            self.infos = {a: {k: v for k, v in info.items() if k != "chance"}
-                          for a, info in self.infos.items()}
+            self.infos = {
+                a: {k: v for k, v in info.items() if k != "chance"} for a, info in self.infos.items()
+            }
 
     def _take_rewards(self) -> None:
         self.rewards = {a: float(self._rewards_buf[i]) for i, a in enumerate(self.possible_agents)}
         self._rewards_stale = True
         self._accumulate_rewards()
 
-    def _checked_action(self, action, agent: str) -> int:
+    def _checked_action(self, action: Any, agent: str) -> int:
         """The action as an int if legal; raise or penalize otherwise (-1)."""
         try:
             a = checks.integer(f"action for {agent}", action)
@@ -213,7 +236,7 @@ class GameAECEnv(AECEnv):
         else:
             reason = self.rules.illegal_reason(self.state, a) or "not legal here"
         if self.illegal_action == "raise":
-            shown = a
+            shown: int | str = a
             if 0 <= a < self.rules.num_actions:
                 shown = f"{a} ({self.rules.action_to_str(self.state, a)})"
             raise ValueError(f"illegal action {shown} for {agent}: {reason}")
@@ -228,12 +251,15 @@ class GameAECEnv(AECEnv):
         )
         self._finish(TERMINATED, infos, rewards)
 
-    def _finish(self, outcome: int, infos: list[dict], rewards: np.ndarray | None) -> None:
+    def _finish(self, outcome: int, infos: list[dict[str, Any]], rewards: np.ndarray | None) -> None:
         self._live = False
         self.terminations = {a: outcome == TERMINATED for a in self.agents}
         self.truncations = {a: outcome == TRUNCATED for a in self.agents}
-        self.infos = {a: {**self._start_infos[i], **infos[i]}
-                      for i, a in enumerate(self.possible_agents) if a in self.agents}
+        self.infos = {
+            a: {**self._start_infos[i], **infos[i]}
+            for i, a in enumerate(self.possible_agents)
+            if a in self.agents
+        }
         if rewards is not None:
             self._rewards_buf[:] = rewards
             self._take_rewards()
@@ -242,21 +268,21 @@ class GameAECEnv(AECEnv):
         self._mask = np.zeros_like(self._mask)
 
     @property
-    def _start_state(self):
+    def _start_state(self) -> NamedTuple:
         """The position this game's record starts from."""
         if self._start is None:
             return self.rules.initial_state(np.array([self._seed_word], np.uint64))
         return self._start
 
     # ------------------------------------------------------------ explicit chance
-    def chance_outcomes(self, action, merge: bool = True) -> list[ChanceOutcome]:
+    def chance_outcomes(self, action: SupportsIndex, merge: bool = True) -> list[ChanceOutcome]:
         """The chance outcomes that the actor's legal ``action`` would draw now,
         with their probabilities (empty when it draws nothing): a search agent
         branches on them with :meth:`step_outcome` on clones. ``merge=False``
         lists every die draw instead of every distinct effect."""
         return self.rules.chance_outcomes(self.state, self._legal_action(action), merge)
 
-    def step_outcome(self, action, outcome: ChanceOutcome | tuple[int, ...]) -> None:
+    def step_outcome(self, action: SupportsIndex, outcome: ChanceOutcome | tuple[int, ...]) -> None:
         """Play ``action`` with its chance events forced to ``outcome`` (one of
         :meth:`chance_outcomes`, or its ``draws``). The record keeps the draws."""
         a = self._legal_action(action)
@@ -276,7 +302,7 @@ class GameAECEnv(AECEnv):
         self.step(a)
         self._history[-1] = (a, draws)
 
-    def _legal_action(self, action) -> int:
+    def _legal_action(self, action: SupportsIndex) -> int:
         self._require_game("chance_outcomes()")
         if not self._live:
             raise RuntimeError("the game is over: there is nothing to draw")
@@ -296,15 +322,15 @@ class GameAECEnv(AECEnv):
         return {"observation": obs, "action_mask": mask}
 
     # ------------------------------------------------------------ notation
-    def last(self, observe: bool = True):
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         self._require_game("last()")
         return super().last(observe)
 
-    def agent_iter(self, max_iter: int = 2**63):
+    def agent_iter(self, max_iter: int = 2**63) -> AECIterable:
         self._require_game("agent_iter()")
         return super().agent_iter(max_iter)
 
-    def action_to_str(self, action: int) -> str:
+    def action_to_str(self, action: SupportsIndex) -> str:
         """The action in the game's notation, in the current position."""
         self._require_game("action_to_str()")
         a = checks.integer("action", action, 0, self._num_actions - 1)
@@ -323,11 +349,11 @@ class GameAECEnv(AECEnv):
         return np.flatnonzero(self._mask).tolist()
 
     # ------------------------------------------------------------ state
-    def clone(self) -> "GameAECEnv":
+    def clone(self) -> GameAECEnv:
         """An independent copy of the env mid-game (array copies; the rules are shared)."""
-        self._require_game("clone()")
+        state = self._require_game("clone()")
         other = copy.copy(self)
-        other.state = state_ops.clone(self.state)
+        other.state = state_ops.clone(state)
         other._obs, other._mask = self._obs.copy(), self._mask.copy()
         other._rewards_buf = self._rewards_buf.copy()
         other._history = list(self._history)
@@ -337,12 +363,12 @@ class GameAECEnv(AECEnv):
         return other
 
     @property
-    def history(self) -> list:
+    def history(self) -> list[HistoryEntry]:
         """This game's steps so far, as its record keeps them: an action, or
         ``(action, draws)`` for one whose chance draws were forced."""
         return list(self._history)
 
-    def replay_step(self, entry) -> None:
+    def replay_step(self, entry: SupportsIndex | tuple[Any, Any] | list[Any]) -> None:
         """Play one entry of :attr:`history` (or of a record's ``actions``,
         where a forced step is ``[action, draws]``) with the same draws."""
         if isinstance(entry, (tuple, list)):
@@ -350,7 +376,7 @@ class GameAECEnv(AECEnv):
         else:
             self.step(entry)
 
-    def rewind(self, ply: int) -> None:
+    def rewind(self, ply: SupportsIndex) -> None:
         """Go back to this game's position after its first ``ply`` steps (0:
         its start); the later steps leave its record. The start's state
         carries the random generator, so replaying draws the same dice."""
@@ -364,20 +390,20 @@ class GameAECEnv(AECEnv):
         for entry in kept:
             self.replay_step(entry)
 
-    def to_record(self) -> dict:
+    def to_record(self) -> dict[str, Any]:
         """This game as a JSON-able record (see :mod:`azgames.records`)."""
         from .records import to_record
 
         return to_record(self)
 
-    def save_record(self, path):
+    def save_record(self, path: str | os.PathLike) -> Path:
         """Save this game as JSON; ``azgames.load_record(path)`` restores it.
         Returns the path written."""
         from .records import save_record
 
         return save_record(self, path)
 
-    def set_state(self, state, check: bool = True) -> None:
+    def set_state(self, state: NamedTuple, check: bool = True) -> None:
         """Continue from an arbitrary position (a batch of one), e.g. a test diagram.
         A record made afterwards starts from this position. ``check=False``
         skips the checks of its values, for a position the suite's own
@@ -398,23 +424,25 @@ class GameAECEnv(AECEnv):
             replay = self.clone()
             replay.render_mode = None
             replay.rewind(len(self._history) - 1)
-            agent, before = replay.agent_selection, replay.state
+            agent, before = replay.agent_selection, replay._require_game("last_step()")
         entry = self._history[-1]
         a = entry[0] if isinstance(entry, tuple) else entry
         return LastStep(agent, a, self.rules.action_to_str(before, a), before)
 
-    def picture(self):
+    def picture(self) -> Drawing:
         """The current position drawn, naming the last step: displays as SVG
         in a notebook; ``.svg()``, ``.rgb()`` and ``.save(path)`` give it as
         text, an image or a file (see :mod:`azgames.drawing`)."""
         self._require_game("picture()")
         return self.rules.picture(self.state, self.last_step())
 
-    def render(self):
+    def render(self) -> str | np.ndarray | None:
         if self.render_mode is None:
             import gymnasium
 
-            gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi' or 'rgb_array'")
+            gymnasium.logger.warn(
+                "render() called without a render_mode; pass render_mode='ansi' or 'rgb_array'"
+            )
             return None
         self._require_game("render()")
         if self.render_mode == "ansi":

@@ -9,6 +9,7 @@ agent's search with an ``AttributeError``."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
@@ -59,8 +60,10 @@ class BestOfGreedy:
 
     game: str
     rng: np.random.Generator
+    #: ``best_actions(env)``: the legal actions tied best (a subclass's method).
+    best_actions: Callable[[Any], np.ndarray]
 
-    def act(self, env) -> int:
+    def act(self, env: Any) -> int:
         legal = suite_env(env, self.game).legal_actions()
         if len(legal) == 1:  # the pass, or a single forced move
             return int(legal[0])

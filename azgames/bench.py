@@ -43,6 +43,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -114,8 +115,9 @@ def compile_times(game: str, players: int) -> dict[str, float]:
         out = {}
         for label in ("cold", "warm"):
             start = time.perf_counter()
-            proc = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True,
-                                  text=True, check=True)
+            proc = subprocess.run(
+                [sys.executable, "-c", probe], env=env, capture_output=True, text=True, check=True
+            )
             out[f"{label}_s"] = time.perf_counter() - start
             out[f"{label}_in_process_s"] = float(proc.stdout.strip().splitlines()[-1])
         return out
@@ -152,13 +154,22 @@ def openspiel_connect_four_rate(seconds: float, seed: int = 0) -> float | None:
     return steps / (time.perf_counter() - start)
 
 
-def run(games: list[str], players: list[int], seconds: float, repeats: int, quick: bool,
-        relative_to: str | None = None) -> dict:
+def run(
+    games: list[str],
+    players: list[int],
+    seconds: float,
+    repeats: int,
+    quick: bool,
+    relative_to: str | None = None,
+) -> dict:
     import azgames
 
     results: dict = {
-        "machine": {"python": platform.python_version(), "cpus": os.cpu_count(),
-                    "platform": platform.platform()},
+        "machine": {
+            "python": platform.python_version(),
+            "cpus": os.cpu_count(),
+            "platform": platform.platform(),
+        },
         "settings": {"seconds": seconds, "repeats": repeats},
         "reference": {},
         "games": [],
@@ -166,8 +177,12 @@ def run(games: list[str], players: list[int], seconds: float, repeats: int, quic
     c4_env = connect_four_env()
     c4 = median_rate(lambda: aec_rate(c4_env, seconds), repeats) if c4_env else None
     results["reference"]["pettingzoo_connect_four_v3_env"] = c4
-    print(f"PettingZoo connect_four_v3 env(): {c4:,.0f} agent-steps/s" if c4 else
-          "PettingZoo connect_four_v3 not installed (pip install -e .[bench])", flush=True)
+    print(
+        f"PettingZoo connect_four_v3 env(): {c4:,.0f} agent-steps/s"
+        if c4
+        else "PettingZoo connect_four_v3 not installed (pip install -e .[bench])",
+        flush=True,
+    )
     osp = openspiel_connect_four_rate(0.01)
     if osp is not None:
         osp = median_rate(lambda: openspiel_connect_four_rate(seconds), repeats)
@@ -181,8 +196,10 @@ def run(games: list[str], players: list[int], seconds: float, repeats: int, quic
             except ValueError:
                 continue  # this game has no such player count
             configs.append((game, n))
-    rows = {cfg: {"game": cfg[0], "num_players": cfg[1],
-                  "compile": compile_times(*cfg) if not quick else None} for cfg in configs}
+    rows: dict[tuple[str, int], dict[str, Any]] = {
+        cfg: {"game": cfg[0], "num_players": cfg[1], "compile": compile_times(*cfg) if not quick else None}
+        for cfg in configs
+    }
     # Repeats go round every configuration in turn, so that a machine slowing
     # down for a while weighs on all of them alike: ratios stay comparable.
     samples = {cfg: {"aec": [], **{size: [] for size in VECTOR_SIZES}} for cfg in configs}
@@ -193,13 +210,17 @@ def run(games: list[str], players: list[int], seconds: float, repeats: int, quic
             got = samples[game, n]
             got["aec"].append(aec_rate(lambda: azgames.make(game, num_players=n), seconds))
             for size in VECTOR_SIZES:
-                got[size].append(vector_rate(
-                    lambda k: azgames.make_vec(game, num_envs=k, seed=0, num_players=n), size, seconds))
+                got[size].append(
+                    vector_rate(
+                        lambda k: azgames.make_vec(game, num_envs=k, seed=0, num_players=n), size, seconds
+                    )
+                )
     for cfg in configs:
         row = rows[cfg]
         row["aec_steps_per_s"] = statistics.median(samples[cfg]["aec"])
-        row["vector_steps_per_s"] = {str(size): statistics.median(samples[cfg][size])
-                                     for size in VECTOR_SIZES}
+        row["vector_steps_per_s"] = {
+            str(size): statistics.median(samples[cfg][size]) for size in VECTOR_SIZES
+        }
         if c4:
             row["aec_vs_connect_four"] = row["aec_steps_per_s"] / c4
         if relative_to and cfg[0] != relative_to and (relative_to, cfg[1]) in samples:
@@ -222,26 +243,38 @@ def _fmt(rate: float) -> str:
 def table(results: dict) -> str:
     """A Markdown table of the results (the README shows this)."""
     sizes = VECTOR_SIZES
-    head = ("| game | players | AEC steps/s | x connect-four | "
-            + " | ".join(f"vector N={s}" for s in sizes) + " | compile cold / warm |")
+    head = (
+        "| game | players | AEC steps/s | x connect-four | "
+        + " | ".join(f"vector N={s}" for s in sizes)
+        + " | compile cold / warm |"
+    )
     lines = [head, "|" + "---|" * (head.count("|") - 1)]
     for r in results["games"]:
         c = r.get("compile")
         comp = f"{c['cold_s']:.1f} s / {c['warm_s']:.2f} s" if c else "-"
         ratio = f"{r['aec_vs_connect_four']:.1f}x" if "aec_vs_connect_four" in r else "-"
         vec = " | ".join(_fmt(r["vector_steps_per_s"][str(s)]) for s in sizes)
-        lines.append(f"| {r['game']} | {r['num_players']} | {_fmt(r['aec_steps_per_s'])} | {ratio} | {vec} | {comp} |")
+        lines.append(
+            f"| {r['game']} | {r['num_players']} | {_fmt(r['aec_steps_per_s'])} | {ratio} | {vec} | {comp} |"
+        )
     relative = [(r, k) for r in results["games"] for k in r if k.startswith("vs_")]
     if relative:
-        lines += ["", "| game | players | rates over | AEC | "
-                  + " | ".join(f"vector N={s}" for s in sizes) + " |",
-                  "|---|---|---|---|" + "---|" * len(sizes)]
+        lines += [
+            "",
+            "| game | players | rates over | AEC | " + " | ".join(f"vector N={s}" for s in sizes) + " |",
+            "|---|---|---|---|" + "---|" * len(sizes),
+        ]
         for r, k in relative:
             ratios = " | ".join(f"{r[k][str(s)]:.2f}" for s in sizes)
             lines.append(f"| {r['game']} | {r['num_players']} | {k[3:]} | {r[k]['aec']:.2f} | {ratios} |")
     ref = results["reference"]
-    named = [(ref.get("pettingzoo_connect_four_v3_env"), "PettingZoo connect_four_v3 `env()`"),
-             (ref.get("openspiel_connect_four"), "OpenSpiel connect_four (C++ via pyspiel, numpy mask and observation)")]
+    named = [
+        (ref.get("pettingzoo_connect_four_v3_env"), "PettingZoo connect_four_v3 `env()`"),
+        (
+            ref.get("openspiel_connect_four"),
+            "OpenSpiel connect_four (C++ via pyspiel, numpy mask and observation)",
+        ),
+    ]
     found = [f"{label} {_fmt(rate)} steps/s" for rate, label in named if rate]
     if found:
         lines.append("\nReferences in the same run: " + "; ".join(found) + ".")
@@ -252,18 +285,24 @@ def print_row(row: dict, flush: bool = False) -> None:
     vec = ", ".join(f"N={k}: {_fmt(v)}" for k, v in row["vector_steps_per_s"].items())
     comp = row.get("compile")
     comp_text = f"; compile cold {comp['cold_s']:.1f} s, warm {comp['warm_s']:.2f} s" if comp else ""
-    print(f"{row['game']} {row['num_players']}p: AEC {_fmt(row['aec_steps_per_s'])}/s; "
-          f"vector {vec}{comp_text}", flush=flush)
+    print(
+        f"{row['game']} {row['num_players']}p: AEC {_fmt(row['aec_steps_per_s'])}/s; vector {vec}{comp_text}",
+        flush=flush,
+    )
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     """The ``bench`` command; ``azgames.cli`` hands it every argument after ``bench``."""
-    bench = sub.add_parser("bench", help="step rates of every game's envs (a table; --json PATH)",
-                           description="Measure the step rates of the envs (azgames.bench); "
-                                       "further arguments are the benchmark's own "
-                                       "(bench -- --help lists them).")
-    bench.add_argument("bench_args", nargs="*", metavar="ARG",
-                       help="arguments for the benchmark, e.g. --quick")
+    bench = sub.add_parser(
+        "bench",
+        help="step rates of every game's envs (a table; --json PATH)",
+        description="Measure the step rates of the envs (azgames.bench); "
+        "further arguments are the benchmark's own "
+        "(bench -- --help lists them).",
+    )
+    bench.add_argument(
+        "bench_args", nargs="*", metavar="ARG", help="arguments for the benchmark, e.g. --quick"
+    )
     bench.set_defaults(run=lambda args, parser: main(args.bench_args), subparser=bench)
 
 
@@ -277,9 +316,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--seconds", type=float, default=1.5, help="length of each timed run")
     parser.add_argument("--repeats", type=int, default=5, help="timed runs per figure (median)")
     parser.add_argument("--quick", action="store_true", help="tiny runs, no compile timing (smoke test)")
-    parser.add_argument("--relative-to", metavar="GAME", default=None,
-                        help="also report each other game's rates over GAME's at the same player "
-                             "count (median of per-repeat ratios), e.g. a game's base for its mode")
+    parser.add_argument(
+        "--relative-to",
+        metavar="GAME",
+        default=None,
+        help="also report each other game's rates over GAME's at the same player "
+        "count (median of per-repeat ratios), e.g. a game's base for its mode",
+    )
     return parser
 
 
@@ -287,8 +330,7 @@ def measure(args: argparse.Namespace) -> dict:
     """Run the benchmark ``args`` describe and print its table."""
     if args.quick:
         args.seconds, args.repeats = 0.05, 1
-    results = run(args.games, args.players, args.seconds, args.repeats, args.quick,
-                  args.relative_to)
+    results = run(args.games, args.players, args.seconds, args.repeats, args.quick, args.relative_to)
     print()
     print(table(results))
     return results
@@ -302,8 +344,12 @@ def main(argv: list[str] | None = None) -> int:
 
     parser = build_parser()
     parser.prog = "azgames bench"
-    parser.add_argument("--json", metavar="PATH", default=None,
-                        help="write the results to PATH (default: no file, the table only)")
+    parser.add_argument(
+        "--json",
+        metavar="PATH",
+        default=None,
+        help="write the results to PATH (default: no file, the table only)",
+    )
     args = parser.parse_args(argv)
     if args.json is not None:
         try:

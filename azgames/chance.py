@@ -21,8 +21,8 @@ and the AEC env offers them as ``env.chance_outcomes(action)`` and
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import numpy as np
 
@@ -44,8 +44,9 @@ class ChanceOutcome:
     draws: tuple[int, ...]
 
 
-def dice_outcomes(faces: int, dice: int, effect: Callable[[tuple[int, ...]], str],
-                  merge: bool = True) -> list[ChanceOutcome]:
+def dice_outcomes(
+    faces: int, dice: int, effect: Callable[[tuple[int, ...]], str], merge: bool = True
+) -> list[ChanceOutcome]:
     """The outcomes of rolling ``dice`` fair dice of ``faces`` faces (0 to faces-1).
 
     ``effect(draws)`` names what the draws do in the game (e.g. ``"monster

@@ -28,8 +28,7 @@ def integer(name: str, value: Any, low: int | None = None, high: int | None = No
     try:
         v = operator.index(value)
     except TypeError:
-        raise TypeError(f"{name}={value!r} must be an integer, "
-                        f"not {type(value).__name__}") from None
+        raise TypeError(f"{name}={value!r} must be an integer, not {type(value).__name__}") from None
     if (low is not None and v < low) or (high is not None and v > high):
         if high is None:
             bounds = f">= {low}"

@@ -23,8 +23,13 @@ import sys
 from .registry import list_games, rules_type
 
 #: The modules that add a command each (``register(subparsers)``), in the order --help lists them.
-COMMANDS = ("azgames.terminal.cli", "azgames.web.cli", "azgames.training.cli",
-            "azgames.tournament.cli", "azgames.bench")
+COMMANDS = (
+    "azgames.terminal.cli",
+    "azgames.web.cli",
+    "azgames.training.cli",
+    "azgames.tournament.cli",
+    "azgames.bench",
+)
 
 
 def _action_sizes(rules_cls) -> str:
@@ -46,8 +51,11 @@ def cmd_list(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     for entry in list_games():
         rules_cls = rules_type(entry.name)
         info = rules_cls.info
-        players = (f"{info.min_players}" if info.min_players == info.max_players
-                   else f"{info.min_players}-{info.max_players}")
+        players = (
+            f"{info.min_players}"
+            if info.min_players == info.max_players
+            else f"{info.min_players}-{info.max_players}"
+        )
         print(f"{entry.name}: {entry.summary}")
         print(f"    players: {players}; actions: Discrete {_action_sizes(rules_cls)}")
         print(f"    agents: {', '.join(agent_names(entry.name))}")
@@ -67,14 +75,16 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="azgames",
         description="Azgames RL environments: list the games, watch or play matches, train, "
-                    "rank agents, serve the browser app, benchmark the step rate.",
+        "rank agents, serve the browser app, benchmark the step rate.",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    listing = sub.add_parser("list", help="the registered games with player counts, action spaces, "
-                                          "agents and options",
-                             description="List the registered games: one-line summary, player counts, "
-                                         "action-space sizes, the agents that can play them and "
-                                         "their options.")
+    listing = sub.add_parser(
+        "list",
+        help="the registered games with player counts, action spaces, agents and options",
+        description="List the registered games: one-line summary, player counts, "
+        "action-space sizes, the agents that can play them and "
+        "their options.",
+    )
     listing.set_defaults(run=cmd_list, subparser=listing)
     for module in COMMANDS:
         importlib.import_module(module).register(sub)

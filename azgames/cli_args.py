@@ -10,7 +10,8 @@ command with a one-line error and exit status 2 (``parser.error``).
 from __future__ import annotations
 
 import argparse
-from typing import Any, Callable, TypeVar
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from .registry import list_games, rules_type
 
@@ -47,8 +48,13 @@ def add_game_options(parser: argparse.ArgumentParser) -> None:
     for name, uses in declared.items():
         metavars = {option.metavar for _, option in uses}
         helps = "; ".join(f"{game}: {option.help}" for game, option in uses)
-        group.add_argument(f"--{name.replace('_', '-')}", dest=f"option_{name}", default=None,
-                           metavar=metavars.pop() if len(metavars) == 1 else "VALUE", help=helps)
+        group.add_argument(
+            f"--{name.replace('_', '-')}",
+            dest=f"option_{name}",
+            default=None,
+            metavar=metavars.pop() if len(metavars) == 1 else "VALUE",
+            help=helps,
+        )
 
 
 def game_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> dict[str, Any]:
@@ -59,7 +65,7 @@ def game_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> d
     for key, text in vars(args).items():
         if not key.startswith("option_") or text is None:
             continue
-        name = key[len("option_"):]
+        name = key[len("option_") :]
         flag = f"--{name.replace('_', '-')}"
         if name not in own:
             takers = [g for g in game_names() if any(o.name == name for o in rules_type(g).OPTIONS)]
@@ -71,19 +77,22 @@ def game_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> d
     return options
 
 
-def checked_rules(parser: argparse.ArgumentParser, args: argparse.Namespace,
-                  options: dict[str, Any] | None = None):
+def checked_rules(
+    parser: argparse.ArgumentParser, args: argparse.Namespace, options: dict[str, Any] | None = None
+):
     """The game's rules for ``--players`` and ``options`` (every value
     checked by the game), or a one-line usage error."""
     info = rules_type(args.game).info
     if not info.min_players <= args.players <= info.max_players:
-        parser.error(f"--players {args.players}: {args.game} is for "
-                     f"{info.min_players}-{info.max_players} players")
+        parser.error(
+            f"--players {args.players}: {args.game} is for {info.min_players}-{info.max_players} players"
+        )
     return check(parser, lambda: rules_type(args.game)(args.players, **(options or {})))
 
 
-def check_agents(parser: argparse.ArgumentParser, game: str, specs: list[str], players: int,
-                 humans: bool = False) -> None:
+def check_agents(
+    parser: argparse.ArgumentParser, game: str, specs: list[str], players: int, humans: bool = False
+) -> None:
     """Build every agent spec once, so that every option is checked (by
     ``make_agent``, the one parser of every command) before the first move."""
     from azgames.agents import make_agent

@@ -50,7 +50,7 @@ class _Shape:
     extra: dict = field(default_factory=dict)
 
 
-def _rgb_of(colour: str) -> tuple[int, int, int]:
+def _rgb_of(colour: str | None) -> tuple[int, int, int]:
     if not (isinstance(colour, str) and len(colour) == 7 and colour[0] == "#"):
         raise ValueError(f"colour {colour!r} must be '#rrggbb'")
     return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
@@ -94,15 +94,18 @@ class Drawing:
         bad = sorted({c for c in text if not 32 <= ord(c) < 127})
         if bad:
             raise ValueError(f"text {text!r} has characters outside printable ASCII: {bad}")
-        self.shapes.append(_Shape("text", (x, y, text, size), fill, None, 0.0, None, tip,
-                                  {"anchor": anchor, "bold": bold}))
+        self.shapes.append(
+            _Shape("text", (x, y, text, size), fill, None, 0.0, None, tip, {"anchor": anchor, "bold": bold})
+        )
 
     # --------------------------------------------------------------------- SVG
     def svg(self) -> str:
         """The drawing as a standalone SVG document (scales to its container)."""
         w, h = _num(self.width), _num(self.height)
-        out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}" '
-               f'font-family="{FONT_FAMILY}">']
+        out = [
+            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}" '
+            f'font-family="{FONT_FAMILY}">'
+        ]
         if self.title:
             out.append(f"<title>{escape(self.title)}</title>")
         out.append(f'<rect x="0" y="0" width="{w}" height="{h}" fill="{self.background}"/>')
@@ -164,14 +167,18 @@ def _svg_shape(s: _Shape) -> str:
     elif s.kind == "line":
         x1, y1, x2, y2 = s.geometry
         dash = f' stroke-dasharray="{_num(3 * s.width)} {_num(2 * s.width)}"' if s.extra["dash"] else ""
-        head = (f'<line x1="{_num(x1)}" y1="{_num(y1)}" x2="{_num(x2)}" y2="{_num(y2)}" '
-                f'stroke="{s.stroke}" stroke-width="{_num(s.width)}" stroke-linecap="round"{dash}')
+        head = (
+            f'<line x1="{_num(x1)}" y1="{_num(y1)}" x2="{_num(x2)}" y2="{_num(y2)}" '
+            f'stroke="{s.stroke}" stroke-width="{_num(s.width)}" stroke-linecap="round"{dash}'
+        )
     else:
         x, y, text, size = s.geometry
         weight = ' font-weight="bold"' if s.extra["bold"] else ""
         # xml:space keeps runs of spaces, which align columns of monospace text.
-        return (f'<text x="{_num(x)}" y="{_num(y)}" font-size="{_num(size)}" fill="{s.fill}" '
-                f'text-anchor="{s.extra["anchor"]}" xml:space="preserve"{weight}>{tip}{escape(text)}</text>')
+        return (
+            f'<text x="{_num(x)}" y="{_num(y)}" font-size="{_num(size)}" fill="{s.fill}" '
+            f'text-anchor="{s.extra["anchor"]}" xml:space="preserve"{weight}>{tip}{escape(text)}</text>'
+        )
     return f"{head}>{tip}</{s.kind}>" if tip else f"{head}/>"
 
 
@@ -204,7 +211,7 @@ def _box(xs, ys, pad, scale):
 
 def _grid(top, left, h, w, scale):
     """Pixel centres of a box, in drawing units: (y, x) arrays."""
-    ys, xs = np.mgrid[top:top + h, left:left + w] + 0.5
+    ys, xs = np.mgrid[top : top + h, left : left + w] + 0.5
     return ys / scale, xs / scale
 
 
@@ -239,8 +246,12 @@ def _fill_box(image, x0, y0, x1, y1, colour, scale) -> None:
 
 def _paint_polygon(image, points, colour, scale) -> None:
     xs, ys = [p[0] for p in points], [p[1] for p in points]
-    if len(points) == 4 and len(set(xs)) == 2 and len(set(ys)) == 2 and \
-            all(a[0] == b[0] or a[1] == b[1] for a, b in zip(points, points[1:] + points[:1])):
+    if (
+        len(points) == 4
+        and len(set(xs)) == 2
+        and len(set(ys)) == 2
+        and all(a[0] == b[0] or a[1] == b[1] for a, b in zip(points, points[1:] + points[:1]))
+    ):
         _fill_box(image, min(xs), min(ys), max(xs), max(ys), colour, scale)
         return
     top, left, h, w = _box(xs, ys, 0, scale)
@@ -273,7 +284,8 @@ def _paint_shape(image, s: _Shape, scale: float) -> None:
             _paint_outline(image, s.geometry, s.stroke, s.width, scale)
     elif s.kind == "line":
         width = max(s.width, 1 / scale)
-        _paint_polygon(image, _segment_polygon(*s.geometry, width), s.stroke, scale)
+        x1, y1, x2, y2 = s.geometry
+        _paint_polygon(image, _segment_polygon(x1, y1, x2, y2, width), s.stroke, scale)
     else:
         _paint_text(image, s, scale)
 

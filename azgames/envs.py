@@ -24,24 +24,34 @@ def game_envs(rules_type: type[Rules], module: str):
     title = rules_type.info.long_name
     name = versioned_name(rules_type.info.name, rules_type.info.version)
 
-    raw_env = type("raw_env", (GameAECEnv,), {
-        "__doc__": f"{title} as a PettingZoo AEC env (see the module docstring).",
-        "__module__": module,
-        "rules_type": rules_type,
-        "metadata": {**GameAECEnv.metadata, "name": name},
-    })
+    raw_env = type(
+        "raw_env",
+        (GameAECEnv,),
+        {
+            "__doc__": f"{title} as a PettingZoo AEC env (see the module docstring).",
+            "__module__": module,
+            "rules_type": rules_type,
+            "metadata": {**GameAECEnv.metadata, "name": name},
+        },
+    )
 
     def env(num_players: int = 2, render_mode: str | None = None, **options) -> AECEnv:
         return raw_env(num_players=num_players, render_mode=render_mode, **options)
 
-    env.__doc__ = (f"The {title} AEC env. It checks the PettingZoo contract itself (illegal "
-                   f"actions, step order), so it needs none of PettingZoo's wrappers.")
+    env.__doc__ = (
+        f"The {title} AEC env. It checks the PettingZoo contract itself (illegal "
+        f"actions, step order), so it needs none of PettingZoo's wrappers."
+    )
     env.__module__ = module
 
-    vector_env = type("VectorEnv", (GameVectorEnv,), {
-        "__doc__": f"``num_envs`` {title} games stepped together in numba, with auto-reset.",
-        "__module__": module,
-        "rules_type": rules_type,
-        "metadata": {**GameVectorEnv.metadata, "name": name},
-    })
+    vector_env = type(
+        "VectorEnv",
+        (GameVectorEnv,),
+        {
+            "__doc__": f"``num_envs`` {title} games stepped together in numba, with auto-reset.",
+            "__module__": module,
+            "rules_type": rules_type,
+            "metadata": {**GameVectorEnv.metadata, "name": name},
+        },
+    )
     return raw_env, env, vector_env

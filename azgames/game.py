@@ -87,9 +87,11 @@ class GameInfo:
 class Rules(abc.ABC):
     """One game's rules in one configuration, as the shared envs see them."""
 
-    info: ClassVar[GameInfo]
+    #: The game's metadata, declared on its class; a configuration may refine
+    #: it on the instance (a 2-player game that is zero-sum with two only).
+    info: GameInfo
     #: The game's state named tuple (:mod:`azgames.state`).
-    state_type: ClassVar[type]
+    state_type: ClassVar[type[Any]]
     #: Every option the game accepts besides ``num_players``: what the front
     #: ends offer (:mod:`azgames.options`).
     OPTIONS: ClassVar[tuple[Option, ...]] = ()
@@ -101,8 +103,10 @@ class Rules(abc.ABC):
 
     def __init__(self, num_players: int, **options: Any):
         info = self.info
-        if isinstance(num_players, (bool, np.bool_)) or not isinstance(num_players, (int, np.integer)) or not (
-            info.min_players <= num_players <= info.max_players
+        if (
+            isinstance(num_players, (bool, np.bool_))
+            or not isinstance(num_players, (int, np.integer))
+            or not (info.min_players <= num_players <= info.max_players)
         ):
             raise ValueError(
                 f"{info.name}: num_players={num_players!r} is not supported; "
@@ -127,7 +131,7 @@ class Rules(abc.ABC):
         self.__dict__.update(state)
         self.bind_kernels()
 
-    def bind_kernels(self) -> None:
+    def bind_kernels(self) -> None:  # noqa: B027 (a hook: most games bind nothing)
         """Specialise hot kernels for this configuration (see ``__getstate__``)."""
 
     # ------------------------------------------------------------ declaration
@@ -184,8 +188,12 @@ class Rules(abc.ABC):
             raise ValueError(f"expected a {self.state_type.__name__}, got {type(state).__name__}")
         template = self.initial_state(np.zeros(1, np.uint64))
         for name, want, have in zip(state._fields, template, state):
-            if (have.dtype != want.dtype or have.ndim != want.ndim or have.shape[1:] != want.shape[1:]
-                    or not have.flags.c_contiguous):
+            if (
+                have.dtype != want.dtype
+                or have.ndim != want.ndim
+                or have.shape[1:] != want.shape[1:]
+                or not have.flags.c_contiguous
+            ):
                 raise ValueError(
                     f"state field {name!r} is {have.dtype} {have.shape}; this game needs "
                     f"C-contiguous {want.dtype} (batch, {', '.join(map(str, want.shape[1:]))})"
@@ -194,7 +202,7 @@ class Rules(abc.ABC):
                 raise ValueError(f"state field {name!r} holds {have.shape[0]} games, expected {batch}")
         self.check_values(state)
 
-    def check_values(self, state) -> None:
+    def check_values(self, state) -> None:  # noqa: B027 (a hook: the default accepts all)
         """Raise ValueError unless every game of ``state`` (of the right fields,
         dtypes and shapes) holds values this configuration's kernels accept:
         index ranges, counts that add up, fields that agree with each other,
@@ -238,7 +246,7 @@ class Rules(abc.ABC):
     def render_ansi(self, state) -> str: ...
 
     @abc.abstractmethod
-    def picture(self, state, last: "LastStep | None" = None):
+    def picture(self, state, last: LastStep | None = None):
         """Game 0 drawn as an :class:`azgames.drawing.Drawing`: the board with
         coordinates, a legend, whose turn, the scores, and what ``last`` (the
         step that led here) did. Every place a move can name is a drawing

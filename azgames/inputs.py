@@ -20,8 +20,9 @@ import json
 import os
 import stat
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from .limits import LOCAL
 
@@ -42,8 +43,9 @@ def refuse_paths(name: str, what: str) -> None:
     """ValueError if a remote client is being served: ``name`` would be read
     from the server's disk. ``what`` says what the client may give instead."""
     if _remote.get():
-        raise ValueError(f"{name}: a page cannot name a file on the server; {what} "
-                         f"(file paths are a command-line feature)")
+        raise ValueError(
+            f"{name}: a page cannot name a file on the server; {what} (file paths are a command-line feature)"
+        )
 
 
 def read_bytes(path: str | os.PathLike, name: str = "path", limit: int | None = None) -> bytes:
@@ -59,8 +61,15 @@ def read_bytes(path: str | os.PathLike, name: str = "path", limit: int | None = 
     mode = os.fstat(fd).st_mode
     if not stat.S_ISREG(mode):
         os.close(fd)
-        kind = ("a folder" if stat.S_ISDIR(mode) else "a FIFO" if stat.S_ISFIFO(mode)
-                else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "not a regular file")
+        kind = (
+            "a folder"
+            if stat.S_ISDIR(mode)
+            else "a FIFO"
+            if stat.S_ISFIFO(mode)
+            else "a device"
+            if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+            else "not a regular file"
+        )
         raise ValueError(f"{name}={shown!r} is {kind}; give a regular file")
     with os.fdopen(fd, "rb") as f:
         data = f.read(limit + 1)
@@ -94,8 +103,9 @@ def parse_json(text: str | bytes, name: str, max_depth: int | None = None) -> An
     return value
 
 
-def read_json(path: str | os.PathLike, name: str = "path", limit: int | None = None,
-              max_depth: int | None = None) -> Any:
+def read_json(
+    path: str | os.PathLike, name: str = "path", limit: int | None = None, max_depth: int | None = None
+) -> Any:
     """The JSON of the file at ``path``, read and parsed within the limits."""
     return parse_json(read_bytes(path, name, limit), f"{name}={str(path)!r}", max_depth)
 
@@ -141,8 +151,9 @@ def writable_file(name: str, path: str | os.PathLike, force: bool = False) -> Pa
     return path
 
 
-def writable_folder(name: str, path: str | os.PathLike, files: tuple[str, ...] = (),
-                    force: bool = False) -> Path:
+def writable_folder(
+    name: str, path: str | os.PathLike, files: tuple[str, ...] = (), force: bool = False
+) -> Path:
     """``path`` as a folder to write ``files`` into, checked (and created)
     before any work starts: not an existing file, writable, and holding none
     of ``files`` unless ``force`` allows replacing them."""
@@ -164,6 +175,8 @@ def writable_folder(name: str, path: str | os.PathLike, files: tuple[str, ...] =
         raise ValueError(f"{name}={shown!r}: cannot write into the folder ({e.strerror})") from None
     present = [f for f in files if (path / f).exists()]
     if present and not force:
-        raise ValueError(f"{name}={shown!r} already holds {', '.join(present)}; give another folder, "
-                         f"or --force to replace them")
+        raise ValueError(
+            f"{name}={shown!r} already holds {', '.join(present)}; give another folder, "
+            f"or --force to replace them"
+        )
     return path

@@ -2,8 +2,9 @@
 
 Every kernel is compiled with ``cache=True`` so that a second process loads it
 from disk (about 0.7 s for a whole game) instead of compiling it again.
-``NUMBA_DISABLE_JIT=1`` turns every kernel into plain Python; the coverage run
-and one CI step use it, so kernels must stay valid Python.
+``NUMBA_DISABLE_JIT=1`` turns every kernel into plain Python; coverage runs
+and the tests of ``tests/test_nojit.py`` (in the default run) use it, so
+kernels must stay valid Python.
 """
 
 from __future__ import annotations

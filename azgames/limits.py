@@ -37,11 +37,27 @@ class Limits:
 
 
 #: At the keyboard: generous, but a typo (``simulations=10**20``) is refused.
-LOCAL = Limits(simulations=10_000_000, seconds=24 * 3600.0, threads=64, deadline=False,
-               record_plies=100_000, file_bytes=64 * 2**20, message_bytes=64 * 2**20,
-               json_depth=32, exploration=100.0)
+LOCAL = Limits(
+    simulations=10_000_000,
+    seconds=24 * 3600.0,
+    threads=64,
+    deadline=False,
+    record_plies=100_000,
+    file_bytes=64 * 2**20,
+    message_bytes=64 * 2**20,
+    json_depth=32,
+    exploration=100.0,
+)
 
 #: The browser app: a page may not tie up the server's workers.
-WEB = Limits(simulations=200_000, seconds=30.0, threads=2, deadline=True,
-             record_plies=100_000, file_bytes=8 * 2**20, message_bytes=8 * 2**20,
-             json_depth=32, exploration=100.0)
+WEB = Limits(
+    simulations=200_000,
+    seconds=30.0,
+    threads=2,
+    deadline=True,
+    record_plies=100_000,
+    file_bytes=8 * 2**20,
+    message_bytes=8 * 2**20,
+    json_depth=32,
+    exploration=100.0,
+)

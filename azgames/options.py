@@ -12,8 +12,9 @@ naming a game.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -38,10 +39,12 @@ def integer(value: str) -> int:
 
 def choice(*choices: str) -> Callable[[str], str]:
     """Parse one of ``choices``."""
+
     def parse(text: str) -> str:
         if text not in choices:
             raise ValueError(f"{text!r} is not one of {', '.join(choices)}")
         return text
+
     return parse
 
 
@@ -69,6 +72,7 @@ def text(value: str) -> str:
 
 def word_or_list(*words: str) -> Callable[[str], Any]:
     """One of ``words``, or a comma-separated list (a JSON list also works)."""
+
     def parse(value: str) -> Any:
         if value in words:
             return value
@@ -78,4 +82,5 @@ def word_or_list(*words: str) -> Callable[[str], Any]:
             except ValueError:
                 raise ValueError(f"{value!r} is not a JSON list") from None
         return [part.strip() for part in value.split(",")]
+
     return parse

@@ -20,13 +20,19 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import checks
 from . import state as state_ops
 from .inputs import read_json, writable_file
 from .limits import LOCAL, Limits
+
+if TYPE_CHECKING:  # imported when a game is made
+    from pettingzoo import AECEnv
+
+    from .aec import GameAECEnv
 
 RECORD_FORMAT = "azgames-record/1"
 #: The version of a record with no ``"version"`` field: such a record was
@@ -34,7 +40,7 @@ RECORD_FORMAT = "azgames-record/1"
 VERSION_WHEN_ABSENT = 1
 
 
-def to_record(env) -> dict[str, Any]:
+def to_record(env: AECEnv) -> dict[str, Any]:
     """The record of ``env``'s current game (an AEC env of the suite, after reset)."""
     env = env.unwrapped
     if env.state is None:
@@ -63,25 +69,32 @@ def to_record(env) -> dict[str, Any]:
     }
 
 
-def save_record(env, path: str | Path) -> Path:
+def save_record(env: AECEnv, path: str | os.PathLike) -> Path:
     """Write ``env``'s game to ``path`` as JSON; returns the path."""
     path = writable_path("path", path)
     path.write_text(json.dumps(to_record(env), indent=1))
     return path
 
 
-def writable_path(name: str, path) -> Path:
+def writable_path(name: str, path: str | os.PathLike) -> Path:
     """``path`` as a Path a file can be written to (its folder exists and is
     writable; an existing file is replaced), checked before any work is done:
     a long match should not end in a traceback."""
     return writable_file(name, path, force=True)
 
 
-_FIELDS = {"format": str, "game": str, "num_players": int, "options": dict, "start": dict,
-           "actions": list, "final": dict}
+_FIELDS = {
+    "format": str,
+    "game": str,
+    "num_players": int,
+    "options": dict,
+    "start": dict,
+    "actions": list,
+    "final": dict,
+}
 
 
-def from_record(record: dict[str, Any], limits: Limits = LOCAL, **env_kwargs: Any):
+def from_record(record: dict[str, Any], limits: Limits = LOCAL, **env_kwargs: Any) -> GameAECEnv:
     """Rebuild the env at the record's final position by replaying its actions.
 
     Everything in the record is checked before use: its fields and their
@@ -102,18 +115,22 @@ def from_record(record: dict[str, Any], limits: Limits = LOCAL, **env_kwargs: An
             raise ValueError(f"record field {key!r} must be a {kind.__name__}, got {record[key]!r}")
     _check_version(record)
     if len(record["actions"]) > limits.record_plies:
-        raise ValueError(f"record has {len(record['actions']):,} actions; at most "
-                         f"{limits.record_plies:,} are replayed")
+        raise ValueError(
+            f"record has {len(record['actions']):,} actions; at most {limits.record_plies:,} are replayed"
+        )
     env = make(record["game"], num_players=record["num_players"], **record["options"], **env_kwargs)
     env.reset()
     rules = env.unwrapped.rules
     if "agents" in record and record["agents"] != list(rules.agents):
-        raise ValueError(f"record field 'agents' is {record['agents']!r}; this game's agents are "
-                         f"{list(rules.agents)}")
+        raise ValueError(
+            f"record field 'agents' is {record['agents']!r}; this game's agents are {list(rules.agents)}"
+        )
     moves = record.get("moves")
     if moves is not None and (not isinstance(moves, list) or len(moves) != len(record["actions"])):
-        raise ValueError(f"record field 'moves' must list one move per action "
-                         f"({len(record['actions'])}), got {moves!r:.200}")
+        raise ValueError(
+            f"record field 'moves' must list one move per action "
+            f"({len(record['actions'])}), got {moves!r:.200}"
+        )
     with _naming("start"):  # set_state checks every value
         env.unwrapped.set_state(state_ops.from_jsonable(rules.state_type, record["start"]))
     for ply, entry in enumerate(record["actions"]):
@@ -123,8 +140,10 @@ def from_record(record: dict[str, Any], limits: Limits = LOCAL, **env_kwargs: An
         if not (0 <= a < rules.num_actions and env.unwrapped._mask[a]):
             raise ValueError(f"record action {ply}: {a} is not legal in the recorded game")
         if moves is not None and moves[ply] != env.unwrapped.action_to_str(a):
-            raise ValueError(f"record action {ply} is {a} ({env.unwrapped.action_to_str(a)!r}) "
-                             f"but its move says {moves[ply]!r}")
+            raise ValueError(
+                f"record action {ply} is {a} ({env.unwrapped.action_to_str(a)!r}) "
+                f"but its move says {moves[ply]!r}"
+            )
         env.unwrapped.replay_step(a if draws is None else (a, draws))
     with _naming("final"):  # parsed only: a final state the replay does not reach is refused
         final = state_ops.from_jsonable(rules.state_type, record["final"])
@@ -152,11 +171,12 @@ def _check_version(record: dict[str, Any]) -> None:
         raise ValueError(
             f"record is of {game} version {version} ({game}_v{version}){told}, but {game} is now "
             f"version {now} ({game}_v{now}): a record of another version is of other rules or "
-            f"observations, and is not replayed")
+            f"observations, and is not replayed"
+        )
 
 
 @contextlib.contextmanager
-def _naming(key: str):
+def _naming(key: str) -> Iterator[None]:
     """Say which of the record's states a refusal is about."""
     try:
         yield
@@ -164,7 +184,7 @@ def _naming(key: str):
         raise ValueError(f"record field {key!r}: {e}") from None
 
 
-def _action(entry, ply: int) -> tuple[int, tuple[int, ...] | None]:
+def _action(entry: Any, ply: int) -> tuple[int, tuple[int, ...] | None]:
     """A record's action entry: an int, or ``[action, [draws...]]``."""
     draws = None
     if isinstance(entry, list):
@@ -178,7 +198,7 @@ def _action(entry, ply: int) -> tuple[int, tuple[int, ...] | None]:
         raise ValueError(str(e)) from None
 
 
-def load_record(path: str | Path, limits: Limits = LOCAL, **env_kwargs: Any):
+def load_record(path: str | os.PathLike, limits: Limits = LOCAL, **env_kwargs: Any) -> GameAECEnv:
     """Load a record written by :func:`save_record` (read within ``limits``,
     replayed and checked)."""
     if not isinstance(path, (str, os.PathLike)):

@@ -14,7 +14,13 @@ from __future__ import annotations
 import importlib
 import re
 from dataclasses import dataclass
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # imported by the games' modules, when a game is made
+    from .aec import GameAECEnv
+    from .game import Rules
+    from .vector import GameVectorEnv
 
 
 @dataclass(frozen=True)
@@ -36,7 +42,7 @@ def list_games() -> list[GameEntry]:
     return sorted(_REGISTRY.values(), key=lambda e: e.name)
 
 
-def rules_type(name: str):
+def rules_type(name: str) -> type[Rules]:
     """The game's :class:`~azgames.game.Rules` class (its metadata, options and player counts)."""
     return _module(name).raw_env.rules_type
 
@@ -77,24 +83,25 @@ def resolve(name: str) -> str:
                 raise ValueError(
                     f"{name!r}: {game} has no version {versioned['version']}; its current "
                     f"version is {current_version(game)} ({current!r}, or plain {game!r}): only "
-                    f"the current version of a game is provided")
+                    f"the current version of a game is provided"
+                )
             return game
     if not isinstance(name, str) or name not in _REGISTRY:
         raise ValueError(f"unknown game {name!r}; known games: {', '.join(sorted(_REGISTRY))}")
     return name
 
 
-def _module(name: str):
+def _module(name: str) -> ModuleType:
     return importlib.import_module(_REGISTRY[resolve(name)].module)
 
 
-def make(name: str, **kwargs: Any):
+def make(name: str, **kwargs: Any) -> GameAECEnv:
     """The game's AEC env: ``make("azacru", num_players=3, render_mode="ansi")``.
     ``name`` may carry the current version: ``make("azacru_v1")``."""
     return _module(name).env(**kwargs)
 
 
-def make_vec(name: str, num_envs: int, seed: int | None = None, **kwargs: Any):
+def make_vec(name: str, num_envs: int, seed: int | None = None, **kwargs: Any) -> GameVectorEnv:
     """The game's vector env with ``num_envs`` games (reset before returning).
     ``name`` may carry the current version: ``make_vec("azacru_v1", 64)``."""
     venv = _module(name).VectorEnv(num_envs=num_envs, seed=seed, **kwargs)
@@ -104,6 +111,13 @@ def make_vec(name: str, num_envs: int, seed: int | None = None, **kwargs: Any):
 
 register("azacru", "azacru_env", "Azacru: chevrons claiming a 9 x 9 board of borderlands, 2-4 players")
 register("azimuth", "azimuth_env", "Azimuth: rafts sailed by winds, castaways racing home, 2-4 players")
-register("azimuth_coop", "azimuth_env.coop",
-         "Azimuth co-op with the Ocean Die: one team saves all four castaways, 2-4 players")
-register("azure", "azure_env", "Azure Attack: one monster against up to three hunters fighting over gold, 2-4 players")
+register(
+    "azimuth_coop",
+    "azimuth_env.coop",
+    "Azimuth co-op with the Ocean Die: one team saves all four castaways, 2-4 players",
+)
+register(
+    "azure",
+    "azure_env",
+    "Azure Attack: one monster against up to three hunters fighting over gold, 2-4 players",
+)

@@ -19,8 +19,9 @@ kernels the envs step, so the search plays exactly the game's rules:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ for a field with one value per game) and the value.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import numpy as np
 
@@ -43,8 +43,13 @@ def first(bad: np.ndarray) -> tuple[int, ...] | None:
     return tuple(int(k) for k in np.unravel_index(int(np.argmax(bad)), bad.shape))
 
 
-def fail_where(state, name: str, bad: np.ndarray, why: str | Callable[[tuple[int, ...]], str],
-               values: np.ndarray | None = None) -> None:
+def fail_where(
+    state,
+    name: str,
+    bad: np.ndarray,
+    why: str | Callable[[tuple[int, ...]], str],
+    values: np.ndarray | None = None,
+) -> None:
     """Raise for the first entry of field ``name`` where ``bad`` is true.
 
     ``bad`` has the field's shape (or a prefix of it: a per-game condition);

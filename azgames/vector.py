@@ -16,11 +16,12 @@ and the batch's (``observation_space``, ``action_space``: ``MultiDiscrete``).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple, NoReturn
 
 import numpy as np
 from gymnasium import spaces
 from gymnasium.vector.utils import batch_space
+from numpy.typing import ArrayLike
 
 from . import checks
 from . import state as state_ops
@@ -50,11 +51,14 @@ class GameVectorEnv:
         self._player = np.zeros(n, np.int64)
         self._actions = np.zeros(n, np.int64)
         # Spaces as Gymnasium's vector API declares them: one game's, then the batch's.
-        self.single_observation_space = self.rules.observation_space(0)["observation"]
-        self.single_action_space = spaces.Discrete(self.num_actions)
+        observation = self.rules.observation_space(0)["observation"]
+        assert isinstance(observation, spaces.Box)  # Rules.observation_space's planes
+        self.single_observation_space: spaces.Box = observation
+        self.single_action_space: spaces.Discrete = spaces.Discrete(self.num_actions)
         self.observation_space = batch_space(self.single_observation_space, n)
         self.action_space = batch_space(self.single_action_space, n)
-        self.state = None
+        #: Every game's state (the game's state named tuple); None before reset().
+        self.state: NamedTuple | None = None
         self._seed = checks.seed("seed", seed)
 
     def reset(self, seed: int | None = None) -> tuple[np.ndarray, np.ndarray]:
@@ -69,7 +73,7 @@ class GameVectorEnv:
     def _refresh(self) -> None:
         self.rules.vec_observe(self.state, self._obs, self._mask, self._player)
 
-    def step(self, actions) -> tuple[np.ndarray, ...]:
+    def step(self, actions: ArrayLike) -> tuple[np.ndarray, ...]:
         """Play one action per game: ``(obs, mask, rewards, terminated, truncated, player)``.
 
         ``rewards`` is ``(N, num_players)`` float32 for the step just played;
@@ -79,14 +83,14 @@ class GameVectorEnv:
             self._refuse(actions, int(np.argmax(self._actions < 0)))
         return self._step(actions)
 
-    def step_some(self, actions) -> tuple[np.ndarray, ...]:
+    def step_some(self, actions: ArrayLike) -> tuple[np.ndarray, ...]:
         """Like :meth:`step`, but a game whose action is ``SKIP`` (-1) is not
         stepped: its rewards are 0, its flags False, and its observation, mask
         and ``player`` stay. The learner adapter moves only the games waiting
         on an opponent this way (:mod:`azgames.training`)."""
         return self._step(self._copy_actions(actions))
 
-    def _copy_actions(self, actions) -> np.ndarray:
+    def _copy_actions(self, actions: ArrayLike) -> np.ndarray:
         if self.state is None:
             raise RuntimeError("step() called before reset(); call venv.reset() first")
         actions = np.asarray(actions)
@@ -100,19 +104,31 @@ class GameVectorEnv:
         self._actions[:] = actions
         return actions
 
-    def _step(self, actions) -> tuple[np.ndarray, ...]:
+    def _step(self, actions: np.ndarray) -> tuple[np.ndarray, ...]:
         bad = self.rules.vec_step(
-            self.state, self._actions, self._obs, self._mask, self._rewards,
-            self._terminated, self._truncated, self._player,
+            self.state,
+            self._actions,
+            self._obs,
+            self._mask,
+            self._rewards,
+            self._terminated,
+            self._truncated,
+            self._player,
         )
         if bad >= 0:
             self._refuse(actions, bad)
-        return (self._obs, self._mask.view(bool), self._rewards, self._terminated,
-                self._truncated, self._player)
+        return (
+            self._obs,
+            self._mask.view(bool),
+            self._rewards,
+            self._terminated,
+            self._truncated,
+            self._player,
+        )
 
-    def _refuse(self, actions, bad: int):
+    def _refuse(self, actions: np.ndarray, bad: int) -> NoReturn:
         a = int(actions[bad])  # as given: a huge unsigned action wrapped in the copy
-        one = state_ops.select(self.state, bad)
+        one = state_ops.select(self._current("step()"), bad)
         if 0 <= a < self.num_actions:
             why = f"{self.rules.action_to_str(one, a)}: {self.rules.illegal_reason(one, a)}"
         else:
@@ -141,18 +157,24 @@ class GameVectorEnv:
         """Who acts next in each game (an agent index), as ``step`` returns it."""
         return self._player
 
-    def game(self, i: int):
+    def game(self, i: int) -> NamedTuple:
         """Game ``i`` as a one-game state (a copy), e.g. for rendering or the AEC env."""
-        return state_ops.select(self.state, self._slot(i, "game()"))
+        slot = self._slot(i, "game()")
+        return state_ops.select(self._current("game()"), slot)
 
-    def set_game(self, i: int, one_game) -> None:
+    def set_game(self, i: int, one_game: NamedTuple) -> None:
         """Put a one-game state into slot ``i`` and refresh the observations."""
         i = self._slot(i, "set_game()")
         self.rules.check_state(one_game, batch=1)
-        state_ops.assign(self.state, i, one_game, 0)
+        state_ops.assign(self._current("set_game()"), i, one_game, 0)
         self._refresh()
 
-    def _slot(self, i, what: str) -> int:
+    def _current(self, what: str) -> NamedTuple:
+        """Every game's state; RuntimeError naming ``what`` before the first reset."""
         if self.state is None:
             raise RuntimeError(f"{what} called before reset(); call venv.reset() first")
+        return self.state
+
+    def _slot(self, i: Any, what: str) -> int:
+        self._current(what)
         return checks.integer("i", i, 0, self.num_envs - 1)

@@ -40,6 +40,7 @@ COLOUR_LETTERS = "RKYB"
 COLOUR_NAMES = ("red", "black", "blondie", "blue")
 SIDES = "NESW"  # a beach's side is the direction from its landing spots to it
 
+
 def point_name(p: int) -> str:
     return f"{'abcdef'[p % SIZE]}{p // SIZE + 1}"
 
@@ -86,8 +87,12 @@ def rotate_mark(m: int, r: int) -> int:
 def edge_side(points: list[int]) -> int:
     """The side (0 N .. 3 W) that every one of ``points`` lies on, as a
     beach's landing spots must; ValueError if there is none."""
-    for side, on in ((0, lambda p: p // SIZE == SIZE - 1), (1, lambda p: p % SIZE == SIZE - 1),
-                     (2, lambda p: p // SIZE == 0), (3, lambda p: p % SIZE == 0)):
+    for side, on in (
+        (0, lambda p: p // SIZE == SIZE - 1),
+        (1, lambda p: p % SIZE == SIZE - 1),
+        (2, lambda p: p // SIZE == 0),
+        (3, lambda p: p % SIZE == 0),
+    ):
         if all(on(p) for p in points):
             return side
     raise ValueError(f"landing spots {[point_name(p) for p in points]} are not on one edge")
@@ -134,12 +139,12 @@ def _portion_grid(rows: list[str], size: int) -> np.ndarray:
     """A portion's rows (north first, 'x' in it) as a 0/1 row per cell ``y * size + x``."""
     if len(rows) != size or any(len(r) != size or set(r) - {"x", "."} for r in rows):
         raise ValueError(f"a portion grid is {size} rows of {size} of 'x' or '.', got {rows}")
-    return np.array([[rows[size - 1 - c // size][c % size] == "x" for c in range(size * size)]],
-                    np.int64)[0]
+    return np.array([[rows[size - 1 - c // size][c % size] == "x" for c in range(size * size)]], np.int64)[0]
 
 
-def load_layout(num_players: int, island: bool = False, coconuts: bool = False,
-                key: str | None = None) -> Layout:
+def load_layout(
+    num_players: int, island: bool = False, coconuts: bool = False, key: str | None = None
+) -> Layout:
     """The board data of ``num_players`` (with the 4-player ``island`` option),
     or of the layout named ``key`` in the data ("coop")."""
     d = _layout_data(num_players, island, key)
@@ -242,7 +247,9 @@ def action_rotation_tables(al: ActionLayout, island: int) -> tuple[np.ndarray, n
             rm = rotate_mark(m, r)
             for d in range(4):
                 for s in range(al.slots):
-                    t[al.place + (m * 4 + d) * al.slots + s] = al.place + (rm * 4 + (d + r) % 4) * al.slots + s
+                    t[al.place + (m * 4 + d) * al.slots + s] = (
+                        al.place + (rm * 4 + (d + r) % 4) * al.slots + s
+                    )
             for k in range(2):
                 t[al.turn + m * 2 + k] = al.turn + rm * 2 + k
             for k in range(8):
@@ -270,8 +277,13 @@ def rotation_tables() -> tuple[np.ndarray, np.ndarray]:
     of the 6 x 6 planes) of each point and mark after ``r`` quarter turns. A
     mark's cell is that of its south-west corner point in the turned view."""
     points = np.array([[rotate_point(p, r) for p in range(NUM_POINTS)] for r in range(4)], np.int64)
-    marks = np.array([[rotate_mark(m, r) // MARKS * SIZE + rotate_mark(m, r) % MARKS
-                       for m in range(NUM_MARKS)] for r in range(4)], np.int64)
+    marks = np.array(
+        [
+            [rotate_mark(m, r) // MARKS * SIZE + rotate_mark(m, r) % MARKS for m in range(NUM_MARKS)]
+            for r in range(4)
+        ],
+        np.int64,
+    )
     return points, marks
 
 
@@ -336,25 +348,70 @@ class Config(NamedTuple):
     o_controller: int  # (P,) co-op: the agent playing each colour
 
     @classmethod
-    def from_parts(cls, layout: Layout, actions: ActionLayout, lighthouse_mode: int,
-                   fixed_beaches: np.ndarray, max_turns: int, rounds: int = 0, wave_mode: int = 0,
-                   first_player: int = 0, controller: np.ndarray | None = None) -> "Config":
+    def from_parts(
+        cls,
+        layout: Layout,
+        actions: ActionLayout,
+        lighthouse_mode: int,
+        fixed_beaches: np.ndarray,
+        max_turns: int,
+        rounds: int = 0,
+        wave_mode: int = 0,
+        first_player: int = 0,
+        controller: np.ndarray | None = None,
+    ) -> Config:
         to_view, from_view = action_rotation_tables(actions, layout.island)
         view_points, view_marks = rotation_tables()
         if controller is None:
             controller = np.arange(len(layout.default_side))
-        parts = [layout.shallows, layout.setup_points, layout.setup_colours, layout.beach_spots,
-                 layout.beach_side, layout.beach_players, layout.beach_raft, layout.default_side,
-                 fixed_beaches, to_view, from_view, view_points, view_marks,
-                 layout.portion_points, layout.portion_marks, controller]
+        parts = [
+            layout.shallows,
+            layout.setup_points,
+            layout.setup_colours,
+            layout.beach_spots,
+            layout.beach_side,
+            layout.beach_players,
+            layout.beach_raft,
+            layout.default_side,
+            fixed_beaches,
+            to_view,
+            from_view,
+            view_points,
+            view_marks,
+            layout.portion_points,
+            layout.portion_marks,
+            controller,
+        ]
         offsets = np.cumsum([0] + [np.size(a) for a in parts])[:-1].tolist()
         tables = np.concatenate([np.ravel(a).astype(np.int64) for a in parts])
-        return cls(tables, layout.island, layout.start_on_island, layout.winds_own,
-                   layout.winds_other, layout.coconuts, len(layout.beach_side),
-                   len(layout.setup_points), actions.slots, actions.place, actions.turn,
-                   actions.move, actions.board, actions.home, actions.swim, actions.pass_,
-                   actions.turtle, actions.wave, actions.size, lighthouse_mode, max_turns,
-                   rounds, wave_mode, first_player, int(np.max(controller)) + 1, *offsets)
+        return cls(
+            tables,
+            layout.island,
+            layout.start_on_island,
+            layout.winds_own,
+            layout.winds_other,
+            layout.coconuts,
+            len(layout.beach_side),
+            len(layout.setup_points),
+            actions.slots,
+            actions.place,
+            actions.turn,
+            actions.move,
+            actions.board,
+            actions.home,
+            actions.swim,
+            actions.pass_,
+            actions.turtle,
+            actions.wave,
+            actions.size,
+            lighthouse_mode,
+            max_turns,
+            rounds,
+            wave_mode,
+            first_player,
+            int(np.max(controller)) + 1,
+            *offsets,
+        )
 
     def to_view(self, r: int, action: int) -> int:
         return int(self.tables[self.o_to_view + r * self.num_actions + action])

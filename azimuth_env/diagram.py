@@ -79,8 +79,16 @@ def format_sea(stack, height, wind_colour, wind_owner, wind_dir, castaway, islan
 def to_diagram(state, island: int, i: int = 0) -> str:
     """The diagram of game ``i`` of an :class:`~azimuth_env.rules.AzimuthState`
     (``island``: the layout's island mark, -1 without one)."""
-    return format_sea(state.stack, state.height, state.wind_colour, state.wind_owner,
-                      state.wind_dir, state.castaway, island, i)
+    return format_sea(
+        state.stack,
+        state.height,
+        state.wind_colour,
+        state.wind_owner,
+        state.wind_dir,
+        state.castaway,
+        island,
+        i,
+    )
 
 
 def parse_sea(text: str, num_players: int, depth: int):

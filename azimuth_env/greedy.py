@@ -89,18 +89,27 @@ view tables) are read from the rules' kernel config ``rules.config`` (its
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 
+from azgames.agent import BestOfGreedy, agent_rng
 from azgames.jit import njit, njit_parallel, prange
 from azgames.rng import below
-from azimuth_env.board import (AT_HOME, DX, DY, MARKS, MOVE_CROSSED, MOVE_TARGET, NUM_MARKS,
-                               NUM_POINTS, ON_ISLAND, SIZE)
+from azimuth_env.board import (
+    AT_HOME,
+    DX,
+    DY,
+    MARKS,
+    MOVE_CROSSED,
+    MOVE_TARGET,
+    NUM_MARKS,
+    NUM_POINTS,
+    ON_ISLAND,
+    SIZE,
+)
 from azimuth_env.kernels import castaway_on, controls, play, rotation, top_is, write_mask
 from azimuth_env.rules import AzimuthRules
-
-from azgames.agent import BestOfGreedy, agent_rng
 
 #: ``h`` of a player with nothing to steer (no beach yet, no raft of its colour).
 FAR = 30
@@ -251,8 +260,22 @@ def _quarter_turns(direction, d):
 
 
 @njit
-def _wind_cost(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, q, vehicle, pd,
-               landing_side, can_swim, island, coconut_limit):
+def _wind_cost(
+    stack,
+    height,
+    wind_colour,
+    wind_owner,
+    wind_dir,
+    hand,
+    coconuts,
+    q,
+    vehicle,
+    pd,
+    landing_side,
+    can_swim,
+    island,
+    coconut_limit,
+):
     """Extra actions before ``vehicle`` can move one leg nearer its targets
     (along ``pd``, see :func:`_path_distances`) or, from a target, towards
     ``landing_side``; see the module docstring."""
@@ -299,8 +322,9 @@ def _wind_cost(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts,
                     dist[m] = 0
                     queue[tail] = m
                     tail += 1
-                elif wind_colour[0, m] == q and (wind_owner[0, m] == q or coconut_limit == 0
-                                                 or coconuts[0, q] > 0):
+                elif wind_colour[0, m] == q and (
+                    wind_owner[0, m] == q or coconut_limit == 0 or coconuts[0, q] > 0
+                ):
                     rot = _quarter_turns(wind_dir[0, m], d)  # it may be turned (not moved)
                     cost = rot if rot > 0 else 2
                     if cost < best:
@@ -330,8 +354,7 @@ def _wind_cost(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts,
 
 
 @njit
-def position_cost(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway,
-                  beach, q, cfg):
+def position_cost(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach, q, cfg):
     """``h(q)`` of game 0 (see the module docstring)."""
     b = np.int64(beach[0, q])  # int64: see kernels.rotation
     if b < 0:
@@ -340,25 +363,52 @@ def position_cost(stack, height, wind_colour, wind_owner, wind_dir, hand, coconu
     if here == AT_HOME:
         return 0
     tab = cfg.tables
-    spots = tab[cfg.o_beach_spots + b * 3: cfg.o_beach_spots + b * 3 + 3]
+    spots = tab[cfg.o_beach_spots + b * 3 : cfg.o_beach_spots + b * 3 + 3]
     pd = np.empty(NUM_POINTS, np.int64)
     if 0 <= here < NUM_POINTS:
         _path_distances(castaway, q, _usable_spots(wind_colour, q, spots, cfg.island), True, pd)
         legs = 1 + pd[here]
         if pd[here] >= 99:  # walled in by castaways for now
             legs = 5 + _distance(here, spots)
-        return legs + _wind_cost(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts,
-                                 q, here, pd, tab[cfg.o_beach_side + b], True, cfg.island,
-                                 cfg.coconuts)
+        return legs + _wind_cost(
+            stack,
+            height,
+            wind_colour,
+            wind_owner,
+            wind_dir,
+            hand,
+            coconuts,
+            q,
+            here,
+            pd,
+            tab[cfg.o_beach_side + b],
+            True,
+            cfg.island,
+            cfg.coconuts,
+        )
     if here != ON_ISLAND:
         return FAR
-    shallows = tab[cfg.o_shallows: cfg.o_shallows + 4]
+    shallows = tab[cfg.o_shallows : cfg.o_shallows + 4]
     legs, vehicle = _island_legs(stack, height, q, shallows, spots)
     if vehicle < 0:
         return legs
     _path_distances(castaway, q, shallows, False, pd)
-    return legs + _wind_cost(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, q,
-                             vehicle, pd, -1, False, cfg.island, cfg.coconuts)
+    return legs + _wind_cost(
+        stack,
+        height,
+        wind_colour,
+        wind_owner,
+        wind_dir,
+        hand,
+        coconuts,
+        q,
+        vehicle,
+        pd,
+        -1,
+        False,
+        cfg.island,
+        cfg.coconuts,
+    )
 
 
 # ---------------------------------------------------------------- actions
@@ -369,8 +419,25 @@ def _actions(pos, p, cfg, mask, out):
     """Player ``p``'s legal actions in position ``pos`` (``kernels.write_mask``,
     in ``p``'s view; the pass left out) into ``out``; returns their number.
     ``mask`` is a scratch (1, num_actions) int8 row; ``p``'s beach must be placed."""
-    if write_mask(pos.stack, pos.height, pos.wind_colour, pos.wind_owner, pos.wind_dir, pos.hand,
-                  pos.coconuts, pos.castaway, pos.beach, 0, p, cfg, mask, 0) == 0:
+    if (
+        write_mask(
+            pos.stack,
+            pos.height,
+            pos.wind_colour,
+            pos.wind_owner,
+            pos.wind_dir,
+            pos.hand,
+            pos.coconuts,
+            pos.castaway,
+            pos.beach,
+            0,
+            p,
+            cfg,
+            mask,
+            0,
+        )
+        == 0
+    ):
         return 0  # only the pass is marked
     count = 0
     row = mask[0]
@@ -440,24 +507,60 @@ def _copy(src, dst):
 @njit
 def _scratch(src):
     """A copy of position ``src``."""
-    return Position(src.stack.copy(), src.height.copy(), src.wind_colour.copy(),
-                    src.wind_owner.copy(), src.wind_dir.copy(), src.hand.copy(),
-                    src.coconuts.copy(), src.castaway.copy(), src.beach.copy(), src.player.copy(),
-                    src.ply.copy(), src.outcome.copy())
+    return Position(
+        src.stack.copy(),
+        src.height.copy(),
+        src.wind_colour.copy(),
+        src.wind_owner.copy(),
+        src.wind_dir.copy(),
+        src.hand.copy(),
+        src.coconuts.copy(),
+        src.castaway.copy(),
+        src.beach.copy(),
+        src.player.copy(),
+        src.ply.copy(),
+        src.outcome.copy(),
+    )
 
 
 @njit
 def _play(pos, action, cfg, rewards):
     """``kernels.play`` of ``action`` (in the actor's view) in position ``pos``."""
-    return play(pos.stack, pos.height, pos.wind_colour, pos.wind_owner, pos.wind_dir, pos.hand,
-                pos.coconuts, pos.castaway, pos.beach, pos.player, pos.ply, pos.outcome, 0, action,
-                cfg, rewards)
+    return play(
+        pos.stack,
+        pos.height,
+        pos.wind_colour,
+        pos.wind_owner,
+        pos.wind_dir,
+        pos.hand,
+        pos.coconuts,
+        pos.castaway,
+        pos.beach,
+        pos.player,
+        pos.ply,
+        pos.outcome,
+        0,
+        action,
+        cfg,
+        rewards,
+    )
 
 
 @njit
 def _h(pos, q, cfg):
-    return position_cost(pos.stack, pos.height, pos.wind_colour, pos.wind_owner, pos.wind_dir,
-                         pos.hand, pos.coconuts, pos.castaway, pos.beach, q, cfg)
+    return position_cost(
+        pos.stack,
+        pos.height,
+        pos.wind_colour,
+        pos.wind_owner,
+        pos.wind_dir,
+        pos.hand,
+        pos.coconuts,
+        pos.castaway,
+        pos.beach,
+        q,
+        cfg,
+    )
 
 
 @njit
@@ -495,8 +598,9 @@ def _plans(pos, after, me, step, cfg, mask, actions, rewards):
     from_view = cfg.o_from_view + rotation(pos.beach, 0, me, cfg) * cfg.num_actions
     count = _actions(pos, me, cfg, mask, actions)
     for k in range(count):
-        if not _sails_colour(pos.stack, pos.height, pos.wind_colour, me,
-                             cfg.tables[from_view + actions[k]], cfg):
+        if not _sails_colour(
+            pos.stack, pos.height, pos.wind_colour, me, cfg.tables[from_view + actions[k]], cfg
+        ):
             continue
         _copy(pos, after)
         _play(after, actions[k], cfg, rewards)
@@ -520,8 +624,9 @@ def _plans2(pos, after, after2, me, step, cfg, mask, actions, actions2, rewards)
     from_view = cfg.o_from_view + rotation(pos.beach, 0, me, cfg) * cfg.num_actions
     count = _actions(pos, me, cfg, mask, actions)
     for k in range(count):
-        if not _sails_colour(pos.stack, pos.height, pos.wind_colour, me,
-                             cfg.tables[from_view + actions[k]], cfg):
+        if not _sails_colour(
+            pos.stack, pos.height, pos.wind_colour, me, cfg.tables[from_view + actions[k]], cfg
+        ):
             continue
         _copy(pos, after)
         _play(after, actions[k], cfg, rewards)
@@ -542,9 +647,29 @@ def _plans2(pos, after, after2, me, step, cfg, mask, actions, actions2, rewards)
 
 
 @njit
-def greedy_scores(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach,
-                  player, ply, outcome, cfg, legal, depth, threats, est, reach, now, opponent,
-                  flags):
+def greedy_scores(
+    stack,
+    height,
+    wind_colour,
+    wind_owner,
+    wind_dir,
+    hand,
+    coconuts,
+    castaway,
+    beach,
+    player,
+    ply,
+    outcome,
+    cfg,
+    legal,
+    depth,
+    threats,
+    est,
+    reach,
+    now,
+    opponent,
+    flags,
+):
     """Score every action of ``legal`` (in the actor's view) in game 0 (see the
     module docstring): ``est`` and ``reach`` of its plans of up to ``depth``
     actions of the actor's own, ``now`` (``h`` of the actor after it),
@@ -554,8 +679,20 @@ def greedy_scores(stack, height, wind_colour, wind_owner, wind_dir, hand, coconu
     me = np.int64(player[0])
     n = castaway.shape[1]
     setup = beach[0, me] < 0
-    start = Position(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway,
-                     beach, player, ply, outcome)
+    start = Position(
+        stack,
+        height,
+        wind_colour,
+        wind_owner,
+        wind_dir,
+        hand,
+        coconuts,
+        castaway,
+        beach,
+        player,
+        ply,
+        outcome,
+    )
     # Scratch positions after each action of a plan, a mask row and action buffers.
     pos = _scratch(start)
     after = _scratch(start)
@@ -605,21 +742,62 @@ def greedy_scores(stack, height, wind_colour, wind_owner, wind_dir, hand, coconu
                 if _others_home(reply.castaway, me):
                     flags[j] |= THREAT
                     break
-    return position_cost(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway,
-                         beach, me, cfg)
+    return position_cost(
+        stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach, me, cfg
+    )
 
 
 @njit
-def scores_to_depth(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach,
-                    player, ply, outcome, cfg, legal, lookahead, threats, est, reach, now, opponent,
-                    flags):
+def scores_to_depth(
+    stack,
+    height,
+    wind_colour,
+    wind_owner,
+    wind_dir,
+    hand,
+    coconuts,
+    castaway,
+    beach,
+    player,
+    ply,
+    outcome,
+    cfg,
+    legal,
+    lookahead,
+    threats,
+    est,
+    reach,
+    now,
+    opponent,
+    flags,
+):
     """:func:`greedy_scores` with plans of two actions, or three where no plan
     of two gets nearer home (``lookahead`` 3); returns ``(h, depth)``."""
     depth = min(lookahead, 2)
     while True:
-        h = greedy_scores(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway,
-                          beach, player, ply, outcome, cfg, legal, depth, threats, est, reach, now,
-                          opponent, flags)
+        h = greedy_scores(
+            stack,
+            height,
+            wind_colour,
+            wind_owner,
+            wind_dir,
+            hand,
+            coconuts,
+            castaway,
+            beach,
+            player,
+            ply,
+            outcome,
+            cfg,
+            legal,
+            depth,
+            threats,
+            est,
+            reach,
+            now,
+            opponent,
+            flags,
+        )
         if depth >= lookahead or reach.min() < h:
             return h, depth
         depth += 1
@@ -651,8 +829,27 @@ def best_of(est, reach, now, opponent, flags, best):
 
 
 @njit_parallel
-def greedy_batch(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach,
-                 player, ply, outcome, rng, cfg, mask, games, lookahead, threats, out):
+def greedy_batch(
+    stack,
+    height,
+    wind_colour,
+    wind_owner,
+    wind_dir,
+    hand,
+    coconuts,
+    castaway,
+    beach,
+    player,
+    ply,
+    outcome,
+    rng,
+    cfg,
+    mask,
+    games,
+    lookahead,
+    threats,
+    out,
+):
     """The greedy action of each game ``games[k]`` of a batch into ``out[k]``
     (``mask``: the actors' action masks), its ties broken with that game's
     generator; a single legal action is played at once."""
@@ -670,13 +867,36 @@ def greedy_batch(stack, height, wind_colour, wind_owner, wind_dir, hand, coconut
         if n == 1:
             out[k] = legal[0]
             continue
-        est, reach, now, opponent, flags = (np.empty(n, np.int64), np.empty(n, np.int64),
-                                            np.empty(n, np.int64), np.empty(n, np.int64),
-                                            np.empty(n, np.int64))
-        scores_to_depth(stack[g:g + 1], height[g:g + 1], wind_colour[g:g + 1], wind_owner[g:g + 1],
-                        wind_dir[g:g + 1], hand[g:g + 1], coconuts[g:g + 1], castaway[g:g + 1],
-                        beach[g:g + 1], player[g:g + 1], ply[g:g + 1], outcome[g:g + 1], cfg, legal,
-                        lookahead, threats, est, reach, now, opponent, flags)
+        est, reach, now, opponent, flags = (
+            np.empty(n, np.int64),
+            np.empty(n, np.int64),
+            np.empty(n, np.int64),
+            np.empty(n, np.int64),
+            np.empty(n, np.int64),
+        )
+        scores_to_depth(
+            stack[g : g + 1],
+            height[g : g + 1],
+            wind_colour[g : g + 1],
+            wind_owner[g : g + 1],
+            wind_dir[g : g + 1],
+            hand[g : g + 1],
+            coconuts[g : g + 1],
+            castaway[g : g + 1],
+            beach[g : g + 1],
+            player[g : g + 1],
+            ply[g : g + 1],
+            outcome[g : g + 1],
+            cfg,
+            legal,
+            lookahead,
+            threats,
+            est,
+            reach,
+            now,
+            opponent,
+            flags,
+        )
         best = np.empty(n, np.bool_)
         pick = below(rng, g, best_of(est, reach, now, opponent, flags, best))
         for j in range(n):
@@ -702,15 +922,16 @@ class AzimuthGreedy(BestOfGreedy):
     name = "greedy"
     game = "azimuth"
 
-    def __init__(self, seed: int | np.random.SeedSequence | None = None, lookahead: int = 3,
-                 threats: bool = True):
+    def __init__(
+        self, seed: int | np.random.SeedSequence | None = None, lookahead: int = 3, threats: bool = True
+    ):
         if lookahead not in (1, 2, 3):
             raise ValueError(f"lookahead={lookahead!r}; choose 1, 2 or 3")
         self.rng = agent_rng(seed)
         self.lookahead = int(lookahead)
         self.threats = bool(threats)
 
-    def evaluate(self, env) -> dict[str, np.ndarray]:
+    def evaluate(self, env) -> dict[str, Any]:
         """Per legal action of the player to act (``legal``, in its view):
         ``rank`` (the agent plays one of rank 0, marked by ``best``), ``est``, ``reach``, ``now``,
         ``opponent`` and ``flags`` (see the module docstring), and ``h`` (the
@@ -723,10 +944,29 @@ class AzimuthGreedy(BestOfGreedy):
         k = len(legal)
         est, reach, now, opponent, flags = (np.empty(k, np.int64) for _ in range(5))
         s = base.state
-        h, depth = scores_to_depth(s.stack, s.height, s.wind_colour, s.wind_owner, s.wind_dir, s.hand,
-                                   s.coconuts, s.castaway, s.beach, s.player, s.ply, s.outcome,
-                                   rules.config, legal, self.lookahead, self.threats, est, reach,
-                                   now, opponent, flags)
+        h, depth = scores_to_depth(
+            s.stack,
+            s.height,
+            s.wind_colour,
+            s.wind_owner,
+            s.wind_dir,
+            s.hand,
+            s.coconuts,
+            s.castaway,
+            s.beach,
+            s.player,
+            s.ply,
+            s.outcome,
+            rules.config,
+            legal,
+            self.lookahead,
+            self.threats,
+            est,
+            reach,
+            now,
+            opponent,
+            flags,
+        )
         penalty = np.where(flags & LANDS_OPPONENT, 2, np.where(flags & THREAT, 1, 0))
         order = np.lexsort((-opponent, now, est, reach, penalty))  # last key first
         keys = np.stack([penalty, reach, est, now, -opponent])
@@ -734,8 +974,18 @@ class AzimuthGreedy(BestOfGreedy):
         rank[order] = np.cumsum(np.r_[0, (keys[:, order[1:]] != keys[:, order[:-1]]).any(axis=0)])
         best = np.empty(k, np.bool_)
         best_of(est, reach, now, opponent, flags, best)
-        return {"legal": legal, "rank": rank, "best": best, "est": est, "reach": reach, "now": now,
-                "opponent": opponent, "flags": flags, "h": int(h), "depth": int(depth)}
+        return {
+            "legal": legal,
+            "rank": rank,
+            "best": best,
+            "est": est,
+            "reach": reach,
+            "now": now,
+            "opponent": opponent,
+            "flags": flags,
+            "h": int(h),
+            "depth": int(depth),
+        }
 
     def best_actions(self, env) -> np.ndarray:
         """The actions the agent chooses among at random (all optimal for it)."""
@@ -750,10 +1000,27 @@ class AzimuthGreedy(BestOfGreedy):
             raise TypeError(f"AzimuthGreedy plays only Azimuth, not {rules.info.name}")
         s = state
         out = np.empty(len(games), np.int64)
-        greedy_batch(s.stack, s.height, s.wind_colour, s.wind_owner, s.wind_dir, s.hand, s.coconuts,
-                     s.castaway, s.beach, s.player, s.ply, s.outcome, s.rng, rules.config,
-                     mask.view(np.int8), np.asarray(games, np.int64), self.lookahead, self.threats,
-                     out)
+        greedy_batch(
+            s.stack,
+            s.height,
+            s.wind_colour,
+            s.wind_owner,
+            s.wind_dir,
+            s.hand,
+            s.coconuts,
+            s.castaway,
+            s.beach,
+            s.player,
+            s.ply,
+            s.outcome,
+            s.rng,
+            rules.config,
+            mask.view(np.int8),
+            np.asarray(games, np.int64),
+            self.lookahead,
+            self.threats,
+            out,
+        )
         return out
 
     def __repr__(self) -> str:

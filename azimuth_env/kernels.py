@@ -26,8 +26,26 @@ from azgames.game import ONGOING, TERMINATED, TRUNCATED, pack_status
 from azgames.jit import njit, njit_inline, njit_parallel, prange
 from azgames.rng import below
 
-from .board import (AT_HOME, CHOOSE, Config, DX, DY, FIXED, MARK_AHEAD, MARK_CORNER_BITS, MARK_CORNERS, MARKS, MOVE_CROSSED,
-                    MOVE_TARGET, NOT_PLACED, NUM_MARKS, NUM_POINTS, ON_ISLAND, POINT_NEIGHBOUR, SIZE)
+from .board import (
+    AT_HOME,
+    CHOOSE,
+    DX,
+    DY,
+    FIXED,
+    MARK_AHEAD,
+    MARK_CORNER_BITS,
+    MARK_CORNERS,
+    MARKS,
+    MOVE_CROSSED,
+    MOVE_TARGET,
+    NOT_PLACED,
+    NUM_MARKS,
+    NUM_POINTS,
+    ON_ISLAND,
+    POINT_NEIGHBOUR,
+    SIZE,
+    Config,
+)
 
 #: Stack levels, counted from the top, that the observation shows one by one.
 DEPTH = 3
@@ -245,8 +263,9 @@ def write_beach_mask(beach, i, p, cfg, view, row):
 
 
 @njit_inline
-def write_mask(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach,
-               i, p, cfg, mask, j):
+def write_mask(
+    stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach, i, p, cfg, mask, j
+):
     """Mark every legal action of player ``p`` in game ``i``, in ``p``'s view,
     in row ``j`` of ``mask``. The pass action is marked, alone, when nothing
     else is legal. Returns the number of legal actions other than pass."""
@@ -326,8 +345,12 @@ def write_mask(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts,
                 for k in range(8):
                     t = MOVE_TARGET[m, k]
                     x = MOVE_CROSSED[m, k]
-                    ok = (t >= 0) & (t != island) & (wind_colour[i, ix(max(t, 0))] < 0) & (
-                        (x < 0) | (height[i, ix(max(x, 0))] == 0))
+                    ok = (
+                        (t >= 0)
+                        & (t != island)
+                        & (wind_colour[i, ix(max(t, 0))] < 0)
+                        & ((x < 0) | (height[i, ix(max(x, 0))] == 0))
+                    )
                     row[ix(tab[ix(move_at + m * 8 + k)])] = ok
                     count += ok
     if count == 0:
@@ -336,8 +359,9 @@ def write_mask(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts,
 
 
 @njit
-def illegal_code(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach,
-                 i, p, a, cfg):
+def illegal_code(
+    stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach, i, p, a, cfg
+):
     """Check absolute action ``a`` of player ``p`` from first principles
     (independent of ``write_mask``; pass is checked by the caller)."""
     tab = cfg.tables
@@ -427,8 +451,7 @@ def place_beach(stack, height, castaway, beach, i, p, b, cfg):
 
 
 @njit_inline
-def act(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach,
-        i, p, a, cfg):
+def act(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach, i, p, a, cfg):
     """Player ``p`` plays legal absolute action ``a`` (no beach action; a pass
     does nothing) in game ``i``. Returns the castaways that landed, a bit set."""
     landed = 0
@@ -470,8 +493,24 @@ def act(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaw
 
 
 @njit_inline
-def play(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach,
-         player, ply, outcome, i, action, cfg, rewards):
+def play(
+    stack,
+    height,
+    wind_colour,
+    wind_owner,
+    wind_dir,
+    hand,
+    coconuts,
+    castaway,
+    beach,
+    player,
+    ply,
+    outcome,
+    i,
+    action,
+    cfg,
+    rewards,
+):
     """Play legal ``action`` (in the actor's view) in game ``i`` and pass the
     turn; write this step's rewards into row ``i``. Returns a packed status."""
     num_players = castaway.shape[1]
@@ -488,8 +527,9 @@ def play(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, casta
             outcome[i] = TRUNCATED
             return pack_status(TRUNCATED, False, player[i])
         return pack_status(ONGOING, False, player[i])
-    landed = act(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach,
-                 i, p, a, cfg)
+    landed = act(
+        stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach, i, p, a, cfg
+    )
     player[i] = (p + 1) % num_players
     if landed:
         # Castaways landed by one wind share the win; all of them: a draw.
@@ -515,8 +555,23 @@ def relative(player, viewer, num_players):
 
 
 @njit_inline
-def write_observation(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway,
-                      beach, player, i, viewer, cfg, obs, j):
+def write_observation(
+    stack,
+    height,
+    wind_colour,
+    wind_owner,
+    wind_dir,
+    hand,
+    coconuts,
+    castaway,
+    beach,
+    player,
+    i,
+    viewer,
+    cfg,
+    obs,
+    j,
+):
     """Planes of game ``i`` from ``viewer``'s side, turned so that its beach is
     at the bottom, into row ``j`` of ``obs`` (an (N, C * 36) view of the
     (N, C, 6, 6) observations; the env docstring lists the planes).
@@ -538,8 +593,8 @@ def write_observation(stack, height, wind_colour, wind_owner, wind_dir, hand, co
     setup_ch = coconut_ch + n
     row = obs[j]
     # The planes filled below hold one number everywhere: clear only the others.
-    row[:island_castaway_ch * NUM_POINTS] = 0
-    row[island_ch * NUM_POINTS:hand_ch * NUM_POINTS] = 0
+    row[: island_castaway_ch * NUM_POINTS] = 0
+    row[island_ch * NUM_POINTS : hand_ch * NUM_POINTS] = 0
     r = rotation(beach, i, viewer, cfg)
     points = cfg.o_view_points + r * NUM_POINTS  # tab[points + pt]: pt's cell in the view
     marks = cfg.o_view_marks + r * NUM_MARKS
@@ -583,7 +638,7 @@ def write_observation(stack, height, wind_colour, wind_owner, wind_dir, hand, co
             row[ix(at_own + cell)] = own
             row[ix(at_other + cell)] = other
             row[ix(at_nuts + cell)] = nuts
-    row[setup_ch * NUM_POINTS:(setup_ch + 1) * NUM_POINTS] = beach[i, player[i]] < 0
+    row[setup_ch * NUM_POINTS : (setup_ch + 1) * NUM_POINTS] = beach[i, player[i]] < 0
     if cfg.island >= 0:
         row[ix(island_ch * NUM_POINTS + tab[ix(marks + cfg.island)])] = 1
     for m in range(NUM_MARKS):
@@ -601,8 +656,22 @@ def write_observation(stack, height, wind_colour, wind_owner, wind_dir, hand, co
 
 
 @njit_inline
-def setup_sea(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach,
-              ply, outcome, rng, i, cfg):
+def setup_sea(
+    stack,
+    height,
+    wind_colour,
+    wind_owner,
+    wind_dir,
+    hand,
+    coconuts,
+    castaway,
+    beach,
+    ply,
+    outcome,
+    rng,
+    i,
+    cfg,
+):
     """Game ``i``'s sea set up afresh: raft colours shuffled onto the set-up
     points from the game's generator, winds and coconuts in hand, no beach."""
     tab = cfg.tables
@@ -611,8 +680,8 @@ def setup_sea(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, 
     wind_colour[i, :] = -1
     wind_owner[i, :] = -1
     wind_dir[i, :] = 0
-    points = tab[cfg.o_setup_points: cfg.o_setup_points + cfg.num_setup]
-    colours = tab[cfg.o_setup_colours: cfg.o_setup_colours + cfg.num_setup].copy()
+    points = tab[cfg.o_setup_points : cfg.o_setup_points + cfg.num_setup]
+    colours = tab[cfg.o_setup_colours : cfg.o_setup_colours + cfg.num_setup].copy()
     for k in range(cfg.num_setup):  # Fisher-Yates, as the face-down shuffle
         pick = k + below(rng, i, cfg.num_setup - k)
         c = colours[pick]
@@ -649,13 +718,42 @@ def set_up_beach(stack, height, castaway, beach, rng, i, p, cfg):
 
 
 @njit
-def reset_game(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach,
-               player, ply, outcome, rng, i, cfg):
+def reset_game(
+    stack,
+    height,
+    wind_colour,
+    wind_owner,
+    wind_dir,
+    hand,
+    coconuts,
+    castaway,
+    beach,
+    player,
+    ply,
+    outcome,
+    rng,
+    i,
+    cfg,
+):
     """Game ``i`` set up afresh (:func:`setup_sea`); then the lighthouse
     phase, or beaches placed at once when the configuration says so."""
     n = castaway.shape[1]
-    setup_sea(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach,
-              ply, outcome, rng, i, cfg)
+    setup_sea(
+        stack,
+        height,
+        wind_colour,
+        wind_owner,
+        wind_dir,
+        hand,
+        coconuts,
+        castaway,
+        beach,
+        ply,
+        outcome,
+        rng,
+        i,
+        cfg,
+    )
     player[i] = n - 1
     if cfg.lighthouse_mode == CHOOSE:
         return
@@ -668,88 +766,341 @@ def reset_game(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts,
 
 
 @njit
-def reset_batch(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach,
-                player, ply, outcome, rng, cfg):
+def reset_batch(
+    stack,
+    height,
+    wind_colour,
+    wind_owner,
+    wind_dir,
+    hand,
+    coconuts,
+    castaway,
+    beach,
+    player,
+    ply,
+    outcome,
+    rng,
+    cfg,
+):
     for i in range(stack.shape[0]):
-        reset_game(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway,
-                   beach, player, ply, outcome, rng, i, cfg)
+        reset_game(
+            stack,
+            height,
+            wind_colour,
+            wind_owner,
+            wind_dir,
+            hand,
+            coconuts,
+            castaway,
+            beach,
+            player,
+            ply,
+            outcome,
+            rng,
+            i,
+            cfg,
+        )
 
 
 @njit
-def step_one(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach,
-             player, ply, outcome, rng, action, cfg, obs, mask, rewards):
+def step_one(
+    stack,
+    height,
+    wind_colour,
+    wind_owner,
+    wind_dir,
+    hand,
+    coconuts,
+    castaway,
+    beach,
+    player,
+    ply,
+    outcome,
+    rng,
+    action,
+    cfg,
+    obs,
+    mask,
+    rewards,
+):
     """AEC step of game 0: play, then write the next actor's observation and mask."""
-    code = play(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach,
-                player, ply, outcome, 0, action, cfg, rewards.reshape((1, rewards.size)))
+    code = play(
+        stack,
+        height,
+        wind_colour,
+        wind_owner,
+        wind_dir,
+        hand,
+        coconuts,
+        castaway,
+        beach,
+        player,
+        ply,
+        outcome,
+        0,
+        action,
+        cfg,
+        rewards.reshape((1, rewards.size)),
+    )
     p = player[0]
-    write_observation(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway,
-                      beach, player, 0, p, cfg, obs.reshape((1, obs.size)), 0)
+    write_observation(
+        stack,
+        height,
+        wind_colour,
+        wind_owner,
+        wind_dir,
+        hand,
+        coconuts,
+        castaway,
+        beach,
+        player,
+        0,
+        p,
+        cfg,
+        obs.reshape((1, obs.size)),
+        0,
+    )
     if outcome[0] == ONGOING:
-        write_mask(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway,
-                   beach, 0, p, cfg, mask.reshape((1, mask.size)), 0)
+        write_mask(
+            stack,
+            height,
+            wind_colour,
+            wind_owner,
+            wind_dir,
+            hand,
+            coconuts,
+            castaway,
+            beach,
+            0,
+            p,
+            cfg,
+            mask.reshape((1, mask.size)),
+            0,
+        )
     else:
         mask[:] = 0
     return code
 
 
 @njit
-def observe_one(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach,
-                player, ply, outcome, rng, viewer, cfg, obs, mask):
+def observe_one(
+    stack,
+    height,
+    wind_colour,
+    wind_owner,
+    wind_dir,
+    hand,
+    coconuts,
+    castaway,
+    beach,
+    player,
+    ply,
+    outcome,
+    rng,
+    viewer,
+    cfg,
+    obs,
+    mask,
+):
     """``viewer``'s observation and mask of game 0 (viewer -1: the actor)."""
     p = player[0]
     if viewer < 0:
         viewer = p
-    write_observation(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway,
-                      beach, player, 0, viewer, cfg, obs.reshape((1, obs.size)), 0)
+    write_observation(
+        stack,
+        height,
+        wind_colour,
+        wind_owner,
+        wind_dir,
+        hand,
+        coconuts,
+        castaway,
+        beach,
+        player,
+        0,
+        viewer,
+        cfg,
+        obs.reshape((1, obs.size)),
+        0,
+    )
     if viewer == p and outcome[0] == ONGOING:
-        write_mask(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway,
-                   beach, 0, p, cfg, mask.reshape((1, mask.size)), 0)
+        write_mask(
+            stack,
+            height,
+            wind_colour,
+            wind_owner,
+            wind_dir,
+            hand,
+            coconuts,
+            castaway,
+            beach,
+            0,
+            p,
+            cfg,
+            mask.reshape((1, mask.size)),
+            0,
+        )
     else:
         mask[:] = 0
     return pack_status(outcome[0], False, p)
 
 
 @njit
-def check_action(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach,
-                 player, ply, outcome, rng, action, cfg):
+def check_action(
+    stack,
+    height,
+    wind_colour,
+    wind_owner,
+    wind_dir,
+    hand,
+    coconuts,
+    castaway,
+    beach,
+    player,
+    ply,
+    outcome,
+    rng,
+    action,
+    cfg,
+):
     """Why ``action`` (in the actor's view) is illegal in game 0 (LEGAL if it is not)."""
     p = player[0]
     a = cfg.tables[cfg.o_from_view + rotation(beach, 0, p, cfg) * cfg.num_actions + action]
     if a != cfg.a_pass:
-        return illegal_code(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts,
-                            castaway, beach, 0, p, a, cfg)
+        return illegal_code(
+            stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach, 0, p, a, cfg
+        )
     for other in range(cfg.a_pass):
-        if illegal_code(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts,
-                        castaway, beach, 0, p, other, cfg) == LEGAL:
+        if (
+            illegal_code(
+                stack,
+                height,
+                wind_colour,
+                wind_owner,
+                wind_dir,
+                hand,
+                coconuts,
+                castaway,
+                beach,
+                0,
+                p,
+                other,
+                cfg,
+            )
+            == LEGAL
+        ):
             return PASS_WHILE_ABLE
     return LEGAL
 
 
 @njit_inline
-def observe_actor(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach,
-                  player, i, cfg, obs, mask, player_out):
+def observe_actor(
+    stack,
+    height,
+    wind_colour,
+    wind_owner,
+    wind_dir,
+    hand,
+    coconuts,
+    castaway,
+    beach,
+    player,
+    i,
+    cfg,
+    obs,
+    mask,
+    player_out,
+):
     """Row ``i`` of the vector env's outputs: who acts in game ``i``, its mask and observation."""
     p = player[i]
     player_out[i] = p
-    write_mask(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway,
-               beach, i, p, cfg, mask, i)
-    write_observation(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts,
-                      castaway, beach, player, i, p, cfg, obs, i)
+    write_mask(
+        stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach, i, p, cfg, mask, i
+    )
+    write_observation(
+        stack,
+        height,
+        wind_colour,
+        wind_owner,
+        wind_dir,
+        hand,
+        coconuts,
+        castaway,
+        beach,
+        player,
+        i,
+        p,
+        cfg,
+        obs,
+        i,
+    )
 
 
 @njit
-def observe_games(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach,
-                  player, ply, outcome, rng, obs, mask, player_out, cfg):
+def observe_games(
+    stack,
+    height,
+    wind_colour,
+    wind_owner,
+    wind_dir,
+    hand,
+    coconuts,
+    castaway,
+    beach,
+    player,
+    ply,
+    outcome,
+    rng,
+    obs,
+    mask,
+    player_out,
+    cfg,
+):
     """Observation, mask and actor of every game (``obs`` is (N, C * 36))."""
     for i in range(stack.shape[0]):
-        observe_actor(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway,
-                      beach, player, i, cfg, obs, mask, player_out)
+        observe_actor(
+            stack,
+            height,
+            wind_colour,
+            wind_owner,
+            wind_dir,
+            hand,
+            coconuts,
+            castaway,
+            beach,
+            player,
+            i,
+            cfg,
+            obs,
+            mask,
+            player_out,
+        )
 
 
 @njit
-def step_games(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach,
-               player, ply, outcome, rng, actions, obs, mask, rewards, terminated, truncated,
-               player_out, cfg):
+def step_games(
+    stack,
+    height,
+    wind_colour,
+    wind_owner,
+    wind_dir,
+    hand,
+    coconuts,
+    castaway,
+    beach,
+    player,
+    ply,
+    outcome,
+    rng,
+    actions,
+    obs,
+    mask,
+    rewards,
+    terminated,
+    truncated,
+    player_out,
+    cfg,
+):
     """Step every game (actions already checked); a finished game is set up
     afresh at once (its rewards and flags are reported, its new first
     position observed)."""
@@ -757,16 +1108,62 @@ def step_games(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts,
         if actions[i] == SKIP:
             skip_game(i, rewards, terminated, truncated)
             continue
-        code = play(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway,
-                    beach, player, ply, outcome, i, actions[i], cfg, rewards)
+        code = play(
+            stack,
+            height,
+            wind_colour,
+            wind_owner,
+            wind_dir,
+            hand,
+            coconuts,
+            castaway,
+            beach,
+            player,
+            ply,
+            outcome,
+            i,
+            actions[i],
+            cfg,
+            rewards,
+        )
         result = code & 3
         terminated[i] = result == TERMINATED
         truncated[i] = result == TRUNCATED
         if result != ONGOING:
-            reset_game(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway,
-                       beach, player, ply, outcome, rng, i, cfg)
-        observe_actor(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway,
-                      beach, player, i, cfg, obs, mask, player_out)
+            reset_game(
+                stack,
+                height,
+                wind_colour,
+                wind_owner,
+                wind_dir,
+                hand,
+                coconuts,
+                castaway,
+                beach,
+                player,
+                ply,
+                outcome,
+                rng,
+                i,
+                cfg,
+            )
+        observe_actor(
+            stack,
+            height,
+            wind_colour,
+            wind_owner,
+            wind_dir,
+            hand,
+            coconuts,
+            castaway,
+            beach,
+            player,
+            i,
+            cfg,
+            obs,
+            mask,
+            player_out,
+        )
 
 
 # A parallel loop cannot capture a tuple that holds an array, so the vector
@@ -776,28 +1173,102 @@ def step_games(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts,
 
 
 @njit_parallel
-def vec_observe(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach,
-                player, ply, outcome, rng, obs, mask, player_out, tables, scalars, chunks):
+def vec_observe(
+    stack,
+    height,
+    wind_colour,
+    wind_owner,
+    wind_dir,
+    hand,
+    coconuts,
+    castaway,
+    beach,
+    player,
+    ply,
+    outcome,
+    rng,
+    obs,
+    mask,
+    player_out,
+    tables,
+    scalars,
+    chunks,
+):
     n = stack.shape[0]
     for c in prange(chunks):
         lo = n * c // chunks
         hi = n * (c + 1) // chunks
-        observe_games(stack[lo:hi], height[lo:hi], wind_colour[lo:hi], wind_owner[lo:hi],
-                      wind_dir[lo:hi], hand[lo:hi], coconuts[lo:hi], castaway[lo:hi], beach[lo:hi],
-                      player[lo:hi], ply[lo:hi], outcome[lo:hi], rng[lo:hi], obs[lo:hi],
-                      mask[lo:hi], player_out[lo:hi], Config(tables, *scalars))
+        observe_games(
+            stack[lo:hi],
+            height[lo:hi],
+            wind_colour[lo:hi],
+            wind_owner[lo:hi],
+            wind_dir[lo:hi],
+            hand[lo:hi],
+            coconuts[lo:hi],
+            castaway[lo:hi],
+            beach[lo:hi],
+            player[lo:hi],
+            ply[lo:hi],
+            outcome[lo:hi],
+            rng[lo:hi],
+            obs[lo:hi],
+            mask[lo:hi],
+            player_out[lo:hi],
+            Config(tables, *scalars),
+        )
 
 
 @njit_parallel
-def vec_step(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach,
-             player, ply, outcome, rng, actions, obs, mask, rewards, terminated, truncated,
-             player_out, tables, scalars, chunks):
+def vec_step(
+    stack,
+    height,
+    wind_colour,
+    wind_owner,
+    wind_dir,
+    hand,
+    coconuts,
+    castaway,
+    beach,
+    player,
+    ply,
+    outcome,
+    rng,
+    actions,
+    obs,
+    mask,
+    rewards,
+    terminated,
+    truncated,
+    player_out,
+    tables,
+    scalars,
+    chunks,
+):
     n = stack.shape[0]
     for c in prange(chunks):
         lo = n * c // chunks
         hi = n * (c + 1) // chunks
-        step_games(stack[lo:hi], height[lo:hi], wind_colour[lo:hi], wind_owner[lo:hi],
-                   wind_dir[lo:hi], hand[lo:hi], coconuts[lo:hi], castaway[lo:hi], beach[lo:hi],
-                   player[lo:hi], ply[lo:hi], outcome[lo:hi], rng[lo:hi], actions[lo:hi],
-                   obs[lo:hi], mask[lo:hi], rewards[lo:hi], terminated[lo:hi], truncated[lo:hi],
-                   player_out[lo:hi], Config(tables, *scalars))
+        step_games(
+            stack[lo:hi],
+            height[lo:hi],
+            wind_colour[lo:hi],
+            wind_owner[lo:hi],
+            wind_dir[lo:hi],
+            hand[lo:hi],
+            coconuts[lo:hi],
+            castaway[lo:hi],
+            beach[lo:hi],
+            player[lo:hi],
+            ply[lo:hi],
+            outcome[lo:hi],
+            rng[lo:hi],
+            actions[lo:hi],
+            obs[lo:hi],
+            mask[lo:hi],
+            rewards[lo:hi],
+            terminated[lo:hi],
+            truncated[lo:hi],
+            player_out[lo:hi],
+            Config(tables, *scalars),
+        )

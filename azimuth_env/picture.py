@@ -15,10 +15,24 @@ draws on this one through :func:`draw`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from azgames.drawing import FAINT, INK, Drawing
 
-from .board import (AT_HOME, COLOUR_LETTERS, COLOUR_NAMES, DIRECTIONS, MARKS, NUM_MARKS,
-                    NUM_POINTS, ON_ISLAND, SIZE, beach_name, mark_name, point_name)
+from .board import (
+    AT_HOME,
+    COLOUR_LETTERS,
+    COLOUR_NAMES,
+    DIRECTIONS,
+    MARKS,
+    NUM_MARKS,
+    NUM_POINTS,
+    ON_ISLAND,
+    SIZE,
+    beach_name,
+    mark_name,
+    point_name,
+)
 from .kernels import beach_free
 from .render import castaway_place
 
@@ -74,8 +88,15 @@ def raft_box(d: Drawing, x, y, w, h, q: int, *, target=None, tip=None) -> None:
     d.rect(x, y, w, h, fill=COLOURS[q], stroke=OUTLINE[q], width=1, target=target, tip=tip)
     size = min(11.0, h * 0.85)
     if size >= 5:
-        d.text(x + w / 2, y + h / 2 + size * 0.36, COLOUR_LETTERS[q], size=size, fill=COLOUR_INK[q],
-               bold=True, tip=tip)
+        d.text(
+            x + w / 2,
+            y + h / 2 + size * 0.36,
+            COLOUR_LETTERS[q],
+            size=size,
+            fill=COLOUR_INK[q],
+            bold=True,
+            tip=tip,
+        )
 
 
 def castaway_disc(d: Drawing, x, y, q: int, *, target=None, tip=None) -> None:
@@ -85,8 +106,7 @@ def castaway_disc(d: Drawing, x, y, q: int, *, target=None, tip=None) -> None:
     d.text(x, y + 3.5, COLOUR_LETTERS[q], size=9, fill=COLOUR_INK[q], bold=True, tip=tip)
 
 
-def wind_arrow(d: Drawing, x, y, colour: int, owner: int, direction: int, *, target=None,
-               tip=None) -> None:
+def wind_arrow(d: Drawing, x, y, colour: int, owner: int, direction: int, *, target=None, tip=None) -> None:
     """A wind: an arrow of its colour pointing where it blows, its letter in
     the middle, its owner's badge (colour, lower-case letter) at its tail."""
     shape = ((0, -18), (13, -4), (7, -4), (7, 12), (-7, 12), (-7, -4), (-13, -4))
@@ -95,25 +115,39 @@ def wind_arrow(d: Drawing, x, y, colour: int, owner: int, direction: int, *, tar
     def turned(u, v):  # (u, v) in the north-pointing frame, turned to face (dx, dy)
         return x - v * dx - u * dy, y - v * dy + u * dx
 
-    d.polygon([turned(u, v) for u, v in shape], fill=COLOURS[colour], stroke=OUTLINE[colour],
-              width=1.2, target=target, tip=tip)
+    d.polygon(
+        [turned(u, v) for u, v in shape],
+        fill=COLOURS[colour],
+        stroke=OUTLINE[colour],
+        width=1.2,
+        target=target,
+        tip=tip,
+    )
     d.text(x, y + 4, COLOUR_LETTERS[colour], size=10, fill=COLOUR_INK[colour], bold=True, tip=tip)
     bx, by = turned(0, 18)
     d.circle(bx, by, 6, fill=COLOURS[owner], stroke=OUTLINE[owner], width=1, target=target, tip=tip)
-    d.text(bx, by + 3, COLOUR_LETTERS[owner].lower(), size=8, fill=COLOUR_INK[owner], bold=True,
-           tip=tip)
+    d.text(bx, by + 3, COLOUR_LETTERS[owner].lower(), size=8, fill=COLOUR_INK[owner], bold=True, tip=tip)
 
 
 def beach_marker(d: Drawing, x, y, q: int | None, *, target=None, tip=None) -> None:
     """A lighthouse: a beach position, in its owner's colour once placed, open while free."""
     if q is None:
-        d.rect(x - 7, y - 7, 14, 14, fill="#ffffff", stroke=INK, width=1.2, target=target, tip=tip,
-               round=2)
+        d.rect(x - 7, y - 7, 14, 14, fill="#ffffff", stroke=INK, width=1.2, target=target, tip=tip, round=2)
         d.line(x - 3, y, x + 3, y, stroke=INK, width=1.2)
         d.line(x, y - 3, x, y + 3, stroke=INK, width=1.2)
     else:
-        d.rect(x - 8, y - 8, 16, 16, fill=COLOURS[q], stroke=OUTLINE[q], width=1.2, target=target,
-               tip=tip, round=2)
+        d.rect(
+            x - 8,
+            y - 8,
+            16,
+            16,
+            fill=COLOURS[q],
+            stroke=OUTLINE[q],
+            width=1.2,
+            target=target,
+            tip=tip,
+            round=2,
+        )
         d.text(x, y + 4, COLOUR_LETTERS[q], size=10, fill=COLOUR_INK[q], bold=True, tip=tip)
 
 
@@ -126,6 +160,8 @@ def _beach_box(layout, b: int) -> tuple[float, float, float, float, float, float
     ys = [point_xy(p)[1] for p in spots]
     reach = GAP / 2 + 3 + BEACH_DEPTH / 2  # from a spot to the bar's middle line
     cx, cy = (min(xs) + max(xs)) / 2 + dx * reach, (min(ys) + max(ys)) / 2 + dy * reach
+    w: float
+    h: float
     if dx:  # a bar on the west or east edge runs north-south
         w, h = BEACH_DEPTH, max(ys) - min(ys) + GAP - 12
     else:
@@ -142,23 +178,40 @@ def _sea(d: Drawing, state, rules) -> None:
         h = int(state.height[0, p])
         what = "empty" if h == 0 else stack_words(state, p)
         where = " (the island's shallows)" if p in shallows else ""
-        d.rect(x - GAP / 2, y - GAP / 2, GAP, GAP, fill=SEA, stroke=GRID, width=1,
-               target=point_name(p), tip=f"point {point_name(p)}{where}: {what}")
+        d.rect(
+            x - GAP / 2,
+            y - GAP / 2,
+            GAP,
+            GAP,
+            fill=SEA,
+            stroke=GRID,
+            width=1,
+            target=point_name(p),
+            tip=f"point {point_name(p)}{where}: {what}",
+        )
         if h == 0:
             d.circle(x, y, 2.5, fill=FAINT)
     for m in range(NUM_MARKS):
         if m == layout.island or state.wind_colour[0, m] >= 0:
             continue
         x, y = mark_xy(m)
-        d.polygon(((x, y - 8), (x + 8, y), (x, y + 8), (x - 8, y)), fill=MARK, target=mark_target(m),
-                  tip=f"wind mark {mark_name(m)}: empty")
+        d.polygon(
+            ((x, y - 8), (x + 8, y), (x, y + 8), (x - 8, y)),
+            fill=MARK,
+            target=mark_target(m),
+            tip=f"wind mark {mark_name(m)}: empty",
+        )
         d.text(x, y + 18, mark_name(m), size=8, fill=FAINT)
     right, bottom = SEA_X + SIZE * GAP, SEA_Y + SIZE * GAP
     for k in range(SIZE):
         x, _ = point_xy(k)
         _, y = point_xy(k * SIZE)
-        for tx, ty, label in ((x, SEA_Y - 28, "abcdef"[k]), (x, bottom + 38, "abcdef"[k]),
-                              (SEA_X - 32, y + 5, str(k + 1)), (right + 32, y + 5, str(k + 1))):
+        for tx, ty, label in (
+            (x, SEA_Y - 28, "abcdef"[k]),
+            (x, bottom + 38, "abcdef"[k]),
+            (SEA_X - 32, y + 5, str(k + 1)),
+            (right + 32, y + 5, str(k + 1)),
+        ):
             d.text(tx, ty, label, size=13, fill=FAINT, bold=True)
 
 
@@ -176,14 +229,23 @@ def _island(d: Drawing, state, rules) -> None:
         return
     x, y = mark_xy(layout.island)
     on = [q for q in range(state.castaway.shape[1]) if state.castaway[0, q] == ON_ISLAND]
-    tip = ("the island; castaways on it: " + (", ".join(COLOUR_NAMES[q] for q in on) or "none")
-           + "; shallows " + ", ".join(point_name(int(p)) for p in layout.shallows))
-    d.rect(x - 24, y - 24, 48, 48, fill=ISLAND, stroke=INK, width=1.2, target="island", tip=tip,
-           round=10)
+    tip = (
+        "the island; castaways on it: "
+        + (", ".join(COLOUR_NAMES[q] for q in on) or "none")
+        + "; shallows "
+        + ", ".join(point_name(int(p)) for p in layout.shallows)
+    )
+    d.rect(x - 24, y - 24, 48, 48, fill=ISLAND, stroke=INK, width=1.2, target="island", tip=tip, round=10)
     d.text(x, y - 12, "island", size=8, fill="#ffffff", bold=True, tip=tip)
     for k, q in enumerate(on):  # up to 4, in a 2 x 2 block
-        castaway_disc(d, x - 9 + 18 * (k % 2), y + 1 + 14 * (k // 2), q, target="island",
-                      tip=f"{COLOUR_NAMES[q]}'s castaway on the island")
+        castaway_disc(
+            d,
+            x - 9 + 18 * (k % 2),
+            y + 1 + 14 * (k // 2),
+            q,
+            target="island",
+            tip=f"{COLOUR_NAMES[q]}'s castaway on the island",
+        )
 
 
 def _beaches(d: Drawing, state, rules) -> None:
@@ -207,8 +269,14 @@ def _beaches(d: Drawing, state, rules) -> None:
             if beach_free(state.beach, 0, p, b, rules.config):
                 *_, cx, cy = _beach_box(layout, b)
                 name = beach_name(layout, b)
-                beach_marker(d, cx, cy, None, target=name,
-                             tip=f"free beach position {name}: {COLOUR_NAMES[p]} may place its lighthouse")
+                beach_marker(
+                    d,
+                    cx,
+                    cy,
+                    None,
+                    target=name,
+                    tip=f"free beach position {name}: {COLOUR_NAMES[p]} may place its lighthouse",
+                )
 
 
 def _stacks(d: Drawing, state, rules) -> None:
@@ -224,15 +292,30 @@ def _stacks(d: Drawing, state, rules) -> None:
         for level in range(h):
             q = int(state.stack[0, p, level])
             place = "bottom" if level == 0 else "top" if level == h - 1 else f"level {level + 1}"
-            raft_box(d, x - 13, top + (h - 1 - level) * box, 26, box, q, target=name,
-                     tip=f"{name}: {COLOUR_NAMES[q]} raft, {place} ({level + 1} of {h})")
+            raft_box(
+                d,
+                x - 13,
+                top + (h - 1 - level) * box,
+                26,
+                box,
+                q,
+                target=name,
+                tip=f"{name}: {COLOUR_NAMES[q]} raft, {place} ({level + 1} of {h})",
+            )
         if h > 1:
-            d.text(x + 16, top + 9, str(h), size=11, fill=INK, anchor="start", bold=True,
-                   tip=f"{name}: {h} rafts")
+            d.text(
+                x + 16,
+                top + 9,
+                str(h),
+                size=11,
+                fill=INK,
+                anchor="start",
+                bold=True,
+                tip=f"{name}: {h} rafts",
+            )
         for q in range(colours):
             if state.castaway[0, q] == p:
-                castaway_disc(d, x, top - 9, q, target=name,
-                              tip=f"{COLOUR_NAMES[q]}'s castaway on {name}")
+                castaway_disc(d, x, top - 9, q, target=name, tip=f"{COLOUR_NAMES[q]}'s castaway on {name}")
 
 
 def _winds(d: Drawing, state, rules) -> None:
@@ -241,8 +324,10 @@ def _winds(d: Drawing, state, rules) -> None:
         if c < 0:
             continue
         owner, way = int(state.wind_owner[0, m]), int(state.wind_dir[0, m])
-        tip = (f"wind on mark {mark_name(m)}: {COLOUR_NAMES[c]}, placed by {colour_label(rules, owner)}, "
-               f"blowing {('north', 'east', 'south', 'west')[way]} ({DIRECTIONS[way]})")
+        tip = (
+            f"wind on mark {mark_name(m)}: {COLOUR_NAMES[c]}, placed by {colour_label(rules, owner)}, "
+            f"blowing {('north', 'east', 'south', 'west')[way]} ({DIRECTIONS[way]})"
+        )
         wind_arrow(d, *mark_xy(m), c, owner, way, target=mark_target(m), tip=tip)
 
 
@@ -291,15 +376,30 @@ def _panel(d: Drawing, state, rules, y: float, lines_of) -> float:
         lines = lines_of(state, rules, q)
         height = LINE * (len(lines) + 1) + 4
         if q == actor:
-            d.rect(PANEL_X - 6, y - 3, WIDTH - PANEL_X - 4, height, stroke=INK, width=2, round=4,
-                   tip=f"{colour_label(rules, q)} acts")
+            d.rect(
+                PANEL_X - 6,
+                y - 3,
+                WIDTH - PANEL_X - 4,
+                height,
+                stroke=INK,
+                width=2,
+                round=4,
+                tip=f"{colour_label(rules, q)} acts",
+            )
         label = colour_label(rules, q)
         raft_box(d, PANEL_X, y, 16, 14, q, tip=label)
-        d.text(PANEL_X + 22, y + 11, label + ("   <- to act" if q == actor else ""), size=11,
-               bold=True, anchor="start")
+        d.text(
+            PANEL_X + 22,
+            y + 11,
+            label + ("   <- to act" if q == actor else ""),
+            size=11,
+            bold=True,
+            anchor="start",
+        )
         for k, text in enumerate(lines):
-            d.text(PANEL_X + 22, y + 11 + LINE * (k + 1), text, size=11, anchor="start",
-                   tip=f"{label}: {text}")
+            d.text(
+                PANEL_X + 22, y + 11 + LINE * (k + 1), text, size=11, anchor="start", tip=f"{label}: {text}"
+            )
         y += height + 6
     return y
 
@@ -316,8 +416,7 @@ LEGEND_ROWS = (
 
 
 def _legend(d: Drawing, y: float, rows) -> None:
-    d.text(PANEL_X, y + 11, "Legend (R red, K black, Y blondie, B blue)", size=11, bold=True,
-           anchor="start")
+    d.text(PANEL_X, y + 11, "Legend (R red, K black, Y blondie, B blue)", size=11, bold=True, anchor="start")
     y += LINE + 8
     for kind, words in rows:
         cx, cy = PANEL_X + 14, y + 6
@@ -344,8 +443,16 @@ def _legend(d: Drawing, y: float, rows) -> None:
 
 
 # ------------------------------------------------------------------- whole
-def draw(state, rules, last=None, *, caused: str = "", status: list[str] = (),
-         lines_of=colour_lines, legend_rows=LEGEND_ROWS) -> Drawing:
+def draw(
+    state,
+    rules,
+    last=None,
+    *,
+    caused: str = "",
+    status: Sequence[str] = (),
+    lines_of=colour_lines,
+    legend_rows=LEGEND_ROWS,
+) -> Drawing:
     """The picture, ``last`` named with what it ``caused``, a mode's
     ``status`` lines above the colours' blocks (``lines_of`` their lines);
     the mode may draw more on it (:func:`point_xy` says where)."""
@@ -354,15 +461,21 @@ def draw(state, rules, last=None, *, caused: str = "", status: list[str] = (),
     d.text(12, 46, last_words(rules, last, caused), size=12, anchor="start")
     if state.outcome[0] != 0:
         scores = rules.final_info(state)[0]["scores"]
-        d.text(12, 66, "Scores: " + ", ".join(f"{a} {s}" for a, s in scores.items()), size=12,
-               bold=True, anchor="start")
+        d.text(
+            12,
+            66,
+            "Scores: " + ", ".join(f"{a} {s}" for a, s in scores.items()),
+            size=12,
+            bold=True,
+            anchor="start",
+        )
     _sea(d, state, rules)
     d.rect(SEA_X, SEA_Y, SIZE * GAP, SIZE * GAP, stroke=INK, width=1.5)
     _beaches(d, state, rules)
     _island(d, state, rules)
     _stacks(d, state, rules)
     _winds(d, state, rules)
-    y = SEA_Y - 28
+    y: float = SEA_Y - 28
     for line in status:
         d.text(PANEL_X, y + 11, line, size=11, bold=True, anchor="start")
         y += LINE

@@ -24,12 +24,17 @@ def headline(state, rules) -> str:
     p = int(state.player[0])
     setup = state.beach[0, p] < 0
     if state.outcome[0] == 0:
-        return (f"Azimuth, turn {int(state.ply[0]) + 1}, {COLOUR_NAMES[p]} (player_{p}) to "
-                f"{'place a lighthouse' if setup else 'act'}")
+        return (
+            f"Azimuth, turn {int(state.ply[0]) + 1}, {COLOUR_NAMES[p]} (player_{p}) to "
+            f"{'place a lighthouse' if setup else 'act'}"
+        )
     if state.outcome[0] == 1:
-        home = " and ".join(f"{COLOUR_NAMES[q]} (player_{q})" for q in range(n)
-                            if state.castaway[0, q] == AT_HOME)
-        return f"Azimuth, {home} {'is' if ' and ' not in home else 'are'} home after {int(state.ply[0])} turns"
+        home = " and ".join(
+            f"{COLOUR_NAMES[q]} (player_{q})" for q in range(n) if state.castaway[0, q] == AT_HOME
+        )
+        return (
+            f"Azimuth, {home} {'is' if ' and ' not in home else 'are'} home after {int(state.ply[0])} turns"
+        )
     return f"Azimuth, turn limit reached after {int(state.ply[0])} turns: a draw"
 
 
@@ -50,6 +55,13 @@ def ansi(state, rules) -> str:
         if where:
             parts.append(f"castaway {where}")
         lines.append("  ".join(parts))
-    sea = format_sea(state.stack, state.height, state.wind_colour, state.wind_owner, state.wind_dir,
-                     state.castaway, rules.layout.island)
+    sea = format_sea(
+        state.stack,
+        state.height,
+        state.wind_colour,
+        state.wind_owner,
+        state.wind_dir,
+        state.castaway,
+        rules.layout.island,
+    )
     return "\n".join(lines) + "\n" + sea + "\n"

@@ -5,25 +5,46 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from typing import Any, NamedTuple
+from types import ModuleType
+from typing import Any, ClassVar, NamedTuple
 
 import numba
 import numpy as np
 
 from azgames import checks
 from azgames import options as parse
-from azgames.options import Option
 from azgames import state as state_ops
 from azgames.batch import first_illegal
 from azgames.game import Baseline, GameInfo, Rules
 from azgames.jit import specialize
+from azgames.options import Option
 
 from . import diagram, picture, render
 from . import kernels as K
-from .board import (AT_HOME, CHOOSE, COLOUR_LETTERS, COLOUR_NAMES, COMPASS8, DIRECTIONS, FIXED,
-                    MOVE_TARGET, NUM_MARKS, NUM_POINTS, ON_ISLAND, POINT_NEIGHBOUR, RANDOM, SIZE,
-                    Config, action_layout, beach_name, load_layout, mark_name, parse_mark,
-                    parse_point, point_name)
+from .board import (
+    AT_HOME,
+    CHOOSE,
+    COLOUR_LETTERS,
+    COLOUR_NAMES,
+    COMPASS8,
+    DIRECTIONS,
+    FIXED,
+    MOVE_TARGET,
+    NUM_MARKS,
+    NUM_POINTS,
+    ON_ISLAND,
+    POINT_NEIGHBOUR,
+    RANDOM,
+    SIZE,
+    Config,
+    action_layout,
+    beach_name,
+    load_layout,
+    mark_name,
+    parse_mark,
+    parse_point,
+    point_name,
+)
 from .picture import mark_target
 
 
@@ -86,27 +107,42 @@ class AzimuthRules(Rules):
         utility="general_sum",  # zero-sum with 2 players (set per instance)
         reward_model="terminal",
     )
-    state_type = AzimuthState
+    #: A mode of the game names its own state (azimuth_env.coop: CoopState).
+    state_type: ClassVar[type[Any]] = AzimuthState
     #: The kernels, renderer, picture and refusal reasons the methods below
     #: call: a mode of the game (azimuth_env.coop) names its own and inherits the glue.
-    kernels = K
+    kernels: ModuleType = K
     renderer = render
     painter = picture
     illegal_reasons = ILLEGAL_REASONS
 
     OPTIONS = (
-        Option("island", False, "play with the island in the middle of the board", parse.boolean,
-               "true|false"),
-        Option("coconuts", None, "coconuts: true, false, or default (the book's choice: with 3-4 "
-               "players)", parse.tri_state, "true|false|default"),
-        Option("lighthouses", "choose", "where each player's lighthouse stands: choose (a first "
-               "move), random, or one beach per player, e.g. B3,R5", parse.word_or_list("choose", "random"),
-               "choose|random|BEACH,..."),
+        Option(
+            "island", False, "play with the island in the middle of the board", parse.boolean, "true|false"
+        ),
+        Option(
+            "coconuts",
+            None,
+            "coconuts: true, false, or default (the book's choice: with 3-4 players)",
+            parse.tri_state,
+            "true|false|default",
+        ),
+        Option(
+            "lighthouses",
+            "choose",
+            "where each player's lighthouse stands: choose (a first "
+            "move), random, or one beach per player, e.g. B3,R5",
+            parse.word_or_list("choose", "random"),
+            "choose|random|BEACH,...",
+        ),
         Option("max_turns", 400, "actions before the game is cut short (default 400)", parse.integer, "N"),
     )
-    baselines = {"greedy": Baseline("azimuth_env.greedy:AzimuthGreedy",
-                                    "the action bringing its castaway nearest home (short plans of "
-                                    "its own)")}
+    baselines = {
+        "greedy": Baseline(
+            "azimuth_env.greedy:AzimuthGreedy",
+            "the action bringing its castaway nearest home (short plans of its own)",
+        )
+    }
     search_hooks = "azimuth_env.search"
 
     def __init__(self, num_players: int = 2, **options: Any):
@@ -123,12 +159,14 @@ class AzimuthRules(Rules):
         coconuts = n > 2 if coconuts is None else coconuts
         self.layout = load_layout(n, island, coconuts)
         self.max_turns = self.options["max_turns"] = checks.integer(
-            "max_turns", self.options["max_turns"], 1, checks.MAX_TURNS)
+            "max_turns", self.options["max_turns"], 1, checks.MAX_TURNS
+        )
         self.depth = n * int(self.layout.rafts_per_colour)
         self.actions = action_layout(len(self.layout.beach_side), 2 if n == 2 else 1)
         # The config first without fixed beaches, so the kernels can check them.
-        self.config = Config.from_parts(self.layout, self.actions, CHOOSE,
-                                        np.full(n, -1, np.int64), self.max_turns)
+        self.config = Config.from_parts(
+            self.layout, self.actions, CHOOSE, np.full(n, -1, np.int64), self.max_turns
+        )
         mode, fixed = self._lighthouse_mode(self.options["lighthouses"])
         self.config = Config.from_parts(self.layout, self.actions, mode, fixed, self.max_turns)
         self._scalars = tuple(self.config[1:])  # the config less its array (vector kernels)
@@ -152,11 +190,14 @@ class AzimuthRules(Rules):
             spots = "-".join(point_name(parse_point(t)) for t in str(value[p]).split("-"))
             b = next((b for name, b in names.items() if set(name.split("-")) == set(spots.split("-"))), None)
             if b is None:
-                raise ValueError(f"lighthouses[{p}]={value[p]!r} is not a beach position; "
-                                 f"choose from {sorted(names)}")
+                raise ValueError(
+                    f"lighthouses[{p}]={value[p]!r} is not a beach position; choose from {sorted(names)}"
+                )
             if not K.beach_free(probe.beach, 0, p, b, self.config):
-                raise ValueError(f"lighthouses[{p}]={value[p]!r} is outside player {p}'s zone or "
-                                 f"shares a landing spot with a beach placed before it")
+                raise ValueError(
+                    f"lighthouses[{p}]={value[p]!r} is outside player {p}'s zone or "
+                    f"shares a landing spot with a beach placed before it"
+                )
             probe.beach[0, p] = b
             fixed[p] = b
         return FIXED, fixed
@@ -223,9 +264,16 @@ class AzimuthRules(Rules):
         """Colours (castaways, sides) in play: one per player in the base game."""
         return self.num_players
 
-    def state_from_diagram(self, text: str, to_move: str = "R", beaches: dict | None = None,
-                           hands: dict | None = None, coconuts: dict | None = None,
-                           home: str | None = None, ply: int = 0) -> AzimuthState:
+    def state_from_diagram(
+        self,
+        text: str,
+        to_move: str = "R",
+        beaches: dict | None = None,
+        hands: dict | None = None,
+        coconuts: dict | None = None,
+        home: str | None = None,
+        ply: int = 0,
+    ) -> AzimuthState:
         """A one-game state from a diagram (:mod:`azimuth_env.diagram`).
 
         ``to_move`` is the colour letter of the player to act. ``beaches`` maps
@@ -259,8 +307,9 @@ class AzimuthRules(Rules):
                 state.castaway[0, p] = ON_ISLAND
             placed_own = sum(1 for c, o, _ in winds.values() if o == p and c == p)
             placed_other = sum(1 for c, o, _ in winds.values() if o == p and c != p)
-            own, other = (hands or {}).get(letters[p], (self.layout.winds_own - placed_own,
-                                                        self.layout.winds_other - placed_other))
+            own, other = (hands or {}).get(
+                letters[p], (self.layout.winds_own - placed_own, self.layout.winds_other - placed_other)
+            )
             if min(own, other) < 0:
                 raise ValueError(f"player {letters[p]} has more winds on the board than it holds")
             state.hand[0, p] = own, other
@@ -268,8 +317,11 @@ class AzimuthRules(Rules):
         for p in range(n - 1, -1, -1):
             name = (beaches or {}).get(letters[p])
             if name is None:
-                b = next(b for b in range(len(self.layout.beach_side))
-                         if K.beach_free(state.beach, 0, p, b, self.config))
+                b = next(
+                    b
+                    for b in range(len(self.layout.beach_side))
+                    if K.beach_free(state.beach, 0, p, b, self.config)
+                )
             else:
                 b = self.beach_index(name)
             state.beach[0, p] = b
@@ -312,8 +364,16 @@ class AzimuthRules(Rules):
         scores = [1 if q in home else 0 for q in range(self.num_players)]
         table = dict(zip(self.agents, scores))
         winners = [self.agents[q] for q in home]
-        return [{"score": s, "scores": table, "winners": winners, "turns": int(state.ply[0]),
-                 "colour": COLOUR_NAMES[q]} for q, s in enumerate(scores)]
+        return [
+            {
+                "score": s,
+                "scores": table,
+                "winners": winners,
+                "turns": int(state.ply[0]),
+                "colour": COLOUR_NAMES[q],
+            }
+            for q, s in enumerate(scores)
+        ]
 
     # ------------------------------------------------------------ notation
     def action_to_str(self, state, action: int) -> str:
@@ -370,8 +430,11 @@ class AzimuthRules(Rules):
                 slots[COLOUR_LETTERS[1 - p]] = 1
             if letter not in slots:
                 raise ValueError(f"{text!r}: {COLOUR_NAMES[p]} can place winds of colour {sorted(slots)}")
-            a = al.place + (parse_mark(m.group(2)) * 4 + DIRECTIONS.index(m.group(3).upper())) * al.slots \
+            a = (
+                al.place
+                + (parse_mark(m.group(2)) * 4 + DIRECTIONS.index(m.group(3).upper())) * al.slots
                 + slots[letter]
+            )
         elif m := _TURN_RE.match(t):
             a = al.turn + parse_mark(m.group(1)) * 2 + (m.group(2).lower() == "ccw")
         elif m := _MOVE_RE.match(t):
@@ -441,14 +504,31 @@ class AzimuthRules(Rules):
         return max(1, min(numba.get_num_threads(), num_games))
 
     def vec_observe(self, state, obs, mask, player) -> None:
-        self.kernels.vec_observe(*state, obs.reshape(len(player), -1), mask, player,
-                                 self.config.tables, self._scalars, self._chunks(len(player)))
+        self.kernels.vec_observe(
+            *state,
+            obs.reshape(len(player), -1),
+            mask,
+            player,
+            self.config.tables,
+            self._scalars,
+            self._chunks(len(player)),
+        )
 
     def vec_step(self, state, actions, obs, mask, rewards, terminated, truncated, player) -> int:
         bad = first_illegal(actions, mask)
         if bad >= 0:
             return bad
-        self.kernels.vec_step(*state, actions, obs.reshape(len(actions), -1), mask, rewards,
-                              terminated, truncated, player, self.config.tables, self._scalars,
-                              self._chunks(len(actions)))
+        self.kernels.vec_step(
+            *state,
+            actions,
+            obs.reshape(len(actions), -1),
+            mask,
+            rewards,
+            terminated,
+            truncated,
+            player,
+            self.config.tables,
+            self._scalars,
+            self._chunks(len(actions)),
+        )
         return -1

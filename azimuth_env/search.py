@@ -14,22 +14,65 @@ from .rules import AzimuthState
 
 @njit
 def legal(s, cfg, i, mask):
-    K.write_mask(s.stack, s.height, s.wind_colour, s.wind_owner, s.wind_dir, s.hand,
-                 s.coconuts, s.castaway, s.beach, i, s.player[i], cfg, mask, 0)
+    K.write_mask(
+        s.stack,
+        s.height,
+        s.wind_colour,
+        s.wind_owner,
+        s.wind_dir,
+        s.hand,
+        s.coconuts,
+        s.castaway,
+        s.beach,
+        i,
+        s.player[i],
+        cfg,
+        mask,
+        0,
+    )
 
 
 @njit
 def play(s, cfg, i, action, rewards):
-    return K.play(s.stack, s.height, s.wind_colour, s.wind_owner, s.wind_dir, s.hand,
-                  s.coconuts, s.castaway, s.beach, s.player, s.ply, s.outcome, i, action,
-                  cfg, rewards)
+    return K.play(
+        s.stack,
+        s.height,
+        s.wind_colour,
+        s.wind_owner,
+        s.wind_dir,
+        s.hand,
+        s.coconuts,
+        s.castaway,
+        s.beach,
+        s.player,
+        s.ply,
+        s.outcome,
+        i,
+        action,
+        cfg,
+        rewards,
+    )
 
 
 @njit
 def observe(s, cfg, i, viewer, obs):
-    K.write_observation(s.stack, s.height, s.wind_colour, s.wind_owner, s.wind_dir, s.hand,
-                        s.coconuts, s.castaway, s.beach, s.player, i, viewer, cfg,
-                        obs.reshape((1, obs.size)), 0)
+    K.write_observation(
+        s.stack,
+        s.height,
+        s.wind_colour,
+        s.wind_owner,
+        s.wind_dir,
+        s.hand,
+        s.coconuts,
+        s.castaway,
+        s.beach,
+        s.player,
+        i,
+        viewer,
+        cfg,
+        obs.reshape((1, obs.size)),
+        0,
+    )
 
 
 #: Actions of lead, in the greedy's estimate of actions still needed to land,
@@ -49,9 +92,19 @@ def estimate(s, cfg, i, values):
     n = values.shape[0]
     cost = np.empty(n)
     for q in range(n):
-        cost[q] = position_cost(s.stack[i:i + 1], s.height[i:i + 1], s.wind_colour[i:i + 1],
-                                s.wind_owner[i:i + 1], s.wind_dir[i:i + 1], s.hand[i:i + 1],
-                                s.coconuts[i:i + 1], s.castaway[i:i + 1], s.beach[i:i + 1], q, cfg)
+        cost[q] = position_cost(
+            s.stack[i : i + 1],
+            s.height[i : i + 1],
+            s.wind_colour[i : i + 1],
+            s.wind_owner[i : i + 1],
+            s.wind_dir[i : i + 1],
+            s.hand[i : i + 1],
+            s.coconuts[i : i + 1],
+            s.castaway[i : i + 1],
+            s.beach[i : i + 1],
+            q,
+            cfg,
+        )
     for q in range(n):
         rival = np.inf
         for r in range(n):
@@ -67,5 +120,13 @@ def config(rules):
 # Random playouts mostly reach the 400-action limit undecided: the estimate at
 # the leaf played best against greedy. The actions are too many for plain
 # UCT's 1,000 simulations to look past two plies: a prior guides it.
-HOOKS = SearchHooks(AzimuthState, legal, play, config, estimate=estimate, observe=observe,
-                    max_playout=0, prior_temperature=0.1)
+HOOKS = SearchHooks(
+    AzimuthState,
+    legal,
+    play,
+    config,
+    estimate=estimate,
+    observe=observe,
+    max_playout=0,
+    prior_temperature=0.1,
+)

@@ -62,8 +62,12 @@ def check_sea(state, layout: Layout) -> None:
     in_range(state, "wind_dir", 0, 4)
     limit = np.array([layout.winds_own, layout.winds_other], np.int64)
     hand = state.hand.astype(np.int64)
-    fail_where(state, "hand", (hand < 0) | (hand > limit),
-               lambda at: f"is out of range [0, {limit[at[2]]}] (winds of that kind in a hand)")
+    fail_where(
+        state,
+        "hand",
+        (hand < 0) | (hand > limit),
+        lambda at: f"is out of range [0, {limit[at[2]]}] (winds of that kind in a hand)",
+    )
     in_range(state, "coconuts", 0, layout.coconuts + 1)
     in_range(state, "beach", -1, num_beaches)
     in_range(state, "castaway", NOT_PLACED, AT_HOME + 1)
@@ -72,54 +76,90 @@ def check_sea(state, layout: Layout) -> None:
     stack = state.stack.astype(np.int64)
     height = state.height.astype(np.int64)
     below = np.arange(depth)[None, None, :] < height[:, :, None]
-    fail_where(state, "stack", below & (stack < 0),
-               lambda at: f"is no raft colour, below the height {int(height[at[:2]])} of point {at[1]}")
-    fail_where(state, "stack", ~below & (stack >= 0),
-               lambda at: f"is a raft above the height {int(height[at[:2]])} of point {at[1]}")
+    fail_where(
+        state,
+        "stack",
+        below & (stack < 0),
+        lambda at: f"is no raft colour, below the height {int(height[at[:2]])} of point {at[1]}",
+    )
+    fail_where(
+        state,
+        "stack",
+        ~below & (stack >= 0),
+        lambda at: f"is a raft above the height {int(height[at[:2]])} of point {at[1]}",
+    )
     beach = state.beach.astype(np.int64)
     rafts = stack >= 0
-    counts = np.bincount((games[:, None, None] * colours + stack)[rafts],
-                         minlength=len(games) * colours).reshape(len(games), colours)  # (B, C)
+    counts = np.bincount(
+        (games[:, None, None] * colours + stack)[rafts], minlength=len(games) * colours
+    ).reshape(len(games), colours)  # (B, C)
     fifth = bool((layout.beach_raft >= 0).any())
     most = int(layout.rafts_per_colour) - (fifth & (beach < 0)).astype(np.int64)  # (B, C)
-    fail_where(state, "stack", counts > most,
-               lambda at: (f"rafts of colour {at[1]} are on the board, more than its {int(most[at])}"
-                           + (" (the fifth comes with the beach)" if fifth else "")),
-               values=counts)
+    fail_where(
+        state,
+        "stack",
+        counts > most,
+        lambda at: (
+            f"rafts of colour {at[1]} are on the board, more than its {int(most[at])}"
+            + (" (the fifth comes with the beach)" if fifth else "")
+        ),
+        values=counts,
+    )
 
     # Winds: both colour and owner or neither; a colour's own with 3-4 colours; off the island.
     colour = state.wind_colour.astype(np.int64)
     owner = state.wind_owner.astype(np.int64)
-    fail_where(state, "wind_owner", (colour < 0) != (owner < 0),
-               lambda at: f"is the owner of a wind of colour {int(colour[at])} (a wind has both or neither)")
+    fail_where(
+        state,
+        "wind_owner",
+        (colour < 0) != (owner < 0),
+        lambda at: f"is the owner of a wind of colour {int(colour[at])} (a wind has both or neither)",
+    )
     if colours > 2:
-        fail_where(state, "wind_owner", (colour >= 0) & (owner != colour),
-                   lambda at: f"owns a wind of colour {int(colour[at])}; with {colours} colours a "
-                              f"wind is its colour's")
+        fail_where(
+            state,
+            "wind_owner",
+            (colour >= 0) & (owner != colour),
+            lambda at: (
+                f"owns a wind of colour {int(colour[at])}; with {colours} colours a wind is its colour's"
+            ),
+        )
     if layout.island >= 0:
         on_island = np.zeros(NUM_MARKS, bool)
         on_island[layout.island] = True
-        fail_where(state, "wind_colour", (colour >= 0) & on_island,
-                   "is a wind on the island's mark")
+        fail_where(state, "wind_colour", (colour >= 0) & on_island, "is a wind on the island's mark")
 
     # Winds in hand plus those on the board: no more than the set.
     mine = owner[:, None, :] == np.arange(colours)[None, :, None]  # (B, C, marks)
     own_colour = colour[:, None, :] == np.arange(colours)[None, :, None]
     placed = np.stack([(mine & own_colour).sum(2), (mine & ~own_colour).sum(2)], axis=2)
-    fail_where(state, "hand", hand + placed > limit,
-               lambda at: (f"winds in hand and {int(placed[at])} on the board are more than the "
-                           f"{limit[at[2]]} player {at[1]} holds of that kind"))
+    fail_where(
+        state,
+        "hand",
+        hand + placed > limit,
+        lambda at: (
+            f"winds in hand and {int(placed[at])} on the board are more than the "
+            f"{limit[at[2]]} player {at[1]} holds of that kind"
+        ),
+    )
 
     # Beaches: in the player's zone, no shared landing spot.
     players = layout.beach_players[np.maximum(beach, 0)]
-    fail_where(state, "beach", (beach >= 0) & ((players >> np.arange(colours)) & 1 == 0),
-               lambda at: f"is not a beach position of player {at[1]}'s zone")
+    fail_where(
+        state,
+        "beach",
+        (beach >= 0) & ((players >> np.arange(colours)) & 1 == 0),
+        lambda at: f"is not a beach position of player {at[1]}'s zone",
+    )
     spots = np.where(beach[:, :, None] >= 0, layout.beach_spots[np.maximum(beach, 0)], -1)  # (B, C, 3)
     same = (spots[:, :, None, :, None] == spots[:, None, :, None, :]) & (spots[:, :, None, :, None] >= 0)
     shared = same.any(axis=(3, 4)) & (np.arange(colours)[:, None] > np.arange(colours)[None, :])
-    fail_where(state, "beach", shared.any(axis=2),
-               lambda at: (f"shares a landing spot with player "
-                           f"{int(np.argmax(shared[at]))}'s beach"))
+    fail_where(
+        state,
+        "beach",
+        shared.any(axis=2),
+        lambda at: f"shares a landing spot with player {int(np.argmax(shared[at]))}'s beach",
+    )
 
     # Castaways: on a top raft of their colour; the island only with one; placed with the beach.
     where = state.castaway.astype(np.int64)
@@ -128,22 +168,39 @@ def check_sea(state, layout: Layout) -> None:
     top = stack[games[:, None], point, np.maximum(h - 1, 0)]
     on_point = (where >= 0) & (where < NUM_POINTS)
     colour_of = np.arange(colours)[None, :]
-    fail_where(state, "castaway", on_point & ((h == 0) | (top != colour_of)),
-               lambda at: (f"is a point whose top raft is colour {int(top[at])}, not the "
-                           f"castaway's {at[1]}" if h[at] else "is a point with no raft"))
+    fail_where(
+        state,
+        "castaway",
+        on_point & ((h == 0) | (top != colour_of)),
+        lambda at: (
+            f"is a point whose top raft is colour {int(top[at])}, not the castaway's {at[1]}"
+            if h[at]
+            else "is a point with no raft"
+        ),
+    )
     if layout.island < 0:
-        fail_where(state, "castaway", where == ON_ISLAND,
-                   f"(ON_ISLAND) but this layout has no island")
-    fail_where(state, "castaway", (where == AT_HOME) & (beach < 0),
-               f"(AT_HOME) but the castaway has no beach")
+        fail_where(state, "castaway", where == ON_ISLAND, "(ON_ISLAND) but this layout has no island")
+    fail_where(state, "castaway", (where == AT_HOME) & (beach < 0), "(AT_HOME) but the castaway has no beach")
     if layout.start_on_island:
-        fail_where(state, "castaway", where == NOT_PLACED,
-                   "(NOT_PLACED) but castaways start on the island in this layout")
+        fail_where(
+            state,
+            "castaway",
+            where == NOT_PLACED,
+            "(NOT_PLACED) but castaways start on the island in this layout",
+        )
     else:
-        fail_where(state, "castaway", (where == NOT_PLACED) & (beach >= 0),
-                   "(NOT_PLACED) but its beach, which brings it, is placed")
-        fail_where(state, "castaway", (where != NOT_PLACED) & (beach < 0),
-                   "is placed before its beach, which brings it")
+        fail_where(
+            state,
+            "castaway",
+            (where == NOT_PLACED) & (beach >= 0),
+            "(NOT_PLACED) but its beach, which brings it, is placed",
+        )
+        fail_where(
+            state,
+            "castaway",
+            (where != NOT_PLACED) & (beach < 0),
+            "is placed before its beach, which brings it",
+        )
 
 
 def check_values(state, rules) -> None:
@@ -161,24 +218,49 @@ def check_values(state, rules) -> None:
     player = state.player.astype(np.int64)
     seats = np.arange(n)[None, :]
     lowest_placed = np.where(placed, seats, n).min(axis=1)  # (B,)
-    fail_where(state, "beach", ~placed & (seats > lowest_placed[:, None]),
-               lambda at: (f"(none) although player {int(lowest_placed[at[0]])}'s is placed: "
-                           f"beaches go down from the last seat"))
+    fail_where(
+        state,
+        "beach",
+        ~placed & (seats > lowest_placed[:, None]),
+        lambda at: (
+            f"(none) although player {int(lowest_placed[at[0]])}'s is placed: "
+            f"beaches go down from the last seat"
+        ),
+    )
     setup = lowest_placed > 0
-    fail_where(state, "player", setup & (player != lowest_placed - 1),
-               lambda at: (f"is to act, but player {int(lowest_placed[at] - 1)} places the next beach"))
+    fail_where(
+        state,
+        "player",
+        setup & (player != lowest_placed - 1),
+        lambda at: f"is to act, but player {int(lowest_placed[at] - 1)} places the next beach",
+    )
 
     # The end: a castaway home ends the game; so does max_turns.
     outcome = state.outcome.astype(np.int64)
     ply = state.ply.astype(np.int64)
-    home = (state.castaway == AT_HOME)
-    fail_where(state, "castaway", home & (outcome != TERMINATED)[:, None],
-               lambda at: (f"(AT_HOME) in a game that is "
-                           f"{'not over' if outcome[at[0]] == ONGOING else 'truncated'}: "
-                           f"a castaway home ends the game"))
-    fail_where(state, "outcome", (outcome == TERMINATED) & ~home.any(axis=1),
-               "(TERMINATED) but no castaway is home")
-    fail_where(state, "ply", (outcome == ONGOING) & (ply >= max_turns),
-               f"reaches max_turns={max_turns} in a game that goes on")
-    fail_where(state, "outcome", (outcome == TRUNCATED) & (ply != max_turns),
-               lambda at: f"(TRUNCATED) but ply is {int(ply[at])}, not max_turns={max_turns}")
+    home = state.castaway == AT_HOME
+    fail_where(
+        state,
+        "castaway",
+        home & (outcome != TERMINATED)[:, None],
+        lambda at: (
+            f"(AT_HOME) in a game that is "
+            f"{'not over' if outcome[at[0]] == ONGOING else 'truncated'}: "
+            f"a castaway home ends the game"
+        ),
+    )
+    fail_where(
+        state, "outcome", (outcome == TERMINATED) & ~home.any(axis=1), "(TERMINATED) but no castaway is home"
+    )
+    fail_where(
+        state,
+        "ply",
+        (outcome == ONGOING) & (ply >= max_turns),
+        f"reaches max_turns={max_turns} in a game that goes on",
+    )
+    fail_where(
+        state,
+        "outcome",
+        (outcome == TRUNCATED) & (ply != max_turns),
+        lambda at: f"(TRUNCATED) but ply is {int(ply[at])}, not max_turns={max_turns}",
+    )

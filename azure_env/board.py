@@ -33,7 +33,7 @@ from __future__ import annotations
 import json
 import os
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -166,9 +166,11 @@ class Layout:
 
 def _nearest_centre(squares: list[int], width: int, centre: tuple[float, float]) -> int:
     """The square nearest ``centre``; ties go north, then west."""
+
     def key(s):
         x, y = s % width + 0.5, s // width + 0.5
         return ((x - centre[0]) ** 2 + (y - centre[1]) ** 2, -y, x)
+
     return min(squares, key=key)
 
 
@@ -219,20 +221,30 @@ def parse_layout(name: str, spec: Any) -> Layout:
         if key in spec and not isinstance(spec[key], str):
             raise ValueError(f"{where}: {key!r} must be a string, not {spec[key]!r}")
     lines = spec["tiles"]
-    if isinstance(lines, str) or not isinstance(lines, (list, tuple)) or not lines \
-            or not all(isinstance(line, str) for line in lines):
-        raise ValueError(f"{where}: 'tiles' must be a non-empty list of strings, one a row of tiles "
-                         f"(north first), not {lines!r}")
+    if (
+        isinstance(lines, str)
+        or not isinstance(lines, (list, tuple))
+        or not lines
+        or not all(isinstance(line, str) for line in lines)
+    ):
+        raise ValueError(
+            f"{where}: 'tiles' must be a non-empty list of strings, one a row of tiles "
+            f"(north first), not {lines!r}"
+        )
     rows = [line.split() for line in lines]
     tw, th = len(rows[0]), len(rows)
     for r, row in enumerate(rows):
         if len(row) != tw or not row:
-            raise ValueError(f"{where}: tile row {r + 1} (from the north) has {len(row)} tiles, "
-                             f"row 1 has {tw}; every row needs the same number")
+            raise ValueError(
+                f"{where}: tile row {r + 1} (from the north) has {len(row)} tiles, "
+                f"row 1 has {tw}; every row needs the same number"
+            )
     w, h = 2 * tw, 2 * th
     if w > MAX_WIDTH:
-        raise ValueError(f"{where} is {tw} tiles ({w} squares) wide; squares are named a-z, so a map "
-                         f"is at most {MAX_WIDTH // 2} tiles wide (turn it north-south)")
+        raise ValueError(
+            f"{where} is {tw} tiles ({w} squares) wide; squares are named a-z, so a map "
+            f"is at most {MAX_WIDTH // 2} tiles wide (turn it north-south)"
+        )
     if w * h > MAX_SQUARES:
         raise ValueError(f"{where} has {w * h} squares; the state's int16 fields hold at most {MAX_SQUARES}")
     slot = np.full(w * h, VOID, np.int8)
@@ -249,53 +261,70 @@ def parse_layout(name: str, spec: Any) -> Layout:
             elif token in SLOT_KEYS:
                 kind = SLOT_KEYS.index(token)
                 if slot_squares[kind, 0] >= 0:
-                    raise ValueError(f"{where}: suit tile {token!r} appears twice "
-                                     f"({tile_name(slot_squares[kind], w)} and {tile_name(squares, w)})")
+                    raise ValueError(
+                        f"{where}: suit tile {token!r} appears twice "
+                        f"({tile_name(slot_squares[kind], w)} and {tile_name(squares, w)})"
+                    )
                 slot_squares[kind] = squares
                 suit_cells[kind] = (tx, ty)
             elif token == ".":
                 continue
             else:
-                raise ValueError(f"{where}: tile {tile_name(squares, w)}: unknown tile token {token!r} "
-                                 f"(use # M 1 2 3 .)")
+                raise ValueError(
+                    f"{where}: tile {tile_name(squares, w)}: unknown tile token {token!r} (use # M 1 2 3 .)"
+                )
             slot[squares] = kind
     if slot_squares[0, 0] < 0:
         raise ValueError(f"{where} needs the monster's suit tile 'M'")
     if slot_squares[1, 0] < 0:
         raise ValueError(f"{where} needs hunter suit tile '1' (hunter_0's)")
     if slot_squares[3, 0] >= 0 and slot_squares[2, 0] < 0:
-        raise ValueError(f"{where} has hunter suit tile '3' ({tile_name(slot_squares[3], w)}) but no '2'; "
-                         f"number the hunters' tiles 1, 1-2 or 1-3")
+        raise ValueError(
+            f"{where} has hunter suit tile '3' ({tile_name(slot_squares[3], w)}) but no '2'; "
+            f"number the hunters' tiles 1, 1-2 or 1-3"
+        )
     # no empty border: the grid is the map's bounding box
     filled = {c for c in cells} | set(suit_cells.values())
-    for label, empty in (("north row", all((x, 0) not in filled for x in range(tw))),
-                         ("south row", all((x, th - 1) not in filled for x in range(tw))),
-                         ("west column", all((0, y) not in filled for y in range(th))),
-                         ("east column", all((tw - 1, y) not in filled for y in range(th)))):
+    for label, empty in (
+        ("north row", all((x, 0) not in filled for x in range(tw))),
+        ("south row", all((x, th - 1) not in filled for x in range(tw))),
+        ("west column", all((0, y) not in filled for y in range(th))),
+        ("east column", all((tw - 1, y) not in filled for y in range(th))),
+    ):
         if empty and filled:
             raise ValueError(f"{where}: the {label} of tiles is empty; remove it")
     if not tiles:
         raise ValueError(f"{where} has no map tile '#'; the game needs 1 to {MAX_MAP_TILES}")
     if len(tiles) > MAX_MAP_TILES:
-        raise ValueError(f"{where} has {len(tiles)} map tiles; a piecepack's {PIECEPACK_TILES} tiles leave "
-                         f"at most {MAX_MAP_TILES} besides two suit tiles")
+        raise ValueError(
+            f"{where} has {len(tiles)} map tiles; a piecepack's {PIECEPACK_TILES} tiles leave "
+            f"at most {MAX_MAP_TILES} besides two suit tiles"
+        )
     groups = _components(cells)
     if len(groups) > 1:
+
         def tile_at(c):
             return tiles[cells.index(c)]
-        raise ValueError(f"{where}: the map tiles fall apart into {len(groups)} pieces: map tile "
-                         f"{tile_name(tile_at(groups[1][0]), w)} is not joined edge to edge to the map "
-                         f"tile {tile_name(tile_at(groups[0][0]), w)}")
+
+        raise ValueError(
+            f"{where}: the map tiles fall apart into {len(groups)} pieces: map tile "
+            f"{tile_name(tile_at(groups[1][0]), w)} is not joined edge to edge to the map "
+            f"tile {tile_name(tile_at(groups[0][0]), w)}"
+        )
     cell_set = set(cells)
     for k, (x, y) in sorted(suit_cells.items()):
         if not {(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)} & cell_set:
-            raise ValueError(f"{where}: suit tile {SLOT_KEYS[k]!r} ({tile_name(slot_squares[k], w)}) "
-                             f"touches no map tile along an edge")
+            raise ValueError(
+                f"{where}: suit tile {SLOT_KEYS[k]!r} ({tile_name(slot_squares[k], w)}) "
+                f"touches no map tile along an edge"
+            )
     # homes
     homes = spec["homes"]
     if not isinstance(homes, dict):
-        raise ValueError(f"{where}: 'homes' must be a dict of suit tile to square, such as "
-                         f"{{\"M\": \"c11\", \"1\": \"d2\"}}, not {homes!r}")
+        raise ValueError(
+            f"{where}: 'homes' must be a dict of suit tile to square, such as "
+            f'{{"M": "c11", "1": "d2"}}, not {homes!r}'
+        )
     home = np.full(4, -1, np.int64)
     for key, square_text in homes.items():
         key = str(key)
@@ -309,8 +338,10 @@ def parse_layout(name: str, spec: Any) -> Layout:
         except ValueError as err:
             raise ValueError(f"{where}: home of {key!r}: {err}") from None
         if sq not in slot_squares[k]:
-            raise ValueError(f"{where}: home {square_name(sq, w)} is not on suit tile {key!r} "
-                             f"({tile_name(slot_squares[k], w)})")
+            raise ValueError(
+                f"{where}: home {square_name(sq, w)} is not on suit tile {key!r} "
+                f"({tile_name(slot_squares[k], w)})"
+            )
         home[k] = sq
     missing = [SLOT_KEYS[k] for k in range(4) if slot_squares[k, 0] >= 0 and home[k] < 0]
     if missing:
@@ -320,8 +351,9 @@ def parse_layout(name: str, spec: Any) -> Layout:
     if "coins" in spec:
         given = spec["coins"]
         if isinstance(given, str) or not isinstance(given, (list, tuple)):
-            raise ValueError(f"{where}: 'coins' must be a list of square names, one per map tile, "
-                             f"not {given!r}")
+            raise ValueError(
+                f"{where}: 'coins' must be a list of square names, one per map tile, not {given!r}"
+            )
         coin_start = np.full(len(tiles), -1, np.int64)
         for text in given:
             try:
@@ -332,14 +364,18 @@ def parse_layout(name: str, spec: Any) -> Layout:
                 raise ValueError(f"{where}: coin square {square_name(sq, w)} is not on a map tile")
             t = next(j for j, squares in enumerate(tiles) if sq in squares)
             if coin_start[t] >= 0:
-                raise ValueError(f"{where}: map tile {tile_name(tiles[t], w)} has two coin squares "
-                                 f"({square_name(int(coin_start[t]), w)} and {square_name(sq, w)}); "
-                                 f"a tile holds one coin")
+                raise ValueError(
+                    f"{where}: map tile {tile_name(tiles[t], w)} has two coin squares "
+                    f"({square_name(int(coin_start[t]), w)} and {square_name(sq, w)}); "
+                    f"a tile holds one coin"
+                )
             coin_start[t] = sq
         for t, squares in enumerate(tiles):
             if coin_start[t] < 0:
-                raise ValueError(f"{where}: map tile {tile_name(squares, w)} has no coin square in 'coins' "
-                                 f"(give one per map tile, or leave 'coins' out)")
+                raise ValueError(
+                    f"{where}: map tile {tile_name(squares, w)} has no coin square in 'coins' "
+                    f"(give one per map tile, or leave 'coins' out)"
+                )
     else:
         xs = [s % w + 0.5 for s in map_squares]
         ys = [s // w + 0.5 for s in map_squares]
@@ -352,8 +388,18 @@ def parse_layout(name: str, spec: Any) -> Layout:
     canonical["homes"] = {SLOT_KEYS[k]: square_name(int(home[k]), w) for k in range(4) if home[k] >= 0}
     if "coins" in spec:
         canonical["coins"] = [square_name(int(s), w) for s in coin_start]
-    return Layout(canonical["name"], spec.get("description", ""), h, w, slot,
-                  np.array(tiles, np.int64), coin_start, home, slot_squares, canonical)
+    return Layout(
+        canonical["name"],
+        spec.get("description", ""),
+        h,
+        w,
+        slot,
+        np.array(tiles, np.int64),
+        coin_start,
+        home,
+        slot_squares,
+        canonical,
+    )
 
 
 # ---------------------------------------------------------------- map diagrams
@@ -388,7 +434,7 @@ def map_diagram(layout: Layout) -> str:
             tokens.append("M" if k == MONSTER_SLOT else "H")
         else:
             tokens.append("m" if k == MONSTER_SLOT else str(k))
-    lines = [f"{y + 1:>2}  " + " ".join(tokens[y * w:(y + 1) * w]) for y in range(h - 1, -1, -1)]
+    lines = [f"{y + 1:>2}  " + " ".join(tokens[y * w : (y + 1) * w]) for y in range(h - 1, -1, -1)]
     lines.append("    " + " ".join(COLUMNS[:w]))
     return "\n".join(lines)
 
@@ -409,7 +455,7 @@ def map_from_diagram(text: str, name: str = "custom") -> dict:
     rows = []
     for line in text.strip("\n").splitlines():
         tokens = line.split()
-        if tokens and tokens != list(COLUMNS[:len(tokens)]):
+        if tokens and tokens != list(COLUMNS[: len(tokens)]):
             rows.append(tokens)
     if not rows:
         raise ValueError("map diagram: it is empty")
@@ -419,23 +465,31 @@ def map_from_diagram(text: str, name: str = "custom") -> dict:
     w = len(rows[0])
     for r, tokens in enumerate(rows):
         if len(tokens) != w:
-            raise ValueError(f"map diagram: row {h - r} has {len(tokens)} squares, row {h} has {w}; "
-                             f"every row needs the same number")
+            raise ValueError(
+                f"map diagram: row {h - r} has {len(tokens)} squares, row {h} has {w}; "
+                f"every row needs the same number"
+            )
     if h % 2 or w % 2:
-        raise ValueError(f"map diagram: it is {w} squares wide and {h} high; tiles are 2 x 2 squares, "
-                         f"so both must be even")
+        raise ValueError(
+            f"map diagram: it is {w} squares wide and {h} high; tiles are 2 x 2 squares, so both must be even"
+        )
     if w > MAX_WIDTH:
-        raise ValueError(f"map diagram: it is {w} squares wide; squares are named a-z, so a map is at "
-                         f"most {MAX_WIDTH} wide (turn it north-south)")
+        raise ValueError(
+            f"map diagram: it is {w} squares wide; squares are named a-z, so a map is at "
+            f"most {MAX_WIDTH} wide (turn it north-south)"
+        )
     grid = {}
     for r, tokens in enumerate(rows):
         y = h - 1 - r
         for x, token in enumerate(tokens):
             if token not in DIAGRAM_TOKENS and token not in ("2", "3"):
-                raise ValueError(f"map diagram: square {COLUMNS[x]}{y + 1}: unknown token {token!r} "
-                                 f"(use - . o m M 1 2 3 H)")
+                raise ValueError(
+                    f"map diagram: square {COLUMNS[x]}{y + 1}: unknown token {token!r} "
+                    f"(use - . o m M 1 2 3 H)"
+                )
             grid[y * w + x] = token
-    tile_rows, homes, coins = [], {}, []
+    tile_rows: list[str] = []
+    homes: dict[str, tuple[str, str]] = {}
     marked = []  # per map tile: its squares and its coin squares
     for ty in range(h // 2):  # north first
         y0 = h - 2 - 2 * ty
@@ -456,34 +510,45 @@ def map_from_diagram(text: str, name: str = "custom") -> dict:
                 what = "the monster's suit tile" if token == "M" else f"hunter suit tile {token}"
                 if len(homes_here) != 1:
                     home_mark = "M" if token == "M" else "H"
-                    raise ValueError(f"map diagram: {what} {here} has {len(homes_here)} home squares {home_mark!r}; "
-                                     f"mark exactly one")
+                    raise ValueError(
+                        f"map diagram: {what} {here} has {len(homes_here)} home squares {home_mark!r}; "
+                        f"mark exactly one"
+                    )
                 if token in homes:
-                    raise ValueError(f"map diagram: suit tile {token!r} appears twice ({homes[token][1]} and {here})")
+                    raise ValueError(
+                        f"map diagram: suit tile {token!r} appears twice ({homes[token][1]} and {here})"
+                    )
                 homes[token] = (square_name(homes_here[0], w), here)
                 row.append(token)
             elif kinds <= {"H"}:
-                raise ValueError(f"map diagram: hunter suit tile {here} is all 'H'; number its other squares 1-3")
+                raise ValueError(
+                    f"map diagram: hunter suit tile {here} is all 'H'; number its other squares 1-3"
+                )
             else:
-                raise ValueError(f"map diagram: tile {here} mixes {sorted(kinds)}; each 2 x 2 tile is one kind "
-                                 f"('-' none, '.'/'o' map, 'm'/'M' the monster's, '1'-'3'/'H' a hunter's)")
+                raise ValueError(
+                    f"map diagram: tile {here} mixes {sorted(kinds)}; each 2 x 2 tile is one kind "
+                    f"('-' none, '.'/'o' map, 'm'/'M' the monster's, '1'-'3'/'H' a hunter's)"
+                )
         tile_rows.append(" ".join(row))
-    spec = {"name": name, "tiles": tile_rows,
-            "homes": {k: homes[k][0] for k in SLOT_KEYS if k in homes}}
+    spec = {"name": name, "tiles": tile_rows, "homes": {k: homes[k][0] for k in SLOT_KEYS if k in homes}}
     if any(coin for _, coin in marked):
         for squares, coin in marked:
             if len(coin) > 1:
-                raise ValueError(f"map diagram: map tile {tile_name(squares, w)} has {len(coin)} coin squares 'o' "
-                                 f"({', '.join(square_name(s, w) for s in coin)}); a tile holds one coin")
+                raise ValueError(
+                    f"map diagram: map tile {tile_name(squares, w)} has {len(coin)} coin squares 'o' "
+                    f"({', '.join(square_name(s, w) for s in coin)}); a tile holds one coin"
+                )
             if not coin:
-                raise ValueError(f"map diagram: map tile {tile_name(squares, w)} has no coin square 'o'; mark one on "
-                                 f"every map tile, or on none")
+                raise ValueError(
+                    f"map diagram: map tile {tile_name(squares, w)} has no coin square 'o'; mark one on "
+                    f"every map tile, or on none"
+                )
         spec["coins"] = [square_name(coin[0], w) for _, coin in marked]
     return spec
 
 
 # ---------------------------------------------------------------- built-in maps and map= values
-@lru_cache(maxsize=None)
+@cache
 def _maps() -> dict:
     text = resources.files("azure_env").joinpath("data/maps.json").read_text()
     return {k: v for k, v in json.loads(text).items() if not k.startswith("_")}
@@ -493,7 +558,7 @@ def map_names() -> list[str]:
     return list(_maps())
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_layout(name: str) -> Layout:
     """A built-in map by name."""
     maps = _maps()
@@ -512,8 +577,10 @@ def _read_map_file(path: Path) -> dict:
             if isinstance(value, str):
                 return map_from_diagram(value, name=path.stem)
             if not isinstance(value, dict):
-                raise ValueError(f"holds a JSON {type(value).__name__}; a map file holds one map: "
-                                 f"a JSON object with 'tiles' and 'homes', or a diagram")
+                raise ValueError(
+                    f"holds a JSON {type(value).__name__}; a map file holds one map: "
+                    f"a JSON object with 'tiles' and 'homes', or a diagram"
+                )
             return value if "name" in value else {"name": path.stem, **value}
         return map_from_diagram(text, name=path.stem)
     except ValueError as err:
@@ -544,13 +611,17 @@ def resolve_map(value: Any) -> tuple[Layout, str | dict]:
             spec = _read_map_file(Path(value))
         else:
             why = "no such file" if value.strip() else "empty"
-            raise ValueError(f"map={value!r} is unknown: not a built-in map ({', '.join(_maps())}), nor a "
-                             f"map file ({why}), nor a map diagram (one line per row of squares)")
+            raise ValueError(
+                f"map={value!r} is unknown: not a built-in map ({', '.join(_maps())}), nor a "
+                f"map file ({why}), nor a map diagram (one line per row of squares)"
+            )
     elif isinstance(value, dict):
         spec = value
     else:
-        raise ValueError(f"map={value!r} must be a built-in map name ({', '.join(_maps())}), a map dict, "
-                         f"a map diagram or a path to a map file, not {type(value).__name__}")
+        raise ValueError(
+            f"map={value!r} must be a built-in map name ({', '.join(_maps())}), a map dict, "
+            f"a map diagram or a path to a map file, not {type(value).__name__}"
+        )
     name = spec.get("name", "custom") if isinstance(spec, dict) else "custom"
     try:
         layout = parse_layout(name if isinstance(name, str) else "custom", spec)
@@ -564,8 +635,9 @@ def resolve_map(value: Any) -> tuple[Layout, str | dict]:
 def _is_file(value: str) -> bool:
     """Whether ``map=value`` names a file; asked of no file for a remote client
     (whose answer would tell it which files exist)."""
-    refuse_paths(f"map={value[:100]!r}", f"give a built-in map ({', '.join(_maps())}), a map dict "
-                                         f"or a map diagram")
+    refuse_paths(
+        f"map={value[:100]!r}", f"give a built-in map ({', '.join(_maps())}), a map dict or a map diagram"
+    )
     return Path(value).exists()
 
 
@@ -598,6 +670,12 @@ def kernel_tables(layout: Layout, suit_tiles: str = "closed") -> np.ndarray:
         [6S + K, +4)       the home square of each slot
         [6S + K + 4, +16)  the four squares of each slot, at 4 slot + j
     """
-    parts = [layout.neighbours().ravel(), layout.slot.astype(np.int64), access_table(layout, suit_tiles),
-             layout.coin_start, layout.home, layout.slot_squares.ravel()]
+    parts = [
+        layout.neighbours().ravel(),
+        layout.slot.astype(np.int64),
+        access_table(layout, suit_tiles),
+        layout.coin_start,
+        layout.home,
+        layout.slot_squares.ravel(),
+    ]
     return np.ascontiguousarray(np.concatenate(parts))

@@ -72,7 +72,7 @@ def format_map(layout: Layout, pos, slot_owner, coin_value, coin_loc) -> str:
     width = max(2, max(len(t) for t in tokens))
     lines = []
     for y in range(h - 1, -1, -1):
-        row = " ".join(t.rjust(width) for t in tokens[y * w:(y + 1) * w])
+        row = " ".join(t.rjust(width) for t in tokens[y * w : (y + 1) * w])
         lines.append(f"{y + 1:>2} {row}")
     lines.append("   " + " ".join(c.rjust(width) for c in COLUMNS[:w]))
     return "\n".join(lines)
@@ -88,7 +88,7 @@ class ParsedMap:
     """What a diagram says: pieces, suit tile owners, coins on squares and carried."""
 
     pos: dict[int, int] = field(default_factory=dict)  # player -> square
-    slot_owner: np.ndarray = None  # per slot: owner or -1
+    slot_owner: np.ndarray | None = None  # per slot: owner or -1
     lying: list[tuple[int, int]] = field(default_factory=list)  # (value, square)
     carried: list[tuple[int, int]] = field(default_factory=list)  # (value, player)
 
@@ -117,18 +117,21 @@ def parse_map(text: str, layout: Layout) -> ParsedMap:
     for r, tokens in enumerate(rows):
         for x, token in enumerate(tokens):
             grid[(h - 1 - r) * w + x] = token
-    out = ParsedMap(slot_owner=np.full(4, -1, np.int64))
+    slot_owner = np.full(4, -1, np.int64)
+    out = ParsedMap(slot_owner=slot_owner)
     for k in range(4):  # who owns each suit tile: its home square says
         home = int(layout.home[k])
         if home < 0:
             continue
         head = grid[home][0]
         if head in TILE_LETTERS or head in PIECE_LETTERS:
-            out.slot_owner[k] = player_of_letter(head)
+            slot_owner[k] = player_of_letter(head)
         elif head != "-":
-            raise ValueError(f"{layout.name_of(home)} is the home square of suit tile {k}: write its "
-                             f"owner's letter (m a b c, or its piece M A B C), or '-' if the tile is "
-                             f"unused; got {grid[home]!r}")
+            raise ValueError(
+                f"{layout.name_of(home)} is the home square of suit tile {k}: write its "
+                f"owner's letter (m a b c, or its piece M A B C), or '-' if the tile is "
+                f"unused; got {grid[home]!r}"
+            )
     for s in range(w * h):
         token = grid[s]
         name = layout.name_of(s)
@@ -141,34 +144,43 @@ def parse_map(text: str, layout: Layout) -> ParsedMap:
         values = [int(c) for c in coins]
         if any(v > 5 for v in values):
             raise ValueError(f"{name}: coin values are 0-5, got {token!r}")
-        owner = int(out.slot_owner[slot]) if slot >= 0 else -1
+        owner = int(slot_owner[slot]) if slot >= 0 else -1
         if head == "-":
             if slot == MAP:
                 raise ValueError(f"{name} is a map square; write '.' for it")
             if owner >= 0:
-                raise ValueError(f"{name} is on suit tile {slot}, in use by {PIECE_LETTERS[owner]} (its "
-                                 f"home square says so); write {TILE_LETTERS[owner]!r} for it")
+                raise ValueError(
+                    f"{name} is on suit tile {slot}, in use by {PIECE_LETTERS[owner]} (its "
+                    f"home square says so); write {TILE_LETTERS[owner]!r} for it"
+                )
             continue
         if slot == VOID:
             raise ValueError(f"{name}: there is no tile there; write '-' for it, not {token!r}")
         if slot >= 0 and owner < 0:
-            raise ValueError(f"{name}: token {token!r} on suit tile {slot}, which is unused (its home "
-                             f"square {layout.name_of(int(layout.home[slot]))} shows '-')")
+            raise ValueError(
+                f"{name}: token {token!r} on suit tile {slot}, which is unused (its home "
+                f"square {layout.name_of(int(layout.home[slot]))} shows '-')"
+            )
         if head == ".":
             if slot >= 0 and (not values or s == layout.home[slot]):
-                raise ValueError(f"{name} is a square of suit tile {slot}; write {TILE_LETTERS[owner]!r} "
-                                 f"for it (or the coins a visitor dropped there, off the home square)")
+                raise ValueError(
+                    f"{name} is a square of suit tile {slot}; write {TILE_LETTERS[owner]!r} "
+                    f"for it (or the coins a visitor dropped there, off the home square)"
+                )
             out.lying += [(v, s) for v in values]
             continue
         if head in TILE_LETTERS:
             if slot < 0:
                 raise ValueError(f"{name} is a map square, not a suit tile; {token!r} does not fit")
             if values:
-                raise ValueError(f"{name}: write coins lying on a suit tile square as digits alone, "
-                                 f"not {token!r}")
+                raise ValueError(
+                    f"{name}: write coins lying on a suit tile square as digits alone, not {token!r}"
+                )
             if player_of_letter(head) != owner:
-                raise ValueError(f"{name}: suit tile {slot} is marked for two agents "
-                                 f"({TILE_LETTERS[owner]!r} on its home square)")
+                raise ValueError(
+                    f"{name}: suit tile {slot} is marked for two agents "
+                    f"({TILE_LETTERS[owner]!r} on its home square)"
+                )
             continue
         if head in PIECE_LETTERS:
             p = player_of_letter(head)

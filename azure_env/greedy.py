@@ -80,13 +80,12 @@ from __future__ import annotations
 
 import numpy as np
 
+from azgames.agent import agent_rng, suite_env
 from azgames.jit import njit, njit_inline, njit_parallel, prange
 from azgames.rng import below
 from azure_env.board import ENTER_HUNTER, ENTER_MONSTER, MAP, MAX_MAP_TILES, STOP
 from azure_env.kernels import BANKED, CARRIED, MONSTER, allowance
-from azure_env.rules import AzureRules
-
-from azgames.agent import agent_rng, suite_env
+from azure_env.rules import AzureRules, AzureState
 
 #: Distance or cost of a square there is no way to.
 NO_WAY = np.int64(1 << 40)
@@ -212,8 +211,9 @@ def mark_own_tile(tables, S, slot_owner, i, p, is_target):
 
 
 @njit_inline
-def hunter_target(tables, S, pos, slot_owner, i, p, lying, lying_value, load, dist_here,
-                  dist_home, keys, rng, is_target):
+def hunter_target(
+    tables, S, pos, slot_owner, i, p, lying, lying_value, load, dist_here, dist_home, keys, rng, is_target
+):
     """A hunter's target squares into ``is_target``; returns ``(mode, attack)``."""
     if load[p] > 0:
         mark_own_tile(tables, S, slot_owner, i, p, is_target)
@@ -230,8 +230,23 @@ def hunter_target(tables, S, pos, slot_owner, i, p, lying, lying_value, load, di
 
 
 @njit_inline
-def monster_target(tables, S, pos, slot_owner, i, left, lying, lying_value, load, load_value,
-                   dist_here, dist_home, keys, rng, is_target):
+def monster_target(
+    tables,
+    S,
+    pos,
+    slot_owner,
+    i,
+    left,
+    lying,
+    lying_value,
+    load,
+    load_value,
+    dist_here,
+    dist_home,
+    keys,
+    rng,
+    is_target,
+):
     """The monster's target squares into ``is_target``; returns ``(mode, attack)``."""
     P = pos.shape[1]
     carriers = keys[:P]  # per hunter carrying gold within reach: its key; inf for the others
@@ -256,8 +271,9 @@ def monster_target(tables, S, pos, slot_owner, i, left, lying, lying_value, load
     if q >= 0:
         is_target[pos[i, q]] = True
         return ATTACK, q
-    c = best_coin(lying, lying_value, dist_here, dist_home, allowance(MONSTER, 0),
-                  allowance(MONSTER, 1), keys, rng, i)
+    c = best_coin(
+        lying, lying_value, dist_here, dist_home, allowance(MONSTER, 0), allowance(MONSTER, 1), keys, rng, i
+    )
     if c >= 0:
         is_target[c] = True
         return FETCH, -1
@@ -361,8 +377,9 @@ def choose_step(tables, here, mask_row, entry, cost, keys, rng, i):
 
 # ---------------------------------------------------------------- entry points
 @njit
-def decide(tables, S, pos, home, slot_owner, coin_value, coin_loc, player, steps, rng, i, mask_row,
-           is_target, cost):
+def decide(
+    tables, S, pos, home, slot_owner, coin_value, coin_loc, player, steps, rng, i, mask_row, is_target, cost
+):
     """Game ``i``'s greedy decision (its ties drawn from ``rng[i]``; ``mask_row``
     its action mask): returns ``(action, mode, attack)`` and leaves the target
     squares in ``is_target`` and the cost-to-go in ``cost``."""
@@ -382,11 +399,40 @@ def decide(tables, S, pos, home, slot_owner, coin_value, coin_loc, player, steps
     is_target[:] = False
     if p == MONSTER:
         left = allowance(p, load[p]) - np.int64(steps[i])
-        mode, attack = monster_target(tables, S, pos, slot_owner, i, left, lying, lying_value, load,
-                                      load_value, dist_here, dist_home, keys, rng, is_target)
+        mode, attack = monster_target(
+            tables,
+            S,
+            pos,
+            slot_owner,
+            i,
+            left,
+            lying,
+            lying_value,
+            load,
+            load_value,
+            dist_here,
+            dist_home,
+            keys,
+            rng,
+            is_target,
+        )
     else:
-        mode, attack = hunter_target(tables, S, pos, slot_owner, i, p, lying, lying_value, load,
-                                     dist_here, dist_home, keys, rng, is_target)
+        mode, attack = hunter_target(
+            tables,
+            S,
+            pos,
+            slot_owner,
+            i,
+            p,
+            lying,
+            lying_value,
+            load,
+            dist_here,
+            dist_home,
+            keys,
+            rng,
+            is_target,
+        )
     entry = np.empty(S, np.int64)
     entry_costs(tables, S, pos, i, p, enter, lying, is_target, attack, load[p] > 0, entry)
     cost_to_go(tables, S, is_target, entry, cost, np.empty(5 * S, np.int64))
@@ -394,16 +440,31 @@ def decide(tables, S, pos, home, slot_owner, coin_value, coin_loc, player, steps
 
 
 @njit_parallel
-def greedy_batch(tables, S, pos, home, slot_owner, coin_value, coin_loc, player, steps, rng, mask,
-                 games, out):
+def greedy_batch(
+    tables, S, pos, home, slot_owner, coin_value, coin_loc, player, steps, rng, mask, games, out
+):
     """The greedy action of each game ``games[k]`` into ``out[k]``, its ties
     from that game's generator (``games`` distinct: each draws on its own)."""
     for k in prange(games.shape[0]):
         g = games[k]
         is_target = np.empty(S, np.bool_)
         cost = np.empty(S, np.int64)
-        out[k] = decide(tables, S, pos, home, slot_owner, coin_value, coin_loc, player, steps, rng, g,
-                        mask[g], is_target, cost)[0]
+        out[k] = decide(
+            tables,
+            S,
+            pos,
+            home,
+            slot_owner,
+            coin_value,
+            coin_loc,
+            player,
+            steps,
+            rng,
+            g,
+            mask[g],
+            is_target,
+            cost,
+        )[0]
 
 
 class AzureGreedy:
@@ -426,12 +487,26 @@ class AzureGreedy:
         """:func:`decide` on ``env``'s game: ``(action, mode, attack, is_target, cost)``."""
         raw = suite_env(env, "azure")
         rules, s = raw.rules, raw.state
+        assert isinstance(rules, AzureRules) and isinstance(s, AzureState)  # an Azure Attack game going on
         mask = raw.observe(raw.agent_selection)["action_mask"]
         is_target = np.empty(rules.S, np.bool_)
         cost = np.empty(rules.S, np.int64)
-        action, mode, attack = decide(rules.tables, rules.S, s.pos, s.home, s.slot_owner, s.coin_value,
-                                      s.coin_loc, s.player, s.steps, self.rng_word, 0, mask,
-                                      is_target, cost)
+        action, mode, attack = decide(
+            rules.tables,
+            rules.S,
+            s.pos,
+            s.home,
+            s.slot_owner,
+            s.coin_value,
+            s.coin_loc,
+            s.player,
+            s.steps,
+            self.rng_word,
+            0,
+            mask,
+            is_target,
+            cost,
+        )
         return int(action), int(mode), int(attack), is_target, cost
 
     def act(self, env) -> int:
@@ -445,8 +520,13 @@ class AzureGreedy:
         attacked, -1 none) and ``cost`` (each square's cost-to-go, ``inf``
         where there is no way)."""
         action, mode, attack, is_target, cost = self._decide(env)
-        return {"action": action, "mode": MODES[mode], "targets": np.flatnonzero(is_target).tolist(),
-                "attack": attack, "cost": np.where(cost == NO_WAY, np.inf, cost)}
+        return {
+            "action": action,
+            "mode": MODES[mode],
+            "targets": np.flatnonzero(is_target).tolist(),
+            "attack": attack,
+            "cost": np.where(cost == NO_WAY, np.inf, cost),
+        }
 
     def act_batch(self, rules, state, mask: np.ndarray, games: np.ndarray) -> np.ndarray:
         """The greedy actions of games ``games`` (distinct indices) of a vector
@@ -456,6 +536,19 @@ class AzureGreedy:
             raise TypeError(f"AzureGreedy plays only Azure Attack, not {rules.info.name}")
         s = state
         out = np.empty(len(games), np.int64)
-        greedy_batch(rules.tables, rules.S, s.pos, s.home, s.slot_owner, s.coin_value, s.coin_loc,
-                     s.player, s.steps, s.rng, mask.view(np.int8), np.asarray(games, np.int64), out)
+        greedy_batch(
+            rules.tables,
+            rules.S,
+            s.pos,
+            s.home,
+            s.slot_owner,
+            s.coin_value,
+            s.coin_loc,
+            s.player,
+            s.steps,
+            s.rng,
+            mask.view(np.int8),
+            np.asarray(games, np.int64),
+            out,
+        )
         return out

@@ -166,8 +166,30 @@ def write_team_rewards(coin_value, coin_loc, i, S, rewards):
 
 
 @njit
-def play(pos, home, slot_owner, order, coin_value, coin_loc, player, steps, trail, next_hunter,
-         hunter_turns, turns, outcome, forced, fight, rng, i, action, tables, S, max_turns, rewards):
+def play(
+    pos,
+    home,
+    slot_owner,
+    order,
+    coin_value,
+    coin_loc,
+    player,
+    steps,
+    trail,
+    next_hunter,
+    hunter_turns,
+    turns,
+    outcome,
+    forced,
+    fight,
+    rng,
+    i,
+    action,
+    tables,
+    S,
+    max_turns,
+    rewards,
+):
     """Apply the legal ``action`` of game ``i``'s actor; returns a packed status."""
     p = np.int64(player[i])
     for q in range(rewards.shape[1]):
@@ -206,8 +228,7 @@ def play(pos, home, slot_owner, order, coin_value, coin_loc, player, steps, trai
                 pos[i, p] = there
                 # Winning onto its own suit tile (open suit tiles only: the
                 # loser stood there) banks what it now carries.
-                bank_if_home(tables, slot_owner, coin_loc, i, S, p, there,
-                             pick_up(coin_loc, i, S, p, there))
+                bank_if_home(tables, slot_owner, coin_loc, i, S, p, there, pick_up(coin_loc, i, S, p, there))
             fresh_turn = True
             # The monster's win starts an extra turn; every other fight ends the turn.
             turn_over = not (p == MONSTER and result == ATTACKER_WINS)
@@ -249,8 +270,23 @@ def play(pos, home, slot_owner, order, coin_value, coin_loc, player, steps, trai
 
 
 @njit
-def write_observation(pos, slot_owner, order, coin_value, coin_loc, player, steps, trail,
-                      next_hunter, hunter_turns, i, viewer, tables, S, row):
+def write_observation(
+    pos,
+    slot_owner,
+    order,
+    coin_value,
+    coin_loc,
+    player,
+    steps,
+    trail,
+    next_hunter,
+    hunter_turns,
+    i,
+    viewer,
+    tables,
+    S,
+    row,
+):
     """``viewer``'s planes of game ``i`` into the flat ``row`` (NUM_PLANES * S)."""
     row[:] = 0
     team = viewer != MONSTER
@@ -280,7 +316,9 @@ def write_observation(pos, slot_owner, order, coin_value, coin_loc, player, step
     for k in range(4):
         owner = slot_owner[i, k]
         if owner >= 0:
-            plane = OWN_TILE if owner == viewer else (ALLY_TILES if (owner != MONSTER) == team else ENEMY_TILES)
+            plane = (
+                OWN_TILE if owner == viewer else (ALLY_TILES if (owner != MONSTER) == team else ENEMY_TILES)
+            )
             for j in range(4):
                 row[plane * S + tables[squares + 4 * k + j]] = 1
     p = player[i]
@@ -289,14 +327,34 @@ def write_observation(pos, slot_owner, order, coin_value, coin_loc, player, step
     row[ACTOR * S + pos[i, p]] = 1
     row[NEXT * S + pos[i, following(order, next_hunter, hunter_turns, i, p)]] = 1
     left = allowance(p, carried_by(coin_loc, i, S, p)) - steps[i]
-    row[ALLOWANCE * S:(ALLOWANCE + 1) * S] = left
-    row[OWN_BANKED * S:(OWN_BANKED + 1) * S] = own_banked
-    row[OTHER_BANKED * S:(OTHER_BANKED + 1) * S] = other_banked
+    row[ALLOWANCE * S : (ALLOWANCE + 1) * S] = left
+    row[OWN_BANKED * S : (OWN_BANKED + 1) * S] = own_banked
+    row[OTHER_BANKED * S : (OTHER_BANKED + 1) * S] = other_banked
 
 
 @njit
-def reset_game(pos, home, slot_owner, order, coin_value, coin_loc, player, steps, trail, next_hunter,
-               hunter_turns, turns, outcome, forced, fight, rng, i, tables, S, random_roles):
+def reset_game(
+    pos,
+    home,
+    slot_owner,
+    order,
+    coin_value,
+    coin_loc,
+    player,
+    steps,
+    trail,
+    next_hunter,
+    hunter_turns,
+    turns,
+    outcome,
+    forced,
+    fight,
+    rng,
+    i,
+    tables,
+    S,
+    random_roles,
+):
     """Set up game ``i``: suit tiles, pieces at home, the map's K tiles drawn
     from the piecepack's tiles that are not suit tiles, each tile's coin on it."""
     players = pos.shape[1]
@@ -351,25 +409,121 @@ def reset_game(pos, home, slot_owner, order, coin_value, coin_loc, player, steps
 
 # ---------------------------------------------------------------- entry points
 @njit
-def reset_batch(pos, home, slot_owner, order, coin_value, coin_loc, player, steps, trail, next_hunter,
-                hunter_turns, turns, outcome, forced, fight, rng, tables, S, random_roles):
+def reset_batch(
+    pos,
+    home,
+    slot_owner,
+    order,
+    coin_value,
+    coin_loc,
+    player,
+    steps,
+    trail,
+    next_hunter,
+    hunter_turns,
+    turns,
+    outcome,
+    forced,
+    fight,
+    rng,
+    tables,
+    S,
+    random_roles,
+):
     for i in range(pos.shape[0]):
-        reset_game(pos, home, slot_owner, order, coin_value, coin_loc, player, steps, trail,
-                   next_hunter, hunter_turns, turns, outcome, forced, fight, rng, i, tables, S,
-                   random_roles)
+        reset_game(
+            pos,
+            home,
+            slot_owner,
+            order,
+            coin_value,
+            coin_loc,
+            player,
+            steps,
+            trail,
+            next_hunter,
+            hunter_turns,
+            turns,
+            outcome,
+            forced,
+            fight,
+            rng,
+            i,
+            tables,
+            S,
+            random_roles,
+        )
 
 
 @njit
-def step_one(pos, home, slot_owner, order, coin_value, coin_loc, player, steps, trail, next_hunter,
-             hunter_turns, turns, outcome, forced, fight, rng, action, tables, S, max_turns,
-             obs, mask, rewards):
+def step_one(
+    pos,
+    home,
+    slot_owner,
+    order,
+    coin_value,
+    coin_loc,
+    player,
+    steps,
+    trail,
+    next_hunter,
+    hunter_turns,
+    turns,
+    outcome,
+    forced,
+    fight,
+    rng,
+    action,
+    tables,
+    S,
+    max_turns,
+    obs,
+    mask,
+    rewards,
+):
     """AEC step of game 0: play, then write the next actor's observation and mask."""
-    code = play(pos, home, slot_owner, order, coin_value, coin_loc, player, steps, trail,
-                next_hunter, hunter_turns, turns, outcome, forced, fight, rng, 0, action, tables, S,
-                max_turns, rewards.reshape((1, rewards.size)))
+    code = play(
+        pos,
+        home,
+        slot_owner,
+        order,
+        coin_value,
+        coin_loc,
+        player,
+        steps,
+        trail,
+        next_hunter,
+        hunter_turns,
+        turns,
+        outcome,
+        forced,
+        fight,
+        rng,
+        0,
+        action,
+        tables,
+        S,
+        max_turns,
+        rewards.reshape((1, rewards.size)),
+    )
     p = player[0]
-    write_observation(pos, slot_owner, order, coin_value, coin_loc, player, steps, trail,
-                      next_hunter, hunter_turns, 0, p, tables, S, obs.reshape(obs.size))
+    write_observation(
+        pos,
+        slot_owner,
+        order,
+        coin_value,
+        coin_loc,
+        player,
+        steps,
+        trail,
+        next_hunter,
+        hunter_turns,
+        0,
+        p,
+        tables,
+        S,
+        obs.reshape(obs.size),
+    )
     if outcome[0] == ONGOING:
         write_mask(tables, pos, slot_owner, trail, steps, 0, p, S, mask)
     else:
@@ -378,15 +532,50 @@ def step_one(pos, home, slot_owner, order, coin_value, coin_loc, player, steps, 
 
 
 @njit
-def observe_one(pos, home, slot_owner, order, coin_value, coin_loc, player, steps, trail,
-                next_hunter, hunter_turns, turns, outcome, forced, fight, rng, viewer, tables, S,
-                obs, mask):
+def observe_one(
+    pos,
+    home,
+    slot_owner,
+    order,
+    coin_value,
+    coin_loc,
+    player,
+    steps,
+    trail,
+    next_hunter,
+    hunter_turns,
+    turns,
+    outcome,
+    forced,
+    fight,
+    rng,
+    viewer,
+    tables,
+    S,
+    obs,
+    mask,
+):
     """``viewer``'s observation and mask of game 0 (viewer -1: the actor)."""
     p = player[0]
     if viewer < 0:
         viewer = p
-    write_observation(pos, slot_owner, order, coin_value, coin_loc, player, steps, trail,
-                      next_hunter, hunter_turns, 0, viewer, tables, S, obs.reshape(obs.size))
+    write_observation(
+        pos,
+        slot_owner,
+        order,
+        coin_value,
+        coin_loc,
+        player,
+        steps,
+        trail,
+        next_hunter,
+        hunter_turns,
+        0,
+        viewer,
+        tables,
+        S,
+        obs.reshape(obs.size),
+    )
     if viewer == p and outcome[0] == ONGOING:
         write_mask(tables, pos, slot_owner, trail, steps, 0, p, S, mask)
     else:
@@ -395,8 +584,27 @@ def observe_one(pos, home, slot_owner, order, coin_value, coin_loc, player, step
 
 
 @njit
-def check_action(pos, home, slot_owner, order, coin_value, coin_loc, player, steps, trail,
-                 next_hunter, hunter_turns, turns, outcome, forced, fight, rng, action, tables, S):
+def check_action(
+    pos,
+    home,
+    slot_owner,
+    order,
+    coin_value,
+    coin_loc,
+    player,
+    steps,
+    trail,
+    next_hunter,
+    hunter_turns,
+    turns,
+    outcome,
+    forced,
+    fight,
+    rng,
+    action,
+    tables,
+    S,
+):
     """Why ``action`` is illegal for game 0's actor (LEGAL if it is not)."""
     if action == STOP:
         return LEGAL
@@ -404,23 +612,84 @@ def check_action(pos, home, slot_owner, order, coin_value, coin_loc, player, ste
 
 
 @njit_parallel
-def vec_observe(pos, home, slot_owner, order, coin_value, coin_loc, player, steps, trail,
-                next_hunter, hunter_turns, turns, outcome, forced, fight, rng, tables, S,
-                obs, mask, player_out):
+def vec_observe(
+    pos,
+    home,
+    slot_owner,
+    order,
+    coin_value,
+    coin_loc,
+    player,
+    steps,
+    trail,
+    next_hunter,
+    hunter_turns,
+    turns,
+    outcome,
+    forced,
+    fight,
+    rng,
+    tables,
+    S,
+    obs,
+    mask,
+    player_out,
+):
     n = pos.shape[0]
     flat = obs.reshape((n, obs.size // n))
     for i in prange(n):
         p = player[i]
         player_out[i] = p
         write_mask(tables, pos, slot_owner, trail, steps, i, p, S, mask[i])
-        write_observation(pos, slot_owner, order, coin_value, coin_loc, player, steps, trail,
-                          next_hunter, hunter_turns, i, p, tables, S, flat[i])
+        write_observation(
+            pos,
+            slot_owner,
+            order,
+            coin_value,
+            coin_loc,
+            player,
+            steps,
+            trail,
+            next_hunter,
+            hunter_turns,
+            i,
+            p,
+            tables,
+            S,
+            flat[i],
+        )
 
 
 @njit_parallel
-def vec_step(pos, home, slot_owner, order, coin_value, coin_loc, player, steps, trail, next_hunter,
-             hunter_turns, turns, outcome, forced, fight, rng, actions, tables, S, max_turns,
-             random_roles, obs, mask, rewards, terminated, truncated, player_out):
+def vec_step(
+    pos,
+    home,
+    slot_owner,
+    order,
+    coin_value,
+    coin_loc,
+    player,
+    steps,
+    trail,
+    next_hunter,
+    hunter_turns,
+    turns,
+    outcome,
+    forced,
+    fight,
+    rng,
+    actions,
+    tables,
+    S,
+    max_turns,
+    random_roles,
+    obs,
+    mask,
+    rewards,
+    terminated,
+    truncated,
+    player_out,
+):
     """Step every game; a finished game is set up afresh at once (its rewards
     and flags are reported, its new first position observed)."""
     n = pos.shape[0]
@@ -432,19 +701,74 @@ def vec_step(pos, home, slot_owner, order, coin_value, coin_loc, player, steps, 
         if actions[i] == SKIP:
             skip_game(i, rewards, terminated, truncated)
             continue
-        code = play(pos, home, slot_owner, order, coin_value, coin_loc, player, steps, trail,
-                    next_hunter, hunter_turns, turns, outcome, forced, fight, rng, i, actions[i],
-                    tables, S, max_turns, rewards)
+        code = play(
+            pos,
+            home,
+            slot_owner,
+            order,
+            coin_value,
+            coin_loc,
+            player,
+            steps,
+            trail,
+            next_hunter,
+            hunter_turns,
+            turns,
+            outcome,
+            forced,
+            fight,
+            rng,
+            i,
+            actions[i],
+            tables,
+            S,
+            max_turns,
+            rewards,
+        )
         result = code & 3
         terminated[i] = result == TERMINATED
         truncated[i] = result == TRUNCATED
         if result != ONGOING:
-            reset_game(pos, home, slot_owner, order, coin_value, coin_loc, player, steps, trail,
-                       next_hunter, hunter_turns, turns, outcome, forced, fight, rng, i, tables, S,
-                       random_roles)
+            reset_game(
+                pos,
+                home,
+                slot_owner,
+                order,
+                coin_value,
+                coin_loc,
+                player,
+                steps,
+                trail,
+                next_hunter,
+                hunter_turns,
+                turns,
+                outcome,
+                forced,
+                fight,
+                rng,
+                i,
+                tables,
+                S,
+                random_roles,
+            )
         p = player[i]
         player_out[i] = p
         write_mask(tables, pos, slot_owner, trail, steps, i, p, S, mask[i])
-        write_observation(pos, slot_owner, order, coin_value, coin_loc, player, steps, trail,
-                          next_hunter, hunter_turns, i, p, tables, S, flat[i])
+        write_observation(
+            pos,
+            slot_owner,
+            order,
+            coin_value,
+            coin_loc,
+            player,
+            steps,
+            trail,
+            next_hunter,
+            hunter_turns,
+            i,
+            p,
+            tables,
+            S,
+            flat[i],
+        )
     return -1

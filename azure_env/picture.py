@@ -49,7 +49,7 @@ TRAIL = "#333333"
 
 def _tint(colour: str, amount: float) -> str:
     """``colour`` mixed with white: ``amount`` of the colour."""
-    rgb = [int(colour[k:k + 2], 16) for k in (1, 3, 5)]
+    rgb = [int(colour[k : k + 2], 16) for k in (1, 3, 5)]
     return "#" + "".join(f"{round(255 - (255 - c) * amount):02x}" for c in rgb)
 
 
@@ -85,8 +85,14 @@ def _piece(d: Drawing, cx, cy, r, p: int, *, target=None, tip=None) -> None:
     """The monster as a diamond, a hunter as a disc; its letter on it."""
     if p == K.MONSTER:
         s = 1.2 * r
-        d.polygon(((cx, cy - s), (cx + s, cy), (cx, cy + s), (cx - s, cy)), fill=SEAT_COLOURS[p],
-                  stroke=INK, width=1.5, target=target, tip=tip)
+        d.polygon(
+            ((cx, cy - s), (cx + s, cy), (cx, cy + s), (cx - s, cy)),
+            fill=SEAT_COLOURS[p],
+            stroke=INK,
+            width=1.5,
+            target=target,
+            tip=tip,
+        )
     else:
         d.circle(cx, cy, r, fill=SEAT_COLOURS[p], stroke=INK, width=1.5, target=target, tip=tip)
     d.text(cx, cy + 0.4 * r, PIECE_LETTERS[p], size=1.05 * r, fill=SEAT_INK[p], bold=True, tip=tip)
@@ -94,8 +100,14 @@ def _piece(d: Drawing, cx, cy, r, p: int, *, target=None, tip=None) -> None:
 
 def _house(d: Drawing, x, y, colour: str, tip=None, target=None) -> None:
     """A home-square mark whose top-left corner is (x, y), 10 units wide."""
-    d.polygon(((x + 5, y), (x + 10, y + 4), (x + 10, y + 10), (x, y + 10), (x, y + 4)),
-              fill=colour, stroke=INK, width=1.0, target=target, tip=tip)
+    d.polygon(
+        ((x + 5, y), (x + 10, y + 4), (x + 10, y + 10), (x, y + 10), (x, y + 4)),
+        fill=colour,
+        stroke=INK,
+        width=1.0,
+        target=target,
+        tip=tip,
+    )
 
 
 def _hatch(d: Drawing, x, y, size, tip=None) -> None:
@@ -168,11 +180,14 @@ def picture(state, rules, last=None) -> Drawing:
     return d
 
 
-def _coins(state, rules) -> dict:
+def _coins(state, rules) -> dict[str, list[list[int]]]:
     """Coin values by where they are: lying per square, carried and banked per player."""
     S = rules.S
-    out = {"lying": [[] for _ in range(S)], "carried": [[] for _ in range(rules.num_players)],
-           "banked": [[] for _ in range(rules.num_players)]}
+    out: dict[str, list[list[int]]] = {
+        "lying": [[] for _ in range(S)],
+        "carried": [[] for _ in range(rules.num_players)],
+        "banked": [[] for _ in range(rules.num_players)],
+    }
     for value, loc in zip(state.coin_value[0].tolist(), state.coin_loc[0].tolist()):
         if loc < S:
             out["lying"][loc].append(value)
@@ -185,9 +200,14 @@ def _coins(state, rules) -> dict:
 
 def _header(d: Drawing, state, rules, last) -> None:
     """Six lines in fixed places, blank where there is nothing to say."""
-    lines = [(headline(state, rules), HEADER_SIZE, True), (banked_line(state, rules), TEXT_SIZE, False),
-             (_result(state, rules), TEXT_SIZE, True), (_last_line(state, rules, last), TEXT_SIZE, False),
-             (fight_line(state, rules), TEXT_SIZE, False), (_capture(state, rules), TEXT_SIZE, False)]
+    lines = [
+        (headline(state, rules), HEADER_SIZE, True),
+        (banked_line(state, rules), TEXT_SIZE, False),
+        (_result(state, rules), TEXT_SIZE, True),
+        (_last_line(state, rules, last), TEXT_SIZE, False),
+        (fight_line(state, rules), TEXT_SIZE, False),
+        (_capture(state, rules), TEXT_SIZE, False),
+    ]
     for k, (text, size, bold) in enumerate(lines):
         if text:
             d.text(MARGIN, MARGIN + (k + 1) * LINE - 4, text, size=size, anchor="start", bold=bold)
@@ -232,8 +252,11 @@ def _gold_moved(state, rules, last, p: int) -> str:
     carried, banked = rules.S + K.CARRIED + p, rules.S + K.BANKED + p
     picked = values[(after == carried) & (before < rules.S)]
     stored = values[(after == banked) & (before != banked)]
-    parts = [f"{verb} {' + '.join(str(int(v)) for v in sorted(coins))}"
-             for verb, coins in (("picked up", picked), ("banked", stored)) if len(coins)]
+    parts = [
+        f"{verb} {' + '.join(str(int(v)) for v in sorted(coins))}"
+        for verb, coins in (("picked up", picked), ("banked", stored))
+        if len(coins)
+    ]
     return "; " + " and ".join(parts) if parts else ""
 
 
@@ -243,8 +266,9 @@ def _capture(state, rules) -> str:
     if f[0] < 0:
         return ""
     attacker, defender, result = int(f[0]), int(f[1]), int(f[4])
-    losers = {K.ATTACKER_WINS: [defender], K.DEFENDER_WINS: [attacker],
-              K.BOTH_HOME: [attacker, defender]}[result]
+    losers = {K.ATTACKER_WINS: [defender], K.DEFENDER_WINS: [attacker], K.BOTH_HOME: [attacker, defender]}[
+        result
+    ]
     sent = " and ".join(f"{rules.agents[q]} to {rules.layout.name_of(int(state.home[0, q]))}" for q in losers)
     text = f"sent home, dropping any gold carried: {sent}"
     if attacker == K.MONSTER and result == K.ATTACKER_WINS:
@@ -267,19 +291,34 @@ def _squares(d: Drawing, state, rules, x0, y0) -> None:
             continue
         if slot == MAP:
             tx, ty = s % layout.width // 2, s // layout.width // 2
-            d.rect(x + GAP, y + GAP, CELL - 2 * GAP, CELL - 2 * GAP, fill=TILE_SHADES[(tx + ty) % 2],
-                   target=name, tip=f"{name}: map square")
+            d.rect(
+                x + GAP,
+                y + GAP,
+                CELL - 2 * GAP,
+                CELL - 2 * GAP,
+                fill=TILE_SHADES[(tx + ty) % 2],
+                target=name,
+                tip=f"{name}: map square",
+            )
             continue
         q = int(owner[slot])
         tip = f"{name}: suit tile of {rules.agents[q]}" + (", its home square" if s in homes else "")
-        d.rect(x + GAP, y + GAP, CELL - 2 * GAP, CELL - 2 * GAP, fill=_tint(SEAT_COLOURS[q], 0.35),
-               target=name, tip=tip)
+        d.rect(
+            x + GAP,
+            y + GAP,
+            CELL - 2 * GAP,
+            CELL - 2 * GAP,
+            fill=_tint(SEAT_COLOURS[q], 0.35),
+            target=name,
+            tip=tip,
+        )
         d.text(x + 6, y + 12, TILE_LETTERS[q], size=SMALL_SIZE, fill=INK, tip=tip)
         if s in homes:
             _house(d, x + CELL - 14, y + 4, _tint(SEAT_COLOURS[q], 0.6), tip=tip, target=name)
     # Tile edges, over the gaps between squares.
-    for squares in list(layout.tile_squares) + [sq for k, sq in enumerate(layout.slot_squares)
-                                                if sq[0] >= 0 and owner[k] >= 0]:
+    for squares in list(layout.tile_squares) + [
+        sq for k, sq in enumerate(layout.slot_squares) if sq[0] >= 0 and owner[k] >= 0
+    ]:
         x, y = _corner(layout, x0, y0, int(max(squares)))  # the north-east square: top right
         d.rect(x - CELL, y, 2 * CELL, 2 * CELL, stroke=INK, width=1.5)
 
@@ -317,8 +356,10 @@ def _piece_on_map(d: Drawing, state, rules, x0, y0, p: int, carried: list[int], 
     x, y = _corner(layout, x0, y0, s)
     name = layout.name_of(s)
     cx, cy = x + CELL / 2, y + 21
-    tip = (f"{name}: {rules.agents[p]} ({PIECE_LETTERS[p]}), carrying {_value_list(sorted(carried))}, "
-           f"banked {sum(banked)}")
+    tip = (
+        f"{name}: {rules.agents[p]} ({PIECE_LETTERS[p]}), carrying {_value_list(sorted(carried))}, "
+        f"banked {sum(banked)}"
+    )
     if state.outcome[0] == K.ONGOING and p == int(state.player[0]):
         d.circle(cx, cy, 19, fill=PAPER, stroke=INK, width=3.0, target=name, tip=f"{tip}; to move")
     _piece(d, cx, cy, 14, p, target=name, tip=tip)
@@ -326,17 +367,35 @@ def _piece_on_map(d: Drawing, state, rules, x0, y0, p: int, carried: list[int], 
         pitch = min(19.0, (CELL - 4) / len(carried))
         left = cx - pitch * (len(carried) - 1) / 2
         for j, value in enumerate(sorted(carried)):
-            _coin(d, left + j * pitch, y + CELL - 10, min(9.0, 0.48 * pitch), value, target=name,
-                  tip=f"{tip}; carried")
+            _coin(
+                d,
+                left + j * pitch,
+                y + CELL - 10,
+                min(9.0, 0.48 * pitch),
+                value,
+                target=name,
+                tip=f"{tip}; carried",
+            )
 
 
 def _labels(d: Drawing, layout, x0, y0) -> None:
     for r in range(layout.height):
-        d.text(x0 - 6, y0 + (layout.height - 1 - r) * CELL + CELL / 2 + 4, str(r + 1), size=TEXT_SIZE,
-               fill=FAINT, anchor="end")
+        d.text(
+            x0 - 6,
+            y0 + (layout.height - 1 - r) * CELL + CELL / 2 + 4,
+            str(r + 1),
+            size=TEXT_SIZE,
+            fill=FAINT,
+            anchor="end",
+        )
     for c in range(layout.width):
-        d.text(x0 + (c + 0.5) * CELL, y0 + layout.height * CELL + 16, layout.name_of(c)[0],
-               size=TEXT_SIZE, fill=FAINT)
+        d.text(
+            x0 + (c + 0.5) * CELL,
+            y0 + layout.height * CELL + 16,
+            layout.name_of(c)[0],
+            size=TEXT_SIZE,
+            fill=FAINT,
+        )
 
 
 def _panel(d: Drawing, state, rules, x, y, coins) -> None:
@@ -346,11 +405,23 @@ def _panel(d: Drawing, state, rules, x, y, coins) -> None:
     for p, agent in enumerate(rules.agents):
         carried, banked = coins["carried"][p], coins["banked"][p]
         _piece(d, x + 10, y + 10, 9, p)
-        d.text(x + 26, y + 9, f"{agent} ({PIECE_LETTERS[p]}): banked {sum(banked)}", size=SMALL_SIZE,
-               anchor="start", tip=f"banked coins: {_value_list(sorted(banked))}")
+        d.text(
+            x + 26,
+            y + 9,
+            f"{agent} ({PIECE_LETTERS[p]}): banked {sum(banked)}",
+            size=SMALL_SIZE,
+            anchor="start",
+            tip=f"banked coins: {_value_list(sorted(banked))}",
+        )
         shown = _value_list(sorted(carried)) if len(carried) <= 8 else f"{len(carried)} coins"
-        d.text(x + 26, y + 24, f"carrying {shown} (worth {sum(carried)})", size=SMALL_SIZE,
-               fill=FAINT if not carried else INK, anchor="start")
+        d.text(
+            x + 26,
+            y + 24,
+            f"carrying {shown} (worth {sum(carried)})",
+            size=SMALL_SIZE,
+            fill=FAINT if not carried else INK,
+            anchor="start",
+        )
         y += PANEL_ROW
     y += (rules.info.max_players - rules.num_players) * PANEL_ROW  # the legend stays put whatever the players
     d.text(x, y + 12, "legend", size=TEXT_SIZE, anchor="start", bold=True)

@@ -20,15 +20,20 @@ def headline(state, rules) -> str:
     """Whose turn and how far it may go, or how the game stopped."""
     if state.outcome[0] == K.ONGOING:
         p = int(state.player[0])
-        return (f"Azure Attack, turn {int(state.turns[0]) + 1}: {rules.agents[p]} "
-                f"({PIECE_LETTERS[p]}) to move, {squares_left(state, rules)} square(s) left")
+        return (
+            f"Azure Attack, turn {int(state.turns[0]) + 1}: {rules.agents[p]} "
+            f"({PIECE_LETTERS[p]}) to move, {squares_left(state, rules)} square(s) left"
+        )
     return "Azure Attack: " + ("game over" if state.outcome[0] == K.TERMINATED else "turn limit reached")
 
 
 def banked_line(state, rules) -> str:
     banked = rules.banked(state)
-    return ("banked: " + ", ".join(f"{a} {b}" for a, b in zip(rules.agents, banked))
-            + f" (hunters {sum(banked[1:])} vs monster {banked[0]})")
+    return (
+        "banked: "
+        + ", ".join(f"{a} {b}" for a, b in zip(rules.agents, banked))
+        + f" (hunters {sum(banked[1:])} vs monster {banked[0]})"
+    )
 
 
 def fight_line(state, rules) -> str | None:
@@ -37,8 +42,10 @@ def fight_line(state, rules) -> str | None:
     if info is None:
         return None
     f = info["fight"]
-    return (f"fight: {f['attacker']} rolled {f['rolls'][0]}, {f['defender']} rolled {f['rolls'][1]}: "
-            f"{f['result']}")
+    return (
+        f"fight: {f['attacker']} rolled {f['rolls'][0]}, {f['defender']} rolled {f['rolls'][1]}: "
+        f"{f['result']}"
+    )
 
 
 def ansi(state, rules) -> str:

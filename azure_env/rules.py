@@ -10,13 +10,13 @@ import numpy as np
 
 from azgames import checks
 from azgames import options as parse
-from azgames.options import Option
 from azgames.chance import ChanceOutcome, dice_outcomes, force
 from azgames.game import Baseline, GameInfo, LastStep, Rules
 from azgames.jit import specialize
+from azgames.options import Option
 
-from . import kernels as K
 from . import diagram, render
+from . import kernels as K
 from .board import ACTION_NAMES, MAX_HUNTERS, STOP, SUIT_TILE_RULES, kernel_tables, resolve_map
 from .diagram import LEGEND, PIECE_LETTERS, player_of_letter
 from .picture import picture as draw_picture
@@ -49,8 +49,11 @@ ILLEGAL_REASONS = {
     K.VISITED: "the piece has already been on that square this turn",
 }
 
-RESULT_WORDS = {K.ATTACKER_WINS: "attacker wins", K.DEFENDER_WINS: "defender wins",
-                K.BOTH_HOME: "both go home"}
+RESULT_WORDS = {
+    K.ATTACKER_WINS: "attacker wins",
+    K.DEFENDER_WINS: "defender wins",
+    K.BOTH_HOME: "both go home",
+}
 
 
 class AzureRules(Rules):
@@ -69,17 +72,37 @@ class AzureRules(Rules):
     num_actions = 5
 
     OPTIONS = (
-        Option("map", "standard", "a built-in map's name (standard, long, ring) or a JSON file "
-               "holding a map of your own (docs/rules/azure.md)", parse.text, "NAME|PATH"),
-        Option("roles", "fixed", "seats keep their roles (fixed) or draw them (random)",
-               parse.choice("fixed", "random"), "fixed|random"),
+        Option(
+            "map",
+            "standard",
+            "a built-in map's name (standard, long, ring) or a JSON file "
+            "holding a map of your own (docs/rules/azure.md)",
+            parse.text,
+            "NAME|PATH",
+        ),
+        Option(
+            "roles",
+            "fixed",
+            "seats keep their roles (fixed) or draw them (random)",
+            parse.choice("fixed", "random"),
+            "fixed|random",
+        ),
         Option("max_turns", 300, "turns before the game is cut short (default 300)", parse.integer, "N"),
-        Option("suit_tiles", "closed", "who may enter a suit tile: closed (its owner only) or literal "
-               "(docs/rules/azure.md)", parse.choice(*SUIT_TILE_RULES), "|".join(SUIT_TILE_RULES)),
+        Option(
+            "suit_tiles",
+            "closed",
+            "who may enter a suit tile: closed (its owner only) or literal (docs/rules/azure.md)",
+            parse.choice(*SUIT_TILE_RULES),
+            "|".join(SUIT_TILE_RULES),
+        ),
     )
-    baselines = {"greedy": Baseline("azure_env.greedy:AzureGreedy",
-                                    "a step along the shortest path to the best gold, home to bank "
-                                    "it, or onto a hunter carrying gold (monster)")}
+    baselines = {
+        "greedy": Baseline(
+            "azure_env.greedy:AzureGreedy",
+            "a step along the shortest path to the best gold, home to bank "
+            "it, or onto a hunter carrying gold (monster)",
+        )
+    }
     search_hooks = "azure_env.search"
 
     @property
@@ -94,20 +117,27 @@ class AzureRules(Rules):
         # A user's map (dict, diagram or file) is kept as its dict, so records replay it.
         self.layout, self.options["map"] = resolve_map(self.options["map"])
         if self.options["suit_tiles"] not in SUIT_TILE_RULES:
-            raise ValueError(f"suit_tiles={self.options['suit_tiles']!r} is not supported; "
-                             f"choose one of {list(SUIT_TILE_RULES)}")
+            raise ValueError(
+                f"suit_tiles={self.options['suit_tiles']!r} is not supported; "
+                f"choose one of {list(SUIT_TILE_RULES)}"
+            )
         hunters = self.num_players - 1
         if hunters > self.layout.max_hunters:
-            raise ValueError(f"map {self.layout.name!r} has suit tiles for {self.layout.max_hunters} "
-                             f"hunter(s); num_players={self.num_players} needs {hunters}")
+            raise ValueError(
+                f"map {self.layout.name!r} has suit tiles for {self.layout.max_hunters} "
+                f"hunter(s); num_players={self.num_players} needs {hunters}"
+            )
         if self.layout.num_tiles > 24 - self.num_players:
-            raise ValueError(f"map {self.layout.name!r} has {self.layout.num_tiles} map tiles; "
-                             f"num_players={self.num_players} leaves {24 - self.num_players} of a "
-                             f"piecepack's 24 tiles besides the {self.num_players} suit tiles")
+            raise ValueError(
+                f"map {self.layout.name!r} has {self.layout.num_tiles} map tiles; "
+                f"num_players={self.num_players} leaves {24 - self.num_players} of a "
+                f"piecepack's 24 tiles besides the {self.num_players} suit tiles"
+            )
         if self.options["roles"] not in ("fixed", "random"):
             raise ValueError(f"roles={self.options['roles']!r} must be 'fixed' or 'random'")
         self.max_turns = self.options["max_turns"] = checks.integer(
-            "max_turns", self.options["max_turns"], 1, checks.MAX_TURNS)
+            "max_turns", self.options["max_turns"], 1, checks.MAX_TURNS
+        )
         self.random_roles = self.options["roles"] == "random"
         self.tables = kernel_tables(self.layout, self.options["suit_tiles"])
         self.S = self.layout.num_squares
@@ -118,8 +148,9 @@ class AzureRules(Rules):
         obs = np.zeros(self.observation_shape(), np.int8)
         mask = np.zeros(self.num_actions, np.int8)
         rewards = np.zeros(self.num_players, np.float32)
-        self._entry_step = specialize(K.step_one, *state, 0, self.tables, self.S, self.max_turns,
-                                      obs, mask, rewards)
+        self._entry_step = specialize(
+            K.step_one, *state, 0, self.tables, self.S, self.max_turns, obs, mask, rewards
+        )
 
     @property
     def agents(self) -> tuple[str, ...]:
@@ -162,9 +193,16 @@ class AzureRules(Rules):
 
         check_values(state, self)
 
-    def state_from_diagram(self, text: str, to_move: str = "A", banked: dict[str, str] | None = None,
-                           steps_taken: str = "", order: str | None = None, monster_next: bool = False,
-                           seed: int = 0) -> AzureState:
+    def state_from_diagram(
+        self,
+        text: str,
+        to_move: str = "A",
+        banked: dict[str, str] | None = None,
+        steps_taken: str = "",
+        order: str | None = None,
+        monster_next: bool = False,
+        seed: int = 0,
+    ) -> AzureState:
         """A one-game state from a map diagram (:mod:`azure_env.diagram`).
 
         ``to_move`` is the letter of the agent whose turn it is (``M``, ``A``
@@ -181,21 +219,26 @@ class AzureRules(Rules):
         missing = [PIECE_LETTERS[p] for p in range(self.num_players) if p not in parsed.pos]
         extra = [PIECE_LETTERS[p] for p in parsed.pos if p >= self.num_players]
         if missing or extra:
-            raise ValueError(f"the diagram needs exactly the pieces {PIECE_LETTERS[:self.num_players]}; "
-                             f"missing {missing}, extra {extra}")
+            raise ValueError(
+                f"the diagram needs exactly the pieces {PIECE_LETTERS[: self.num_players]}; "
+                f"missing {missing}, extra {extra}"
+            )
         S = self.S
         coins = [(v, s) for v, s in parsed.lying] + [(v, S + K.CARRIED + p) for v, p in parsed.carried]
         for letter, values in (banked or {}).items():
             coins += [(int(v), S + K.BANKED + player_of_letter(letter)) for v in values]
         if len(coins) > self.layout.num_tiles:
-            raise ValueError(f"the diagram has {len(coins)} coins; the map {self.layout.name!r} has "
-                             f"{self.layout.num_tiles}")
+            raise ValueError(
+                f"the diagram has {len(coins)} coins; the map {self.layout.name!r} has "
+                f"{self.layout.num_tiles}"
+            )
         coins += [(0, S + K.OUT)] * (self.layout.num_tiles - len(coins))
         state.coin_value[0] = [v for v, _ in coins]
         state.coin_loc[0] = [loc for _, loc in coins]
         for p, s in parsed.pos.items():
             state.pos[0, p] = s
         owners = parsed.slot_owner
+        assert owners is not None  # parse_map reads every suit tile's owner
         owners[0] = 0 if owners[0] < 0 else owners[0]
         for p in range(1, self.num_players):  # hunters not shown on a tile keep the layout's
             if p not in owners:
@@ -206,7 +249,7 @@ class AzureRules(Rules):
             if owners[k] >= 0:
                 state.home[0, owners[k]] = self.layout.home[k]
         hunters = self.num_players - 1
-        turn_order = [player_of_letter(c) for c in (order or PIECE_LETTERS[1:1 + hunters])]
+        turn_order = [player_of_letter(c) for c in (order or PIECE_LETTERS[1 : 1 + hunters])]
         if sorted(turn_order) != list(range(1, hunters + 1)):
             raise ValueError(f"order={order!r} must list each hunter once")
         state.order[0] = turn_order + [0] * (MAX_HUNTERS - hunters)
@@ -223,23 +266,27 @@ class AzureRules(Rules):
             state.trail[0, j] = s
         state.steps[0] = max(len(trail) - 1, 0)
         if trail and trail[-1] != state.pos[0, p]:
-            raise ValueError(f"steps_taken must end on the piece's square {self.layout.name_of(int(state.pos[0, p]))}")
+            raise ValueError(
+                f"steps_taken must end on the piece's square {self.layout.name_of(int(state.pos[0, p]))}"
+            )
         carried = int((state.coin_loc[0] == S + K.CARRIED + p).sum())
         if state.steps[0] >= K.allowance(p, carried):
-            raise ValueError(f"{len(trail) - 1} squares moved: {to_move} carrying {carried} coin(s) "
-                             f"would have ended its turn")
+            raise ValueError(
+                f"{len(trail) - 1} squares moved: {to_move} carrying {carried} coin(s) "
+                f"would have ended its turn"
+            )
         return state
 
     def step(self, state, action, obs, mask, rewards) -> int:
         return self._entry_step(*state, action, self.tables, self.S, self.max_turns, obs, mask, rewards)
 
     def observe(self, state, viewer, obs, mask) -> int:
-        return K.observe_one(*state, viewer, self.tables, self.S, obs, mask)
+        return K.observe_one(*state, viewer, self.tables, self.S, obs, mask)  # type: ignore[call-arg]  # mypy cannot count an untyped *state
 
     def illegal_reason(self, state, action) -> str | None:
         if state.outcome[0] != K.ONGOING:
             return "the game is over"
-        code = K.check_action(*state, action, self.tables, self.S)
+        code = K.check_action(*state, action, self.tables, self.S)  # type: ignore[call-arg]  # mypy cannot count an untyped *state
         return ILLEGAL_REASONS.get(int(code)) if code else None
 
     # ------------------------------------------------------------ scores and infos
@@ -249,9 +296,14 @@ class AzureRules(Rules):
         return [int(value[loc == self.S + K.BANKED + p].sum()) for p in range(self.num_players)]
 
     def start_info(self, state) -> dict[str, Any]:
-        return {"turn_order": [self.agents[int(p)] for p in state.order[0] if p > 0],
-                "suit_tiles": {self.agents[int(q)]: self.layout.name_of(int(self.layout.home[k]))
-                               for k, q in enumerate(state.slot_owner[0]) if q >= 0}}
+        return {
+            "turn_order": [self.agents[int(p)] for p in state.order[0] if p > 0],
+            "suit_tiles": {
+                self.agents[int(q)]: self.layout.name_of(int(self.layout.home[k]))
+                for k, q in enumerate(state.slot_owner[0])
+                if q >= 0
+            },
+        }
 
     def final_info(self, state) -> list[dict[str, Any]]:
         scores = self.banked(state)
@@ -263,9 +315,18 @@ class AzureRules(Rules):
             winners = list(self.agents[1:]) if hunters > monster else ["monster"]
         else:
             winners = []
-        return [{"score": s, "scores": table, "winners": winners, "turns": int(state.turns[0]),
-                 "hunters_total": hunters, "monster_total": monster, "top_hunter": top}
-                for s in scores]
+        return [
+            {
+                "score": s,
+                "scores": table,
+                "winners": winners,
+                "turns": int(state.turns[0]),
+                "hunters_total": hunters,
+                "monster_total": monster,
+                "top_hunter": top,
+            }
+            for s in scores
+        ]
 
     # ------------------------------------------------------------ chance
     def _fight_of(self, state, action: int) -> tuple[int, int] | None:
@@ -306,8 +367,14 @@ class AzureRules(Rules):
         f = state.fight[0]
         if f[0] < 0:
             return None
-        return {"fight": {"attacker": self.agents[f[0]], "defender": self.agents[f[1]],
-                          "rolls": [int(f[2]), int(f[3])], "result": RESULT_WORDS[int(f[4])]}}
+        return {
+            "fight": {
+                "attacker": self.agents[f[0]],
+                "defender": self.agents[f[1]],
+                "rolls": [int(f[2]), int(f[3])],
+                "result": RESULT_WORDS[int(f[4])],
+            }
+        }
 
     # ------------------------------------------------------------ notation
     def action_to_str(self, state, action: int) -> str:
@@ -348,9 +415,20 @@ class AzureRules(Rules):
 
     # ------------------------------------------------------------ batches
     def vec_observe(self, state, obs, mask, player) -> None:
-        K.vec_observe(*state, self.tables, self.S, obs, mask, player)
+        K.vec_observe(*state, self.tables, self.S, obs, mask, player)  # type: ignore[call-arg]  # mypy cannot count an untyped *state
 
     def vec_step(self, state, actions, obs, mask, rewards, terminated, truncated, player) -> int:
-        return K.vec_step(*state, actions, self.tables, self.S, self.max_turns, self.random_roles,
-                          obs, mask, rewards, terminated, truncated, player)
-
+        return K.vec_step(  # type: ignore[call-arg]  # mypy cannot count an untyped *state
+            *state,
+            actions,
+            self.tables,
+            self.S,
+            self.max_turns,
+            self.random_roles,
+            obs,
+            mask,
+            rewards,
+            terminated,
+            truncated,
+            player,
+        )

@@ -18,16 +18,51 @@ def legal(s, cfg, i, mask):
 
 @njit_inline
 def play(s, cfg, i, action, rewards):
-    return K.play(s.pos, s.home, s.slot_owner, s.order, s.coin_value, s.coin_loc, s.player,
-                  s.steps, s.trail, s.next_hunter, s.hunter_turns, s.turns, s.outcome,
-                  s.forced, s.fight, s.rng, i, action, cfg[0], cfg[1], cfg[2], rewards)
+    return K.play(
+        s.pos,
+        s.home,
+        s.slot_owner,
+        s.order,
+        s.coin_value,
+        s.coin_loc,
+        s.player,
+        s.steps,
+        s.trail,
+        s.next_hunter,
+        s.hunter_turns,
+        s.turns,
+        s.outcome,
+        s.forced,
+        s.fight,
+        s.rng,
+        i,
+        action,
+        cfg[0],
+        cfg[1],
+        cfg[2],
+        rewards,
+    )
 
 
 @njit_inline
 def observe(s, cfg, i, viewer, obs):
-    K.write_observation(s.pos, s.slot_owner, s.order, s.coin_value, s.coin_loc, s.player,
-                        s.steps, s.trail, s.next_hunter, s.hunter_turns, i, viewer, cfg[0],
-                        cfg[1], obs)
+    K.write_observation(
+        s.pos,
+        s.slot_owner,
+        s.order,
+        s.coin_value,
+        s.coin_loc,
+        s.player,
+        s.steps,
+        s.trail,
+        s.next_hunter,
+        s.hunter_turns,
+        i,
+        viewer,
+        cfg[0],
+        cfg[1],
+        obs,
+    )
 
 
 #: Gold of lead that makes a position worth tanh(1) = 0.76 of a win.
@@ -64,5 +99,14 @@ def config(rules):
 
 # Random games last about 450 steps: cut at 20, the search runs 20 times as
 # many simulations, and beat greedy in a first 10 games.
-HOOKS = SearchHooks(AzureState, legal, play, config, estimate=estimate, observe=observe, inline=True,
-                    max_playout=20, die_faces=K.DIE_FACES)
+HOOKS = SearchHooks(
+    AzureState,
+    legal,
+    play,
+    config,
+    estimate=estimate,
+    observe=observe,
+    inline=True,
+    max_playout=20,
+    die_faces=K.DIE_FACES,
+)

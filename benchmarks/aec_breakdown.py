@@ -106,17 +106,29 @@ def run(games: list[str], players: int, num_games: int, repeats: int) -> dict:
                 start = time.perf_counter()
                 fn()
                 best[game, part] = min(best[game, part], (time.perf_counter() - start) / actions * 1e6)
-    rows = [{"game": g, "num_players": players, "actions_per_game": setups[g][2],
-             **{f"{p}_us": best[g, p] for p in PARTS}} for g in games]
+    rows = [
+        {
+            "game": g,
+            "num_players": players,
+            "actions_per_game": setups[g][2],
+            **{f"{p}_us": best[g, p] for p in PARTS},
+        }
+        for g in games
+    ]
     return {"settings": {"games_recorded": num_games, "repeats": repeats}, "rows": rows}
 
 
 def table(results: dict) -> str:
-    lines = ["| game | players | actions a game | loop us | env us | kernel us | reset us |",
-             "|---|---|---|---|---|---|---|"]
+    lines = [
+        "| game | players | actions a game | loop us | env us | kernel us | reset us |",
+        "|---|---|---|---|---|---|---|",
+    ]
     for r in results["rows"]:
-        lines.append(f"| {r['game']} | {r['num_players']} | {r['actions_per_game']:.0f} | "
-                     + " | ".join(f"{r[p + '_us']:.2f}" for p in PARTS) + " |")
+        lines.append(
+            f"| {r['game']} | {r['num_players']} | {r['actions_per_game']:.0f} | "
+            + " | ".join(f"{r[p + '_us']:.2f}" for p in PARTS)
+            + " |"
+        )
     return "\n".join(lines)
 
 
@@ -124,9 +136,12 @@ def main(argv: list[str] | None = None) -> dict:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", nargs="+", default=["azimuth", "azimuth_coop"])
     parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--recorded", type=int, default=200,
-                        help="random games recorded per game (the co-op's last ~45 actions, "
-                             "the base game's ~390)")
+    parser.add_argument(
+        "--recorded",
+        type=int,
+        default=200,
+        help="random games recorded per game (the co-op's last ~45 actions, the base game's ~390)",
+    )
     parser.add_argument("--repeats", type=int, default=7, help="rounds; each figure is the best")
     parser.add_argument("--quick", action="store_true", help="tiny run, for smoke tests")
     results_file.add_arguments(parser, COMMITTED)

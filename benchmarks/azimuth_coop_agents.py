@@ -55,11 +55,12 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))  # results_file, also when run by path (runpy)
 
-import azgames  # noqa: E402
 import results_file  # noqa: E402
+
+import azgames  # noqa: E402
 from azgames.agents import RandomAgent  # noqa: E402
-from azimuth_env.coop.greedy import AzimuthCoopGreedy  # noqa: E402
 from azgames.agents.match import wilson_interval  # noqa: E402
+from azimuth_env.coop.greedy import AzimuthCoopGreedy  # noqa: E402
 
 COMMITTED = results_file.RESULTS / "azimuth_coop_agents.json"
 TEAMS = {"greedy": AzimuthCoopGreedy, "random": RandomAgent}
@@ -109,13 +110,18 @@ def play_one(env, seats: list, seed: int, times: list | None) -> dict:
         colour_turns += bool(state.round[0] >= 1 and state.wave[0] < 0)
         env.step(action)
     info = env.infos[possible[0]]
-    return {"won": len(info["winners"]) > 0, "home": int(info["score"]),
-            "rounds": int(info["rounds"]), "actions": int(info["turns"]),
-            "colour_turns": colour_turns}
+    return {
+        "won": len(info["winners"]) > 0,
+        "home": int(info["score"]),
+        "rounds": int(info["rounds"]),
+        "actions": int(info["turns"]),
+        "colour_turns": colour_turns,
+    }
 
 
-def run_row(num_players: int, rounds: int, team: str, seeds: list[int], games: int,
-            bar: Bar) -> tuple[dict, dict]:
+def run_row(
+    num_players: int, rounds: int, team: str, seeds: list[int], games: int, bar: Bar
+) -> tuple[dict, dict]:
     """One row (see the module docstring); returns it and its games per seed."""
     env = azgames.make("azimuth_coop", num_players=num_players, rounds=rounds)
     times: list[float] = []
@@ -133,25 +139,45 @@ def run_row(num_players: int, rounds: int, team: str, seeds: list[int], games: i
             bar.update(f"{num_players}p r{rounds} {team} seed {s}")
         played[s] = results
         wins = sum(r["won"] for r in results)
-        per_seed[str(s)] = {"games": games, "wins": wins, "win_rate": wins / games,
-                            "win_rate_95": list(wilson_interval(wins, games)),
-                            "mean_home": float(np.mean([r["home"] for r in results]))}
+        per_seed[str(s)] = {
+            "games": games,
+            "wins": wins,
+            "win_rate": wins / games,
+            "win_rate_95": list(wilson_interval(wins, games)),
+            "mean_home": float(np.mean([r["home"] for r in results])),
+        }
     every = [r for s in seeds for r in played[s]]
     n = len(every)
     wins = sum(r["won"] for r in every)
     home = np.array([r["home"] for r in every], float)
     half = 1.959964 * home.std(ddof=1) / math.sqrt(n) if n > 1 else float("nan")
-    won = [(r["rounds"], r["actions"], r["colour_turns"], s, g)
-           for s in seeds for g, r in enumerate(played[s]) if r["won"]]
+    won = [
+        (r["rounds"], r["actions"], r["colour_turns"], s, g)
+        for s in seeds
+        for g, r in enumerate(played[s])
+        if r["won"]
+    ]
     shortest = None
     if won:
         r_, a_, c_, s_, g_ = min(won)
-        shortest = {"rounds": r_, "actions": a_, "colour_turns": c_, "seed": s_, "game": g_,
-                    "fewest_actions": min(w[1] for w in won)}
+        shortest = {
+            "rounds": r_,
+            "actions": a_,
+            "colour_turns": c_,
+            "seed": s_,
+            "game": g_,
+            "fewest_actions": min(w[1] for w in won),
+        }
     t = np.array(times) * 1e3
     row = {
-        "players": num_players, "rounds": rounds, "team": team, "games": n, "seeds": list(seeds),
-        "wins": wins, "win_rate": wins / n, "win_rate_95": list(wilson_interval(wins, n)),
+        "players": num_players,
+        "rounds": rounds,
+        "team": team,
+        "games": n,
+        "seeds": list(seeds),
+        "wins": wins,
+        "win_rate": wins / n,
+        "win_rate_95": list(wilson_interval(wins, n)),
         "per_seed": per_seed,
         "mean_home": float(home.mean()),
         "mean_home_95": [max(0.0, float(home.mean() - half)), min(4.0, float(home.mean() + half))],
@@ -173,14 +199,12 @@ def consistency(games: dict) -> list[dict]:
     ``r1`` rounds under ``r2``? (see the module docstring)"""
     out = []
     keys = sorted(games)
-    for (p, r1, team) in keys:
-        for (p2, r2, team2) in keys:
+    for p, r1, team in keys:
+        for p2, r2, team2 in keys:
             if p2 != p or team2 != team or r2 <= r1:
                 continue
             a, b = games[(p, r1, team)], games[(p2, r2, team2)]
-            same = all(
-                [x["won"] for x in a[s]] == [y["won"] and y["rounds"] <= r1 for y in b[s]]
-                for s in a)
+            same = all([x["won"] for x in a[s]] == [y["won"] and y["rounds"] <= r1 for y in b[s]] for s in a)
             out.append({"players": p, "team": team, "rounds": [r1, r2], "consistent": bool(same)})
     return out
 
@@ -190,26 +214,33 @@ def pct(lo_hi) -> str:
 
 
 def table(rows: list[dict]) -> str:
-    lines = ["| players | rounds | team | games | wins | win rate | 95% CI | per seed "
-             "| mean home (95% CI) | shortest win: round / actions | ms/decision (p99) |",
-             "|---|---|---|---|---|---|---|---|---|---|---|"]
+    lines = [
+        "| players | rounds | team | games | wins | win rate | 95% CI | per seed "
+        "| mean home (95% CI) | shortest win: round / actions | ms/decision (p99) |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
+    ]
     for r in rows:
         seeds = " / ".join(f"{100 * v['win_rate']:.1f}%" for v in r["per_seed"].values())
         sw = r["shortest_win"]
         short = "-" if sw is None else f"{sw['rounds']} / {sw['actions']}"
-        ms = "-" if r["ms_per_decision"] is None else (
-            f"{r['ms_per_decision']:.2f} ({r['ms_per_decision_p99']:.1f})")
+        ms = (
+            "-"
+            if r["ms_per_decision"] is None
+            else (f"{r['ms_per_decision']:.2f} ({r['ms_per_decision_p99']:.1f})")
+        )
         lo, hi = r["mean_home_95"]
         lines.append(
             f"| {r['players']} | {r['rounds']} | {r['team']} | {r['games']} | {r['wins']} "
             f"| {100 * r['win_rate']:.1f}% | {pct(r['win_rate_95'])}% | {seeds} "
-            f"| {r['mean_home']:.2f} ({lo:.2f}-{hi:.2f}) | {short} | {ms} |")
+            f"| {r['mean_home']:.2f} ({lo:.2f}-{hi:.2f}) | {short} | {ms} |"
+        )
     return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> dict:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4])
     parser.add_argument("--rounds", type=int, nargs="+", default=[10, 20])
     parser.add_argument("--teams", nargs="+", choices=list(TEAMS), default=list(TEAMS))
@@ -234,22 +265,34 @@ def main(argv: list[str] | None = None) -> dict:
                     rows.append(row)
                     games[(p, r, team)] = played
                     if bar.bar is None and not args.no_progress:
-                        print(f"  {p}p rounds={r} {team}: {row['wins']}/{row['games']} wins "
-                              f"({row['seconds']:.0f} s)", file=sys.stderr, flush=True)
+                        print(
+                            f"  {p}p rounds={r} {team}: {row['wins']}/{row['games']} wins "
+                            f"({row['seconds']:.0f} s)",
+                            file=sys.stderr,
+                            flush=True,
+                        )
     finally:
         bar.close()
     checks = consistency(games)
-    meta = {"games_per_seed": args.games, "seeds": args.seeds, "players": args.players,
-            "rounds": args.rounds, "teams": args.teams,
-            "env": "azimuth_coop defaults (lighthouses='choose', first_player='red', "
-                   "wave_order='choose')",
-            "seconds": time.perf_counter() - start, "python": platform.python_version(),
-            "machine": platform.machine(), "processor": platform.processor()}
+    meta = {
+        "games_per_seed": args.games,
+        "seeds": args.seeds,
+        "players": args.players,
+        "rounds": args.rounds,
+        "teams": args.teams,
+        "env": "azimuth_coop defaults (lighthouses='choose', first_player='red', wave_order='choose')",
+        "seconds": time.perf_counter() - start,
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+        "processor": platform.processor(),
+    }
     results = {"meta": meta, "rows": rows, "consistency": checks}
     print(table(rows))
     bad = [c for c in checks if not c["consistent"]]
-    print(f"\nround limits agree on the games they share: "
-          f"{'yes' if not bad else 'NO: ' + repr(bad)} ({len(checks)} checks)")
+    print(
+        f"\nround limits agree on the games they share: "
+        f"{'yes' if not bad else 'NO: ' + repr(bad)} ({len(checks)} checks)"
+    )
     if out is not None:
         results_file.write_json(out, results)
     return results

@@ -41,11 +41,12 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))  # results_file, also when run by path (runpy)
 
-import azgames  # noqa: E402
 import results_file  # noqa: E402
+
+import azgames  # noqa: E402
 from azgames.agents import RandomAgent  # noqa: E402
-from azure_env.greedy import AzureGreedy  # noqa: E402
 from azgames.agents.match import wilson_interval  # noqa: E402
+from azure_env.greedy import AzureGreedy  # noqa: E402
 
 COMMITTED = results_file.RESULTS / "azure_agents.json"
 PAIRINGS = ("greedy hunters", "greedy monster", "greedy vs greedy")
@@ -78,17 +79,17 @@ def progress(done: int, total: int, label: str, start: float) -> None:
         print(line, file=sys.stderr, flush=True)
 
 
-def run_row(num_players: int, map_name: str, pairing: str, games: int, seed: int,
-            max_turns: int, roles: str) -> dict:
-    env = azgames.make("azure", num_players=num_players, map=map_name, max_turns=max_turns,
-                       roles=roles)
+def run_row(
+    num_players: int, map_name: str, pairing: str, games: int, seed: int, max_turns: int, roles: str
+) -> dict:
+    env = azgames.make("azure", num_players=num_players, map=map_name, max_turns=max_turns, roles=roles)
     agents = env.possible_agents
     times: list[float] = []
     seeds = np.random.SeedSequence(seed).spawn(len(agents))
     greedy_side = "hunters" if pairing == "greedy hunters" else "monster"
     seats = {}
     for a, s in zip(agents, seeds):
-        greedy = (pairing == "greedy vs greedy" or (a == "monster") == (greedy_side == "monster"))
+        greedy = pairing == "greedy vs greedy" or (a == "monster") == (greedy_side == "monster")
         seats[a] = Timed(AzureGreedy(seed=s), times) if greedy else RandomAgent(seed=s)
     side_agent = "monster" if greedy_side == "monster" else "hunter_0"
     wins = draws = losses = truncated = 0
@@ -119,17 +120,27 @@ def run_row(num_players: int, map_name: str, pairing: str, games: int, seed: int
     elapsed = time.perf_counter() - start
     t = np.array(times) * 1e3
     return {
-        "players": num_players, "map": map_name, "pairing": pairing,
-        "side": greedy_side, "games": games,
-        "wins": int(wins), "draws": int(draws), "losses": int(losses),
-        "win_rate": wins / games, "win_rate_95": list(wilson_interval(int(wins), games)),
+        "players": num_players,
+        "map": map_name,
+        "pairing": pairing,
+        "side": greedy_side,
+        "games": games,
+        "wins": int(wins),
+        "draws": int(draws),
+        "losses": int(losses),
+        "win_rate": wins / games,
+        "win_rate_95": list(wilson_interval(int(wins), games)),
         "draw_rate_95": list(wilson_interval(int(draws), games)),
         "loss_rate_95": list(wilson_interval(int(losses), games)),
         "truncated": int(truncated),
-        "mean_turns": float(np.mean(turns)), "median_turns": float(np.median(turns)),
-        "max_turns_seen": int(max(turns)), "mean_steps": float(np.mean(steps)),
-        "mean_gold_side": float(np.mean(own_gold)), "mean_gold_other": float(np.mean(other_gold)),
-        "greedy_moves": len(times), "ms_per_move": float(t.mean()) if len(t) else 0.0,
+        "mean_turns": float(np.mean(turns)),
+        "median_turns": float(np.median(turns)),
+        "max_turns_seen": int(max(turns)),
+        "mean_steps": float(np.mean(steps)),
+        "mean_gold_side": float(np.mean(own_gold)),
+        "mean_gold_other": float(np.mean(other_gold)),
+        "greedy_moves": len(times),
+        "ms_per_move": float(t.mean()) if len(t) else 0.0,
         "ms_per_move_p99": float(np.percentile(t, 99)) if len(t) else 0.0,
         "ms_per_move_max": float(t.max()) if len(t) else 0.0,
         "seconds": elapsed,
@@ -141,9 +152,11 @@ def pct(lo_hi) -> str:
 
 
 def table(rows: list[dict]) -> str:
-    head = (f"{'players':>7} {'map':<8} {'pairing':<16} {'W':>4} {'D':>3} {'L':>4} "
-            f"{'win %':>6} {'win 95% CI':<14} {'loss 95% CI':<13} {'turns':>6} {'trunc':>5} "
-            f"{'gold':>11} {'ms/move':>7} {'p99':>6}")
+    head = (
+        f"{'players':>7} {'map':<8} {'pairing':<16} {'W':>4} {'D':>3} {'L':>4} "
+        f"{'win %':>6} {'win 95% CI':<14} {'loss 95% CI':<13} {'turns':>6} {'trunc':>5} "
+        f"{'gold':>11} {'ms/move':>7} {'p99':>6}"
+    )
     lines = [head, "-" * len(head)]
     for r in rows:
         gold = f"{r['mean_gold_side']:.1f}:{r['mean_gold_other']:.1f}"
@@ -151,9 +164,12 @@ def table(rows: list[dict]) -> str:
             f"{r['players']:>7} {r['map']:<8} {r['pairing']:<16} {r['wins']:>4} {r['draws']:>3} "
             f"{r['losses']:>4} {100 * r['win_rate']:>5.1f}% {pct(r['win_rate_95']):<14} "
             f"{pct(r['loss_rate_95']):<13} {r['mean_turns']:>6.1f} {r['truncated']:>5} {gold:>11} "
-            f"{r['ms_per_move']:>7.3f} {r['ms_per_move_p99']:>6.3f}")
-    lines.append("W/D/L: the greedy side's (the monster's in greedy vs greedy); gold: mean banked "
-                 "gold, that side : the other.")
+            f"{r['ms_per_move']:>7.3f} {r['ms_per_move_p99']:>6.3f}"
+        )
+    lines.append(
+        "W/D/L: the greedy side's (the monster's in greedy vs greedy); gold: mean banked "
+        "gold, that side : the other."
+    )
     return "\n".join(lines)
 
 
@@ -176,13 +192,20 @@ def main(argv=None) -> int:
     for map_name in args.maps:
         for num_players in args.players:
             for pairing in args.pairings:
-                rows.append(run_row(num_players, map_name, pairing, args.games, args.seed,
-                                    args.max_turns, args.roles))
+                rows.append(
+                    run_row(num_players, map_name, pairing, args.games, args.seed, args.max_turns, args.roles)
+                )
     print(table(rows))
     if out is not None:
-        meta = {"games_per_row": args.games, "seed": args.seed, "max_turns": args.max_turns,
-                "roles": args.roles, "python": platform.python_version(),
-                "machine": platform.machine(), "processor": platform.processor()}
+        meta = {
+            "games_per_row": args.games,
+            "seed": args.seed,
+            "max_turns": args.max_turns,
+            "roles": args.roles,
+            "python": platform.python_version(),
+            "machine": platform.machine(),
+            "processor": platform.processor(),
+        }
         results_file.write_json(out, {"meta": meta, "rows": rows})
     return 0
 

@@ -54,8 +54,17 @@ def ours(steps: int, quick: bool = False, mix: dict | None = None) -> tuple[floa
 
     shape = {"num_envs": 32, "num_steps": 16} if quick else {}
     with tempfile.TemporaryDirectory() as out:
-        cfg = Config(game="azacru", steps=16_384, eval_every=0, final_eval_games=2, eval_games=2, out=out, progress=False,
-                     **shape, **({"mix": mix} if mix else {}))
+        cfg = Config(
+            game="azacru",
+            steps=16_384,
+            eval_every=0,
+            final_eval_games=2,
+            eval_games=2,
+            out=out,
+            progress=False,
+            **shape,
+            **({"mix": mix} if mix else {}),
+        )
         train(cfg)  # warm-up: compiles, first league
         cfg.steps, cfg.out = steps, out + "/timed"
         train(cfg)
@@ -75,8 +84,16 @@ def sb3_vec(steps: int, quick: bool = False) -> float:
 
     n = 32 if quick else 256
     venv = SB3VecEnv("azacru", num_envs=n, seed=0)
-    model = MaskablePPO("MlpPolicy", venv, n_steps=64, batch_size=16 * n, n_epochs=4, seed=0, verbose=0,
-                        policy_kwargs={"net_arch": [128, 128]})
+    model = MaskablePPO(
+        "MlpPolicy",
+        venv,
+        n_steps=64,
+        batch_size=16 * n,
+        n_epochs=4,
+        seed=0,
+        verbose=0,
+        policy_kwargs={"net_arch": [128, 128]},
+    )
     model.learn(64 * n)
     start = time.perf_counter()
     model.learn(steps, reset_num_timesteps=False)
@@ -89,8 +106,18 @@ def single_agent(steps: int, quick: bool = False) -> float:
     from azgames.training.single_agent import SingleAgentEnv
 
     env = SingleAgentEnv("azacru", opponent="random", seat="random", num_players=2)
-    model = MaskablePPO("MlpPolicy", env, n_steps=512, batch_size=128, gamma=1.0, learning_rate=1e-3,
-                        ent_coef=0.01, policy_kwargs={"net_arch": [256, 256]}, seed=0, verbose=0)
+    model = MaskablePPO(
+        "MlpPolicy",
+        env,
+        n_steps=512,
+        batch_size=128,
+        gamma=1.0,
+        learning_rate=1e-3,
+        ent_coef=0.01,
+        policy_kwargs={"net_arch": [256, 256]},
+        seed=0,
+        verbose=0,
+    )
     model.learn(512 if quick else 1024)
     start = time.perf_counter()
     model.learn(steps, reset_num_timesteps=False)
@@ -122,9 +149,13 @@ def pettingzoo_tutorial(steps: int, quick: bool = False) -> float:
         def step(self, action):
             current = self.env.agent_selection
             self.env.step(action)
-            return (self.env.observe(self.env.agent_selection)["observation"],
-                    self.env._cumulative_rewards[current], self.env.terminations[current],
-                    self.env.truncations[current], self.env.infos[current])
+            return (
+                self.env.observe(self.env.agent_selection)["observation"],
+                self.env._cumulative_rewards[current],
+                self.env.terminations[current],
+                self.env.truncations[current],
+                self.env.infos[current],
+            )
 
         def action_mask(self):
             return self.env.observe(self.env.agent_selection)["action_mask"]
@@ -162,8 +193,12 @@ def main(argv=None) -> int:
             print(f"{name}: skipped ({e}; install the bench extra)", flush=True)
             continue
         rates = [r[0] if isinstance(r, tuple) else r for r in runs]
-        row = {"row": name, "learner_steps": quick_steps if args.quick else steps,
-               "rates": [round(r) for r in rates], "steps_per_s": round(statistics.median(rates))}
+        row = {
+            "row": name,
+            "learner_steps": quick_steps if args.quick else steps,
+            "rates": [round(r) for r in rates],
+            "steps_per_s": round(statistics.median(rates)),
+        }
         if isinstance(runs[0], tuple):
             row["env_steps_per_s"] = round(statistics.median(r[1] for r in runs))
         results.append(row)
@@ -179,11 +214,21 @@ def main(argv=None) -> int:
     if out is not None:
         import torch
 
-        results_file.write_json(out, {
-            "date": time.strftime("%Y-%m-%d"), "machine": platform.processor() or platform.machine(),
-            "cpus": os.cpu_count(), "python": platform.python_version(), "torch": torch.__version__,
-            "OMP_WAIT_POLICY": os.environ.get("OMP_WAIT_POLICY"), "quick": args.quick,
-            "repeats": repeats, "rows": results}, indent=2)
+        results_file.write_json(
+            out,
+            {
+                "date": time.strftime("%Y-%m-%d"),
+                "machine": platform.processor() or platform.machine(),
+                "cpus": os.cpu_count(),
+                "python": platform.python_version(),
+                "torch": torch.__version__,
+                "OMP_WAIT_POLICY": os.environ.get("OMP_WAIT_POLICY"),
+                "quick": args.quick,
+                "repeats": repeats,
+                "rows": results,
+            },
+            indent=2,
+        )
     return 0
 
 

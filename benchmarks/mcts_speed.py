@@ -35,8 +35,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # also when run by pat
 import results_file  # noqa: E402
 
 COMMITTED = results_file.RESULTS / "mcts_speed.json"
-GAMES = ["azacru:2", "azacru:2:2", "azacru:4", "azacru:2:1:ppo", "azure:2", "azure:2:1:default",
-         "azimuth:2", "azimuth:2:1:default", "azimuth_coop:2"]
+GAMES = [
+    "azacru:2",
+    "azacru:2:2",
+    "azacru:4",
+    "azacru:2:1:ppo",
+    "azure:2",
+    "azure:2:1:default",
+    "azimuth:2",
+    "azimuth:2:1:default",
+    "azimuth_coop:2",
+]
 #: What a row's fourth field sets: the game's own playouts, cut and guide
 #: (the agent's defaults), or the shipped policy's guide (AlphaZero-style).
 MODES = {"": "random to the end", "default": "game default", "ppo": "policy-guided (ppo)"}
@@ -50,8 +59,14 @@ def ours(game: str, players: int, moves: int, seeds: int, threads: int = 1, mode
     env = azgames.make(game, num_players=players)
     env.reset(seed=0)
     plain = mode == ""
-    options = dict(game=game, c=2.0, threads=threads, max_playout=-1 if plain else None,
-                   prior_temperature=0 if plain else None, policy="ppo" if mode == "ppo" else None)
+    options = dict(
+        game=game,
+        c=2.0,
+        threads=threads,
+        max_playout=-1 if plain else None,
+        prior_temperature=0 if plain else None,
+        policy="ppo" if mode == "ppo" else None,
+    )
     start = time.perf_counter()
     MCTSAgent(seed=0, simulations=10, **options).search(env)
     first = time.perf_counter() - start
@@ -71,11 +86,22 @@ def ours(game: str, players: int, moves: int, seeds: int, threads: int = 1, mode
             seconds += result.seconds
             searched += 1
             env.step(result.best())
-    name = (f"{game} {players}p (ours, numba{', 2 threads' if threads > 1 else ''}"
-            f"{', ' + MODES[mode] if mode else ''})")
-    return {"name": name, "game": game, "players": players, "threads": threads, "playouts": MODES[mode],
-            "searched_moves": searched, "simulations": sims, "seconds": round(seconds, 3),
-            "sims_per_s": round(sims / seconds), "first_search_s": round(first, 2)}
+    name = (
+        f"{game} {players}p (ours, numba{', 2 threads' if threads > 1 else ''}"
+        f"{', ' + MODES[mode] if mode else ''})"
+    )
+    return {
+        "name": name,
+        "game": game,
+        "players": players,
+        "threads": threads,
+        "playouts": MODES[mode],
+        "searched_moves": searched,
+        "simulations": sims,
+        "seconds": round(seconds, 3),
+        "sims_per_s": round(sims / seconds),
+        "first_search_s": round(first, 2),
+    }
 
 
 def openspiel(moves: int, seeds: int) -> dict:
@@ -86,8 +112,13 @@ def openspiel(moves: int, seeds: int) -> dict:
     sims, seconds, searched = 0, 0.0, 0
     for seed in range(seeds):
         rng = np.random.RandomState(seed)
-        bot = mcts.MCTSBot(game, uct_c=2, max_simulations=SIMULATIONS,
-                           evaluator=mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
+        bot = mcts.MCTSBot(
+            game,
+            uct_c=2,
+            max_simulations=SIMULATIONS,
+            evaluator=mcts.RandomRolloutEvaluator(1, rng),
+            random_state=rng,
+        )
         state = game.new_initial_state()
         for _ in range(moves):
             if state.is_terminal():
@@ -98,9 +129,16 @@ def openspiel(moves: int, seeds: int) -> dict:
             sims += SIMULATIONS
             searched += 1
             state.apply_action(action)
-    return {"name": "connect_four (OpenSpiel MCTSBot, Python)", "game": "connect_four", "players": 2,
-            "searched_moves": searched, "simulations": sims, "seconds": round(seconds, 3),
-            "sims_per_s": round(sims / seconds), "first_search_s": None}
+    return {
+        "name": "connect_four (OpenSpiel MCTSBot, Python)",
+        "game": "connect_four",
+        "players": 2,
+        "searched_moves": searched,
+        "simulations": sims,
+        "seconds": round(seconds, 3),
+        "sims_per_s": round(sims / seconds),
+        "first_search_s": None,
+    }
 
 
 def main(argv=None) -> int:
@@ -108,8 +146,9 @@ def main(argv=None) -> int:
     parser.add_argument("--quick", action="store_true", help="2 moves, 1 seed a row (a smoke run)")
     parser.add_argument("--moves", type=int, default=20, help="searched moves per game (default: 20)")
     parser.add_argument("--seeds", type=int, default=3, help="games per row (default: 3)")
-    parser.add_argument("--games", nargs="+", default=GAMES,
-                        help="GAME:PLAYERS[:THREADS[:default|ppo]] rows (default: all)")
+    parser.add_argument(
+        "--games", nargs="+", default=GAMES, help="GAME:PLAYERS[:THREADS[:default|ppo]] rows (default: all)"
+    )
     parser.add_argument("--no-openspiel", action="store_true", help="skip the OpenSpiel row")
     results_file.add_arguments(parser, COMMITTED)
     args = parser.parse_args(argv)
@@ -120,27 +159,45 @@ def main(argv=None) -> int:
         try:
             rows.append(openspiel(moves, seeds))
         except ImportError:
-            print("open_spiel is not installed (pip install -e '.[bench]'): no OpenSpiel row", file=sys.stderr)
+            print(
+                "open_spiel is not installed (pip install -e '.[bench]'): no OpenSpiel row", file=sys.stderr
+            )
     for spec in args.games:
         game, *rest = spec.split(":")
-        players, threads = (int(x) for x in (rest + ["2", "1"][len(rest):])[:2])
+        players, threads = (int(x) for x in (rest + ["2", "1"][len(rest) :])[:2])
         mode = rest[2] if len(rest) > 2 else ""
         if mode not in MODES:
             parser.error(f"row {spec!r}: the fourth field is 'default' or 'ppo', not {mode!r}")
         rows.append(ours(game, players, moves, seeds, threads, mode))
         print(f"  {rows[-1]['name']}: {rows[-1]['sims_per_s']:,} sims/s", file=sys.stderr)
-    base = rows[0]["sims_per_s"] if not args.no_openspiel and rows and rows[0]["game"] == "connect_four" else None
-    print(f"\n| search | simulations/s | searched moves | first search (s) |{' vs OpenSpiel |' if base else ''}")
+    base = (
+        rows[0]["sims_per_s"]
+        if not args.no_openspiel and rows and rows[0]["game"] == "connect_four"
+        else None
+    )
+    print(
+        f"\n| search | simulations/s | searched moves | first search (s) |{' vs OpenSpiel |' if base else ''}"
+    )
     print(f"|---|---|---|---|{'---|' if base else ''}")
     for r in rows:
         ratio = f" {r['sims_per_s'] / base:.1f}x |" if base else ""
         first = "-" if r["first_search_s"] is None else f"{r['first_search_s']:.1f}"
         print(f"| {r['name']} | {r['sims_per_s']:,} | {r['searched_moves']} | {first} |{ratio}")
     if out is not None:
-        results_file.write_json(out, {
-            "benchmark": "mcts_speed", "simulations_per_move": SIMULATIONS, "moves": moves,
-            "seeds": seeds, "machine": platform.platform(), "processor": platform.processor(),
-            "python": sys.version.split()[0], "rows": rows}, indent=2)
+        results_file.write_json(
+            out,
+            {
+                "benchmark": "mcts_speed",
+                "simulations_per_move": SIMULATIONS,
+                "moves": moves,
+                "seeds": seeds,
+                "machine": platform.platform(),
+                "processor": platform.processor(),
+                "python": sys.version.split()[0],
+                "rows": rows,
+            },
+            indent=2,
+        )
     return 0
 
 

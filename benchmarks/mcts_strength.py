@@ -41,14 +41,21 @@ COMMITTED = results_file.RESULTS / "mcts_strength.json"
 GAMES = ("azacru", "azimuth", "azure")
 
 
-def score(game: str, players: int, opponent: str, simulations: int, games: int, seed: int,
-          policy: str | None = None) -> dict:
+def score(
+    game: str, players: int, opponent: str, simulations: int, games: int, seed: int, policy: str | None = None
+) -> dict:
     from azgames.agents.match import play_match
     from azgames.agents.mcts import MCTSAgent
 
     mcts = MCTSAgent(seed=seed, game=game, simulations=simulations, policy=policy)
-    result = play_match(game, {"mcts": mcts, **{f"{opponent}#{k}": opponent for k in range(1, players)}},
-                        num_games=games, num_players=players, seed=seed, progress=False)
+    result = play_match(
+        game,
+        {"mcts": mcts, **{f"{opponent}#{k}": opponent for k in range(1, players)}},
+        num_games=games,
+        num_players=players,
+        seed=seed,
+        progress=False,
+    )
     return {"wins": result.wins["mcts"], "draws": result.draws["mcts"], "losses": result.losses["mcts"]}
 
 
@@ -65,9 +72,15 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", nargs="+", default=list(GAMES), choices=GAMES)
     parser.add_argument("--players", nargs="+", type=int, default=[2])
-    parser.add_argument("--opponents", nargs="+", choices=["random", "greedy", "mcts", "ppo"], default=["greedy"])
-    parser.add_argument("--policy", choices=["ppo"], default=None,
-                        help="guide the search by the shipped policy (AlphaZero-style)")
+    parser.add_argument(
+        "--opponents", nargs="+", choices=["random", "greedy", "mcts", "ppo"], default=["greedy"]
+    )
+    parser.add_argument(
+        "--policy",
+        choices=["ppo"],
+        default=None,
+        help="guide the search by the shipped policy (AlphaZero-style)",
+    )
     parser.add_argument("--num-games", type=int, default=134, help="games per seed (default: 134)")
     parser.add_argument("--seeds", nargs="+", type=int, default=[0, 1, 2])
     parser.add_argument("--simulations", type=int, default=1000, help="per move (default: 1,000)")
@@ -82,31 +95,51 @@ def main(argv=None) -> int:
 
     command = "python benchmarks/mcts_strength.py " + shlex.join(sys.argv[1:] if argv is None else argv)
     pool = ProcessPoolExecutor(args.jobs) if args.jobs > 1 else None
-    print("| game | players | policy | opponent | simulations | games | wins | 95% CI | draws | losses | "
-          "decisive wins | per seed (wins) | minutes |")
+    print(
+        "| game | players | policy | opponent | simulations | games | wins | 95% CI | draws | losses | "
+        "decisive wins | per seed (wins) | minutes |"
+    )
     print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for game in args.games:
         for n in args.players:
             for opponent in args.opponents:
                 start = time.perf_counter()
-                jobs = [(game, n, opponent, args.simulations, args.num_games, s, args.policy) for s in args.seeds]
+                jobs = [
+                    (game, n, opponent, args.simulations, args.num_games, s, args.policy) for s in args.seeds
+                ]
                 runs = list(pool.map(score, *zip(*jobs)) if pool else (score(*job) for job in jobs))
                 wins, draws, losses = (sum(r[k] for r in runs) for k in ("wins", "draws", "losses"))
                 total = wins + draws + losses
                 lo, hi = wilson_interval(wins, total)
-                row = {"game": game, "players": n, "policy": args.policy, "opponent": opponent,
-                       "simulations": args.simulations,
-                       "games": total, "wins": wins, "draws": draws, "losses": losses,
-                       "win_rate": wins / total, "win_rate_lo": lo, "win_rate_hi": hi,
-                       "decisive_win_rate": wins / (wins + losses) if wins + losses else None,
-                       "per_seed": runs, "seeds": args.seeds,
-                       "minutes": round((time.perf_counter() - start) / 60, 1), "jobs": args.jobs,
-                       "command": command}
-                decisive = "-" if row["decisive_win_rate"] is None else f"{100 * row['decisive_win_rate']:.1f}%"
-                print(f"| {game} | {n} | {args.policy or '-'} | {opponent} | {args.simulations} | {total} | "
-                      f"{100 * row['win_rate']:.1f}% | {100 * lo:.1f}-{100 * hi:.1f}% | {draws} | {losses} | "
-                      f"{decisive} | " + " / ".join(str(r["wins"]) for r in runs) + f" | {row['minutes']} |",
-                      flush=True)
+                row = {
+                    "game": game,
+                    "players": n,
+                    "policy": args.policy,
+                    "opponent": opponent,
+                    "simulations": args.simulations,
+                    "games": total,
+                    "wins": wins,
+                    "draws": draws,
+                    "losses": losses,
+                    "win_rate": wins / total,
+                    "win_rate_lo": lo,
+                    "win_rate_hi": hi,
+                    "decisive_win_rate": wins / (wins + losses) if wins + losses else None,
+                    "per_seed": runs,
+                    "seeds": args.seeds,
+                    "minutes": round((time.perf_counter() - start) / 60, 1),
+                    "jobs": args.jobs,
+                    "command": command,
+                }
+                decisive = (
+                    "-" if row["decisive_win_rate"] is None else f"{100 * row['decisive_win_rate']:.1f}%"
+                )
+                print(
+                    f"| {game} | {n} | {args.policy or '-'} | {opponent} | {args.simulations} | {total} | "
+                    f"{100 * row['win_rate']:.1f}% | {100 * lo:.1f}-{100 * hi:.1f}% | {draws} | {losses} | "
+                    f"{decisive} | " + " / ".join(str(r["wins"]) for r in runs) + f" | {row['minutes']} |",
+                    flush=True,
+                )
                 if path is not None:
                     merge_row(path, row)
     return 0

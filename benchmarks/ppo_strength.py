@@ -30,6 +30,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))  # results_file, also when run by path (runpy)
 
 import results_file  # noqa: E402
+
 from azgames.agents.match import wilson_interval  # noqa: E402
 from azgames.agents.policy import NumpyPolicy, shipped_policy_path  # noqa: E402
 from azgames.training.evaluate import evaluate  # noqa: E402
@@ -43,8 +44,12 @@ def main(argv=None) -> int:
     parser.add_argument("--games", nargs="+", default=list(GAMES), choices=GAMES)
     parser.add_argument("--players", nargs="+", type=int, default=[2, 3, 4])
     parser.add_argument("--num-games", type=int, default=400, help="games per seed and opponent (2 players)")
-    parser.add_argument("--num-games-many", type=int, default=None,
-                        help="games per seed and opponent with 3-4 players (default: --num-games)")
+    parser.add_argument(
+        "--num-games-many",
+        type=int,
+        default=None,
+        help="games per seed and opponent with 3-4 players (default: --num-games)",
+    )
     parser.add_argument("--seeds", nargs="+", type=int, default=[0, 1, 2])
     parser.add_argument("--opponents", nargs="+", choices=["random", "greedy"], default=["random", "greedy"])
     parser.add_argument("--quick", action="store_true", help="20 games, seed 0, 2 players")
@@ -71,21 +76,45 @@ def main(argv=None) -> int:
                 wins, draws, losses = (sum(getattr(r, k) for r in runs) for k in ("wins", "draws", "losses"))
                 total = wins + draws + losses
                 lo, hi = wilson_interval(wins, total)
-                row = {"game": game, "players": n, "opponent": "Ocean Die" if game == "azimuth_coop" else opponent,
-                       "games": total, "wins": wins, "draws": draws, "losses": losses,
-                       "win_rate": wins / total, "win_rate_lo": lo, "win_rate_hi": hi,
-                       "decisive_win_rate": wins / (wins + losses) if wins + losses else None,
-                       "per_seed": [r.win_rate for r in runs], "seeds": args.seeds,
-                       "trained": policy.meta.get("trained")}
+                row = {
+                    "game": game,
+                    "players": n,
+                    "opponent": "Ocean Die" if game == "azimuth_coop" else opponent,
+                    "games": total,
+                    "wins": wins,
+                    "draws": draws,
+                    "losses": losses,
+                    "win_rate": wins / total,
+                    "win_rate_lo": lo,
+                    "win_rate_hi": hi,
+                    "decisive_win_rate": wins / (wins + losses) if wins + losses else None,
+                    "per_seed": [r.win_rate for r in runs],
+                    "seeds": args.seeds,
+                    "trained": policy.meta.get("trained"),
+                }
                 rows.append(row)
-                decisive = "-" if row["decisive_win_rate"] is None else f"{100 * row['decisive_win_rate']:.1f}%"
-                print(f"| {game} | {n} | {row['opponent']} | {total} | {100 * row['win_rate']:.1f}% | "
-                      f"{100 * lo:.1f}-{100 * hi:.1f}% | {draws} | {losses} | {decisive} | "
-                      + " / ".join(f"{100 * w:.1f}" for w in row["per_seed"]) + " |", flush=True)
+                decisive = (
+                    "-" if row["decisive_win_rate"] is None else f"{100 * row['decisive_win_rate']:.1f}%"
+                )
+                print(
+                    f"| {game} | {n} | {row['opponent']} | {total} | {100 * row['win_rate']:.1f}% | "
+                    f"{100 * lo:.1f}-{100 * hi:.1f}% | {draws} | {losses} | {decisive} | "
+                    + " / ".join(f"{100 * w:.1f}" for w in row["per_seed"])
+                    + " |",
+                    flush=True,
+                )
                 if out is not None:  # after every row: a stopped run keeps what it measured
-                    results_file.write_json(out, {"date": time.strftime("%Y-%m-%d"),
-                                                  "num_games": args.num_games, "num_games_many": many,
-                                                  "seeds": args.seeds, "rows": rows}, indent=2)
+                    results_file.write_json(
+                        out,
+                        {
+                            "date": time.strftime("%Y-%m-%d"),
+                            "num_games": args.num_games,
+                            "num_games_many": many,
+                            "seeds": args.seeds,
+                            "rows": rows,
+                        },
+                        indent=2,
+                    )
     return 0
 
 

@@ -42,14 +42,23 @@ def _shown(path: Path) -> str:
 def add_arguments(parser: argparse.ArgumentParser, committed: Path) -> None:
     """Add ``--json PATH`` and ``--save`` (one or the other) to ``parser``."""
     where = parser.add_mutually_exclusive_group()
-    where.add_argument("--json", type=Path, default=None, metavar="PATH",
-                       help="write the results to PATH (default: no file, the table only)")
-    where.add_argument("--save", action="store_true",
-                       help=f"replace {_shown(committed)}, the committed results the README quotes")
+    where.add_argument(
+        "--json",
+        type=Path,
+        default=None,
+        metavar="PATH",
+        help="write the results to PATH (default: no file, the table only)",
+    )
+    where.add_argument(
+        "--save",
+        action="store_true",
+        help=f"replace {_shown(committed)}, the committed results the README quotes",
+    )
 
 
-def destination(parser: argparse.ArgumentParser, args: argparse.Namespace, committed: Path,
-                quick: bool = False) -> Path | None:
+def destination(
+    parser: argparse.ArgumentParser, args: argparse.Namespace, committed: Path, quick: bool = False
+) -> Path | None:
     """The file this run writes: ``committed`` with ``--save``, PATH with
     ``--json PATH``, None without either. A ``quick`` run's ``--save`` is a
     usage error (exit status 2), reported before anything is measured, and
@@ -57,8 +66,10 @@ def destination(parser: argparse.ArgumentParser, args: argparse.Namespace, commi
     written over (some benchmarks merge their rows into it, as ``--save``
     does into the committed file)."""
     if args.save and quick:
-        parser.error(f"--save replaces {_shown(committed)}: a --quick run's figures are not "
-                     "results to keep (give --json PATH to write them elsewhere)")
+        parser.error(
+            f"--save replaces {_shown(committed)}: a --quick run's figures are not "
+            "results to keep (give --json PATH to write them elsewhere)"
+        )
     if args.json is not None:
         try:
             args.json.parent.mkdir(parents=True, exist_ok=True)
@@ -83,8 +94,9 @@ def write_json(path: Path, results: dict, indent: int = 1) -> None:
     game's current version (:func:`game_versions`). It is added to the dict
     itself, so that what a benchmark returns is what its file holds."""
     if not isinstance(results, dict):
-        raise TypeError(f"results must be a dict (a top-level 'versions' is added), "
-                        f"not {type(results).__name__}")
+        raise TypeError(
+            f"results must be a dict (a top-level 'versions' is added), not {type(results).__name__}"
+        )
     results["versions"] = game_versions()
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(results, indent=indent) + "\n")

@@ -52,33 +52,69 @@ def main(argv=None) -> int:
     runs = []
     with tempfile.TemporaryDirectory() as tmp:
         for seed in args.seeds:
-            record = train(Config(game=args.game, num_players=args.players, seed=seed, steps=args.steps,
-                                  num_env_runners=args.num_env_runners,
-                                  eval_every=0, final_eval_games=args.games, out=f"{tmp}/seed{seed}",
-                                  progress=False))
-            runs.append({"seed": seed, "steps": record["steps"], "seconds": record["seconds"],
-                         "steps_per_s": record["steps_per_s"], "league_size": record["league_size"],
-                         "final_evaluation": record["final_evaluation"]})
-            print(f"seed {seed}: {record['steps']:,} steps in {record['seconds']:.0f} s; " + "; ".join(
-                f"vs {o} {100 * e['win_rate']:.1f}%" for o, e in record["final_evaluation"].items()), flush=True)
+            record = train(
+                Config(
+                    game=args.game,
+                    num_players=args.players,
+                    seed=seed,
+                    steps=args.steps,
+                    num_env_runners=args.num_env_runners,
+                    eval_every=0,
+                    final_eval_games=args.games,
+                    out=f"{tmp}/seed{seed}",
+                    progress=False,
+                )
+            )
+            runs.append(
+                {
+                    "seed": seed,
+                    "steps": record["steps"],
+                    "seconds": record["seconds"],
+                    "steps_per_s": record["steps_per_s"],
+                    "league_size": record["league_size"],
+                    "final_evaluation": record["final_evaluation"],
+                }
+            )
+            print(
+                f"seed {seed}: {record['steps']:,} steps in {record['seconds']:.0f} s; "
+                + "; ".join(
+                    f"vs {o} {100 * e['win_rate']:.1f}%" for o, e in record["final_evaluation"].items()
+                ),
+                flush=True,
+            )
     ray.shutdown()
     summary = {}
     for opponent in runs[0]["final_evaluation"]:
         evals = [r["final_evaluation"][opponent] for r in runs]
         wins, games = sum(e["wins"] for e in evals), sum(e["games"] for e in evals)
         lo, hi = wilson_interval(wins, games)
-        summary[opponent] = {"mean_win_rate": round(sum(e["win_rate"] for e in evals) / len(evals), 4),
-                             "pooled_lo": round(lo, 4), "pooled_hi": round(hi, 4),
-                             "per_seed": [round(e["win_rate"], 4) for e in evals]}
-    out = {"date": time.strftime("%Y-%m-%d"), "machine": platform.machine(), "cpus": os.cpu_count(),
-           "ray": ray.__version__, "game": args.game, "players": args.players, "steps": args.steps,
-           "seeds": args.seeds, "num_env_runners": args.num_env_runners, "command": "python benchmarks/rllib_learning.py " + " ".join(argv or sys.argv[1:]),
-           "summary": summary, "runs": runs}
+        summary[opponent] = {
+            "mean_win_rate": round(sum(e["win_rate"] for e in evals) / len(evals), 4),
+            "pooled_lo": round(lo, 4),
+            "pooled_hi": round(hi, 4),
+            "per_seed": [round(e["win_rate"], 4) for e in evals],
+        }
+    out = {
+        "date": time.strftime("%Y-%m-%d"),
+        "machine": platform.machine(),
+        "cpus": os.cpu_count(),
+        "ray": ray.__version__,
+        "game": args.game,
+        "players": args.players,
+        "steps": args.steps,
+        "seeds": args.seeds,
+        "num_env_runners": args.num_env_runners,
+        "command": "python benchmarks/rllib_learning.py " + " ".join(argv or sys.argv[1:]),
+        "summary": summary,
+        "runs": runs,
+    }
     print(f"\n{args.game}, {args.players} players, {args.steps:,} env steps a seed, seeds {args.seeds}")
     print(f"{'opponent':<10} {'mean win rate':>14} {'pooled 95%':>16}   per seed")
     for o, s in summary.items():
-        print(f"{o:<10} {100 * s['mean_win_rate']:>13.1f}% {100 * s['pooled_lo']:>7.1f}-{100 * s['pooled_hi']:.1f}%"
-              f"   {', '.join(f'{100 * w:.1f}%' for w in s['per_seed'])}")
+        print(
+            f"{o:<10} {100 * s['mean_win_rate']:>13.1f}% {100 * s['pooled_lo']:>7.1f}-{100 * s['pooled_hi']:.1f}%"
+            f"   {', '.join(f'{100 * w:.1f}%' for w in s['per_seed'])}"
+        )
     if path is not None:
         results_file.write_json(path, out, indent=2)
     return 0

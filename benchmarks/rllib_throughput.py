@@ -48,18 +48,29 @@ def env_alone(seconds: float) -> dict:
 
     from azgames.rllib.env import TurnBasedEnv
 
-    env = TurnBasedEnv({"game": "azacru", "builtin_share": 0.5,
-                        "builtin_opponents": {"random": 1.0, "greedy": 1.0}, "seed": 0})
+    env = TurnBasedEnv(
+        {
+            "game": "azacru",
+            "builtin_share": 0.5,
+            "builtin_opponents": {"random": 1.0, "greedy": 1.0},
+            "seed": 0,
+        }
+    )
     rng = np.random.default_rng(0)
     obs, _ = env.reset()
     steps, start = 0, time.perf_counter()
     while time.perf_counter() - start < seconds:
-        (agent, seen), = obs.items()
-        obs, _, terminated, truncated, _ = env.step({agent: int(rng.choice(np.flatnonzero(seen["action_mask"])))})
+        ((agent, seen),) = obs.items()
+        obs, _, terminated, truncated, _ = env.step(
+            {agent: int(rng.choice(np.flatnonzero(seen["action_mask"])))}
+        )
         steps += 1
         if terminated["__all__"] or truncated["__all__"]:
             obs, _ = env.reset()
-    return {"row": "TurnBasedEnv alone (random legal actions)", "env_steps_per_s": round(steps / (time.perf_counter() - start))}
+    return {
+        "row": "TurnBasedEnv alone (random legal actions)",
+        "env_steps_per_s": round(steps / (time.perf_counter() - start)),
+    }
 
 
 def rllib_row(runners: int, iterations: int, batch: int) -> dict:
@@ -76,8 +87,13 @@ def rllib_row(runners: int, iterations: int, batch: int) -> dict:
             episodes = algo.env_runner.sample(num_timesteps=batch)
         else:
             share = batch // runners
-            episodes = [e for part in algo.env_runner_group.foreach_env_runner(
-                lambda r: r.sample(num_timesteps=share), local_env_runner=False) for e in part]
+            episodes = [
+                e
+                for part in algo.env_runner_group.foreach_env_runner(
+                    lambda r: r.sample(num_timesteps=share), local_env_runner=False
+                )
+                for e in part
+            ]
         collecting += time.perf_counter() - start
         collected += sum(e.env_steps() for e in episodes)
     counted_from = algo.train()[NUM_ENV_STEPS_SAMPLED_LIFETIME]
@@ -88,22 +104,30 @@ def rllib_row(runners: int, iterations: int, batch: int) -> dict:
         wall += time.perf_counter() - start
     sampled = result[NUM_ENV_STEPS_SAMPLED_LIFETIME] - counted_from
     algo.stop()
-    return {"row": f"RLlib PPO, {runners} env runner{'s' if runners != 1 else ''}"
-                   + (" (sampling in the driver)" if runners == 0 else ""),
-            "env_runners": runners, "iterations": iterations, "env_steps": int(sampled),
-            "collection_env_steps_per_s": round(collected / collecting),
-            "training_env_steps_per_s": round(sampled / wall),
-            # PPO samples, then updates: 1/training = 1/collection + 1/learner
-            "learner_env_steps_per_s": round(1 / (wall / sampled - collecting / collected))
-            if wall / sampled > collecting / collected else None}
+    return {
+        "row": f"RLlib PPO, {runners} env runner{'s' if runners != 1 else ''}"
+        + (" (sampling in the driver)" if runners == 0 else ""),
+        "env_runners": runners,
+        "iterations": iterations,
+        "env_steps": int(sampled),
+        "collection_env_steps_per_s": round(collected / collecting),
+        "training_env_steps_per_s": round(sampled / wall),
+        # PPO samples, then updates: 1/training = 1/collection + 1/learner
+        "learner_env_steps_per_s": round(1 / (wall / sampled - collecting / collected))
+        if wall / sampled > collecting / collected
+        else None,
+    }
 
 
 def suite_row(quick: bool) -> dict:
     from learning_throughput import ours  # benchmarks/ is on sys.path (see the imports)
 
     learner, env_steps = ours(16_384 if quick else 163_840, quick=quick)
-    return {"row": "azgames train (suite backend, numba vector env)", "learner_steps_per_s": round(learner),
-            "env_steps_per_s": round(env_steps)}
+    return {
+        "row": "azgames train (suite backend, numba vector env)",
+        "learner_steps_per_s": round(learner),
+        "env_steps_per_s": round(env_steps),
+    }
 
 
 def main(argv=None) -> int:
@@ -129,9 +153,18 @@ def main(argv=None) -> int:
     ray.shutdown()
     if not args.no_suite:
         rows.append(suite_row(args.quick))
-    out = {"date": time.strftime("%Y-%m-%d"), "machine": platform.machine(), "cpus": os.cpu_count(),
-           "python": platform.python_version(), "ray": ray.__version__, "torch": torch.__version__,
-           "quick": args.quick, "ray_init_s": round(ray_init, 1), "train_batch_size": batch, "rows": rows}
+    out = {
+        "date": time.strftime("%Y-%m-%d"),
+        "machine": platform.machine(),
+        "cpus": os.cpu_count(),
+        "python": platform.python_version(),
+        "ray": ray.__version__,
+        "torch": torch.__version__,
+        "quick": args.quick,
+        "ray_init_s": round(ray_init, 1),
+        "train_batch_size": batch,
+        "rows": rows,
+    }
     print(f"\n{'row (env steps/s)':<52} {'collection':>12} {'training':>10} {'learner':>9}")
     for r in rows:
         if "collection_env_steps_per_s" in r:  # an RLlib row

@@ -31,8 +31,9 @@ def main() -> int:
         shutil.copy(ROOT / "pyproject.toml", tmp)
         env = {**os.environ, "PYTHONPATH": tmp}
         command = "from importlinter.cli import lint_imports_command; lint_imports_command()"
-        return subprocess.run([sys.executable, "-c", command, "--config", "pyproject.toml"],
-                              cwd=tmp, env=env).returncode
+        return subprocess.run(
+            [sys.executable, "-c", command, "--config", "pyproject.toml"], cwd=tmp, env=env
+        ).returncode
 
 
 if __name__ == "__main__":

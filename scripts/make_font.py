@@ -12,8 +12,8 @@ import matplotlib
 
 matplotlib.use("Agg")
 import numpy as np  # noqa: E402
-from matplotlib.figure import Figure  # noqa: E402
 from matplotlib.backends.backend_agg import FigureCanvasAgg  # noqa: E402
+from matplotlib.figure import Figure  # noqa: E402
 
 HEIGHT, WIDTH = 32, 15  # pixels per glyph cell; 15 is the font's advance (0.6 em)
 BASELINE = 25  # pixels from the cell's top to the baseline
@@ -23,8 +23,16 @@ OUT = Path(__file__).resolve().parents[1] / "azgames" / "data" / "font.npz"
 def glyph(ch: str) -> np.ndarray:
     fig = Figure(figsize=(WIDTH / 100, HEIGHT / 100), dpi=100)
     canvas = FigureCanvasAgg(fig)
-    fig.text(0.5, 1 - BASELINE / HEIGHT, ch, family="DejaVu Sans Mono", size=HEIGHT * 0.78 * 72 / 100,
-             ha="center", va="baseline", color="black")
+    fig.text(
+        0.5,
+        1 - BASELINE / HEIGHT,
+        ch,
+        family="DejaVu Sans Mono",
+        size=HEIGHT * 0.78 * 72 / 100,
+        ha="center",
+        va="baseline",
+        color="black",
+    )
     canvas.draw()
     rgba = np.asarray(canvas.buffer_rgba())
     return (255 - rgba[:, :, 0]).astype(np.uint8)

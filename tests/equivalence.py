@@ -20,7 +20,7 @@ after the same step, and the shadow restarts from it.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Callable
+from collections.abc import Callable
 
 import numpy as np
 
@@ -33,16 +33,24 @@ def differences(a, b, skip=()) -> list[str]:
     return [name for name, x, y in zip(a._fields, a, b) if name not in skip and not np.array_equal(x, y)]
 
 
-def run_equivalence(module, num_players: int, options: dict, num_envs: int = 12, steps: int = 150,
-                    seed: int = 0, count: Callable | None = None) -> Counter:
+def run_equivalence(
+    module,
+    num_players: int,
+    options: dict,
+    num_envs: int = 12,
+    steps: int = 150,
+    seed: int = 0,
+    count: Callable | None = None,
+) -> Counter:
     """Shadow ``num_envs`` games of ``module.VectorEnv`` with AEC envs for
     ``steps`` steps; returns counts of ``steps``, ``restarts``, ``terminated``
     and ``truncated``, plus ``count(aec_env)`` summed after every step."""
     venv = module.VectorEnv(num_envs=num_envs, seed=seed, num_players=num_players, **options)
     rules = venv.rules
     obs, mask = venv.reset()
-    assert state_ops.equal(rules.initial_state(seed_words(seed, num_envs)), venv.state), \
+    assert state_ops.equal(rules.initial_state(seed_words(seed, num_envs)), venv.state), (
         "the seed words set up other games"
+    )
     envs = []
     for i in range(num_envs):
         env = module.env(num_players=num_players, **options)

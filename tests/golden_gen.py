@@ -44,9 +44,17 @@ VARIANTS = {
     "azimuth_coop_2p": ("azimuth_coop", {"num_players": 2}, 6),
     "azimuth_coop_3p": ("azimuth_coop", {"num_players": 3}, 96),
     "azimuth_coop_4p": ("azimuth_coop", {"num_players": 4}, 104),
-    "azimuth_coop_4p_random_back_first": ("azimuth_coop", {"num_players": 4, "lighthouses": "random",
-                                                           "first_player": "random",
-                                                           "wave_order": "back_first", "rounds": 12}, 100),
+    "azimuth_coop_4p_random_back_first": (
+        "azimuth_coop",
+        {
+            "num_players": 4,
+            "lighthouses": "random",
+            "first_player": "random",
+            "wave_order": "back_first",
+            "rounds": 12,
+        },
+        100,
+    ),
     # Azure Attack: random play rarely banks everything, so the games are cut
     # short by the turn limit; each seed is the first whose game holds a fight
     # and a banking (3p and 4p: also a monster's win and a hunter's).
@@ -54,14 +62,29 @@ VARIANTS = {
     "azure_3p": ("azure", {"num_players": 3, "max_turns": 30}, 1283),
     "azure_4p": ("azure", {"num_players": 4, "max_turns": 30}, 123),
     "azure_4p_ring": ("azure", {"num_players": 4, "map": "ring", "max_turns": 40}, 0),
-    "azure_3p_long_random": ("azure", {"num_players": 3, "map": "long", "roles": "random", "max_turns": 40}, 3),
+    "azure_3p_long_random": (
+        "azure",
+        {"num_players": 3, "map": "long", "roles": "random", "max_turns": 40},
+        3,
+    ),
     # The book's rule 7 read literally (suit_tiles="literal"): the first seed
     # whose game also sets a piece on another player's suit tile.
     "azure_4p_literal": ("azure", {"num_players": 4, "suit_tiles": "literal", "max_turns": 40}, 103),
     # A map of the user's own, given as a dict (docs/rules/azure.md's example).
-    "azure_3p_crossroads_random": ("azure", {"num_players": 3, "map": {
-        "name": "crossroads", "tiles": [". . M . .", ". # # # .", "1 # . # 2", ". # # # .", ". . 3 . ."],
-        "homes": {"M": "e9", "1": "b5", "2": "i6", "3": "f2"}}, "roles": "random", "max_turns": 40}, 0),
+    "azure_3p_crossroads_random": (
+        "azure",
+        {
+            "num_players": 3,
+            "map": {
+                "name": "crossroads",
+                "tiles": [". . M . .", ". # # # .", "1 # . # 2", ". # # # .", ". . 3 . ."],
+                "homes": {"M": "e9", "1": "b5", "2": "i6", "3": "f2"},
+            },
+            "roles": "random",
+            "max_turns": 40,
+        },
+        0,
+    ),
 }
 
 

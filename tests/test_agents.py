@@ -14,8 +14,9 @@ import numpy as np
 import pytest
 
 import azgames
-from azgames.agents import AGENTS, RandomAgent, agent_names, make_agent
 from azacru_env.greedy import AzacruGreedy
+from azgames import state as state_ops
+from azgames.agents import AGENTS, RandomAgent, agent_names, make_agent
 from azgames.agents.match import (
     outcome_of,
     play_game,
@@ -23,7 +24,6 @@ from azgames.agents.match import (
     round_robin,
     wilson_interval,
 )
-from azgames import state as state_ops
 
 
 def azacru(num_players: int = 2, **kwargs):
@@ -234,8 +234,10 @@ def test_greedy_beats_random_in_at_least_80_percent_of_200_games():
     result = play_match("azacru", ["greedy", "random"], num_games=200, seed=0, progress=False)
     rate = result.win_rate("greedy")
     lo, hi = result.win_interval("greedy")
-    print(f"\ngreedy vs random: {result.wins['greedy']}/200 wins = {100 * rate:.1f}% "
-          f"(95% CI {100 * lo:.1f}-{100 * hi:.1f}%), {result.draws['greedy']} draws\n{result}")
+    print(
+        f"\ngreedy vs random: {result.wins['greedy']}/200 wins = {100 * rate:.1f}% "
+        f"(95% CI {100 * lo:.1f}-{100 * hi:.1f}%), {result.draws['greedy']} draws\n{result}"
+    )
     assert result.seat_games == {"greedy": [100, 100], "random": [100, 100]}
     assert rate >= 0.8
 
@@ -317,8 +319,12 @@ def test_play_game_reports_scores_rewards_winner_and_turns():
 def test_play_game_calls_on_move_with_the_notation_of_each_move():
     env = azacru()
     seen = []
-    result = play_game(env, [RandomAgent(seed=3), RandomAgent(seed=4)], seed=0,
-                       on_move=lambda e, agent, action, text: seen.append((agent, action, text)))
+    result = play_game(
+        env,
+        [RandomAgent(seed=3), RandomAgent(seed=4)],
+        seed=0,
+        on_move=lambda e, agent, action, text: seen.append((agent, action, text)),
+    )
     assert len(seen) == result["turns"]
     record = env.unwrapped.to_record()
     assert [a for _, a, _ in seen] == record["actions"]
@@ -381,8 +387,9 @@ def test_seat_rotation_with_a_deterministic_pair():
 
 
 def test_seats_rotate_over_three_players():
-    result = play_match("azacru", ["greedy", "random", "random"], num_games=6, num_players=3,
-                        seed=0, progress=False)
+    result = play_match(
+        "azacru", ["greedy", "random", "random"], num_games=6, num_players=3, seed=0, progress=False
+    )
     assert result.seat_games == {"greedy": [2, 2, 2], "random#1": [2, 2, 2], "random#2": [2, 2, 2]}
     assert [g["seats"][0] for g in result.games[:3]] == ["greedy", "random#1", "random#2"]
     for n in result.names:
@@ -399,13 +406,19 @@ def test_a_seeded_match_gives_the_same_result_twice():
 
 
 def test_match_result_prints_a_table():
-    result = play_match("azacru", {"g": "greedy", "r": RandomAgent(seed=0)}, num_games=4,
-                        seed=0, progress=False)
+    result = play_match(
+        "azacru", {"g": "greedy", "r": RandomAgent(seed=0)}, num_games=4, seed=0, progress=False
+    )
     text = str(result)
     lines = text.splitlines()
     assert lines[0].startswith("azacru, 2 players, 4 games")
     assert "win rate" in lines[1] and "95% CI" in lines[1]
-    assert lines[2].split()[:4] == ["g", str(result.wins["g"]), str(result.draws["g"]), str(result.losses["g"])]
+    assert lines[2].split()[:4] == [
+        "g",
+        str(result.wins["g"]),
+        str(result.draws["g"]),
+        str(result.losses["g"]),
+    ]
     assert lines[3].split()[0] == "r"
 
 
@@ -432,8 +445,7 @@ def test_wilson_interval_bounds_solve_the_score_equation():
 
 
 def test_round_robin_plays_every_pair_and_totals_them():
-    factories = {"greedy": lambda seed: AzacruGreedy(seed=seed), "random": RandomAgent,
-                 "first": FirstLegal}
+    factories = {"greedy": lambda seed: AzacruGreedy(seed=seed), "random": RandomAgent, "first": FirstLegal}
     rr = round_robin("azacru", factories, num_games=4, seed=0, progress=False)
     assert set(rr.matches) == {("greedy", "random"), ("greedy", "first"), ("random", "first")}
     totals = rr.totals()
@@ -460,8 +472,11 @@ def test_outcome_of_team_rewards_counts_the_whole_side_as_winners():
     """Azure Attack: every hunter of the winning side gets +1 (a win each),
     also when the turn limit lets banked gold decide; equal totals draw."""
     agents = ["monster", "hunter_0", "hunter_1"]
-    side_won = {"winners": ["hunter_0", "hunter_1"], "truncated": True,
-                "rewards": {"monster": -1.0, "hunter_0": 1.0, "hunter_1": 1.0}}
+    side_won = {
+        "winners": ["hunter_0", "hunter_1"],
+        "truncated": True,
+        "rewards": {"monster": -1.0, "hunter_0": 1.0, "hunter_1": 1.0},
+    }
     assert [outcome_of(side_won, a) for a in agents] == ["loss", "win", "win"]
     level = {"winners": [], "truncated": False, "rewards": dict.fromkeys(agents, 0.0)}
     assert {outcome_of(level, a) for a in agents} == {"draw"}
@@ -469,8 +484,11 @@ def test_outcome_of_team_rewards_counts_the_whole_side_as_winners():
 
 def test_outcome_of_a_shared_first_place_is_a_draw_and_the_rest_lose():
     """Azacru, 3 players: two share the most tiles (reward 1/2 each)."""
-    shared = {"winners": ["player_0", "player_1"], "truncated": False,
-              "rewards": {"player_0": 0.5, "player_1": 0.5, "player_2": -1.0}}
+    shared = {
+        "winners": ["player_0", "player_1"],
+        "truncated": False,
+        "rewards": {"player_0": 0.5, "player_1": 0.5, "player_2": -1.0},
+    }
     assert [outcome_of(shared, f"player_{k}") for k in range(3)] == ["draw", "draw", "loss"]
 
 
@@ -481,12 +499,19 @@ def test_the_agents_install_as_azgames_agents_not_as_a_top_level_package(tmp_pat
     import subprocess
     from pathlib import Path
 
-    probe = ("import importlib.util, azgames.agents as a; "
-             "print(a.make_agent('random', seed=0), importlib.util.find_spec('agents'))")
-    out = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, capture_output=True,
-                         text=True, check=True).stdout
+    probe = (
+        "import importlib.util, azgames.agents as a; "
+        "print(a.make_agent('random', seed=0), importlib.util.find_spec('agents'))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", probe], cwd=tmp_path, capture_output=True, text=True, check=True
+    ).stdout
     assert out.strip() == "RandomAgent() None"
     root = Path(__file__).resolve().parents[1]
-    old = subprocess.run([sys.executable, "-W", "error::DeprecationWarning", "-c", "import agents"],
-                         cwd=root, capture_output=True, text=True)
+    old = subprocess.run(
+        [sys.executable, "-W", "error::DeprecationWarning", "-c", "import agents"],
+        cwd=root,
+        capture_output=True,
+        text=True,
+    )
     assert old.returncode != 0 and "azgames.agents" in old.stderr

@@ -20,12 +20,11 @@ import numpy as np
 import pytest
 
 import azgames
-from azgames.agents import RandomAgent, agent_names, make_agent
 from azacru_env.greedy import AzacruGreedy
-from azimuth_env.greedy import AzimuthGreedy
-from azimuth_env.greedy import LANDED, LANDS_OPPONENT, THREAT, WINS
+from azgames.agents import RandomAgent, agent_names, make_agent
 from azgames.agents.match import play_match
 from azimuth_env.board import AT_HOME
+from azimuth_env.greedy import LANDED, LANDS_OPPONENT, THREAT, WINS, AzimuthGreedy
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -38,14 +37,14 @@ CONFIGS = [
 ]
 
 
-def position(diagram: str, num_players: int = 2, to_move: str = "R", beaches=None, hands=None,
-             **options):
+def position(diagram: str, num_players: int = 2, to_move: str = "R", beaches=None, hands=None, **options):
     """An AEC env at the position of ``diagram`` (see the module docstring)."""
     env = azgames.make("azimuth", num_players=num_players, **options)
     env.reset(seed=0)
     rules = env.unwrapped.rules
-    env.unwrapped.set_state(rules.state_from_diagram(textwrap.dedent(diagram), to_move=to_move,
-                                                     beaches=beaches, hands=hands))
+    env.unwrapped.set_state(
+        rules.state_from_diagram(textwrap.dedent(diagram), to_move=to_move, beaches=beaches, hands=hands)
+    )
     return env
 
 
@@ -112,8 +111,7 @@ TWO_TO_GO = """
 
 
 def test_greedy_finds_a_landing_two_actions_away():
-    env = position(TWO_TO_GO, beaches={"R": "a1-b1", "K": "e1-f1"},
-                   hands={"R": (0, 0), "K": (0, 0)})
+    env = position(TWO_TO_GO, beaches={"R": "a1-b1", "K": "e1-f1"}, hands={"R": (0, 0), "K": (0, 0)})
     greedy = AzimuthGreedy(seed=0)
     e = greedy.evaluate(env)
     best = notation(env, greedy.best_actions(env))
@@ -173,18 +171,19 @@ def flags_by_move(env, agent) -> dict[str, int]:
 
 
 def test_greedy_never_lands_an_opponent():
-    env = position(OPPONENT_ON_ITS_SPOT, beaches={"R": "a1-b1", "K": "d1-e1"},
-                   hands={"R": (0, 0), "K": (0, 0)})
+    env = position(
+        OPPONENT_ON_ITS_SPOT, beaches={"R": "a1-b1", "K": "d1-e1"}, hands={"R": (0, 0), "K": (0, 0)}
+    )
     assert notation(env, env.unwrapped.legal_actions()) == ["turn d1 ccw", "turn d1 cw"]
-    assert flags_by_move(env, AzimuthGreedy(seed=0)) == {"turn d1 cw": LANDS_OPPONENT,
-                                                         "turn d1 ccw": 0}
+    assert flags_by_move(env, AzimuthGreedy(seed=0)) == {"turn d1 cw": LANDS_OPPONENT, "turn d1 ccw": 0}
     for seed in range(10):
         assert env.unwrapped.action_to_str(AzimuthGreedy(seed=seed).act(env)) == "turn d1 ccw"
 
 
 def test_greedy_avoids_giving_the_next_player_a_landing():
-    env = position(OPPONENT_NEAR_ITS_SPOT, beaches={"R": "a1-b1", "K": "d1-e1"},
-                   hands={"R": (0, 0), "K": (0, 0)})
+    env = position(
+        OPPONENT_NEAR_ITS_SPOT, beaches={"R": "a1-b1", "K": "d1-e1"}, hands={"R": (0, 0), "K": (0, 0)}
+    )
     assert notation(env, env.unwrapped.legal_actions()) == ["turn d1 ccw", "turn d1 cw"]
     assert flags_by_move(env, AzimuthGreedy(seed=0)) == {"turn d1 cw": THREAT, "turn d1 ccw": 0}
     for seed in range(10):
@@ -285,8 +284,15 @@ def test_greedy_beats_random_in_a_clear_majority_of_40_games():
 @pytest.mark.parametrize("num_players, options", [CONFIGS[2], CONFIGS[3]])
 def test_greedy_beats_two_or_three_randoms(num_players, options):
     agents = ["greedy"] + ["random"] * (num_players - 1)
-    result = play_match("azimuth", agents, num_games=4 * num_players, num_players=num_players,
-                        seed=1, progress=False, env_kwargs=options)
+    result = play_match(
+        "azimuth",
+        agents,
+        num_games=4 * num_players,
+        num_players=num_players,
+        seed=1,
+        progress=False,
+        env_kwargs=options,
+    )
     assert result.wins["greedy"] >= 3 * num_players
 
 
@@ -294,9 +300,11 @@ def test_greedy_beats_two_or_three_randoms(num_players, options):
 def test_greedy_beats_random_in_at_least_80_percent_of_200_games():
     result = play_match("azimuth", ["greedy", "random"], num_games=200, seed=0, progress=False)
     lo, hi = result.win_interval("greedy")
-    print(f"\ngreedy vs random: {result.wins['greedy']}/200 wins (95% CI {100 * lo:.1f}-"
-          f"{100 * hi:.1f}%), {result.draws['greedy']} draws, mean {result.mean_turns:.1f} turns"
-          f"\n{result}")
+    print(
+        f"\ngreedy vs random: {result.wins['greedy']}/200 wins (95% CI {100 * lo:.1f}-"
+        f"{100 * hi:.1f}%), {result.draws['greedy']} draws, mean {result.mean_turns:.1f} turns"
+        f"\n{result}"
+    )
     assert result.seat_games == {"greedy": [100, 100], "random": [100, 100]}
     assert result.win_rate("greedy") >= 0.8
 
@@ -311,8 +319,7 @@ def test_registry_builds_the_greedy_agent_of_each_game():
         make_agent("greedy", seed=0)  # each game ships its own greedy (Rules.baselines)
     assert set(agent_names("azimuth")) == {"greedy", "random", "ppo", "mcts"}
     assert set(agent_names("azacru")) == {"greedy", "random", "ppo", "mcts"}
-    with pytest.raises(ValueError,
-                       match="unknown agent 'minimax' for azimuth; valid agents: random, greedy"):
+    with pytest.raises(ValueError, match="unknown agent 'minimax' for azimuth; valid agents: random, greedy"):
         make_agent("minimax", game="azimuth")
     with pytest.raises(ValueError, match="unknown game 'some_other_game'"):
         make_agent("greedy", game="some_other_game")
@@ -343,11 +350,13 @@ def test_the_kernel_gives_the_same_actions_as_plain_python():
     arithmetic wraps where numba's promotes): the first plies of two games
     come out the same both ways."""
     env = dict(os.environ, NUMBA_DISABLE_JIT="1")
-    plain = subprocess.run([sys.executable, "-c", NOJIT_SCRIPT], cwd=ROOT, env=env,
-                           capture_output=True, text=True, timeout=600)
+    plain = subprocess.run(
+        [sys.executable, "-c", NOJIT_SCRIPT], cwd=ROOT, env=env, capture_output=True, text=True, timeout=600
+    )
     assert plain.returncode == 0, plain.stderr[-3000:]
-    jitted = subprocess.run([sys.executable, "-c", NOJIT_SCRIPT], cwd=ROOT, capture_output=True,
-                            text=True, timeout=600)
+    jitted = subprocess.run(
+        [sys.executable, "-c", NOJIT_SCRIPT], cwd=ROOT, capture_output=True, text=True, timeout=600
+    )
     assert jitted.returncode == 0, jitted.stderr[-3000:]
     assert plain.stdout == jitted.stdout
 

@@ -24,9 +24,9 @@ import pytest
 
 import azgames
 from azgames.agents import RandomAgent, agent_names, make_agent
-from azimuth_env.coop.greedy import AzimuthCoopGreedy
 from azgames.agents.match import wilson_interval
 from azimuth_env.board import AT_HOME, parse_point
+from azimuth_env.coop.greedy import AzimuthCoopGreedy
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -74,8 +74,9 @@ LANDING = """
 
 @pytest.mark.parametrize("num_players", [2, 3, 4])
 def test_greedy_lands_a_castaway_when_one_action_can(num_players):
-    env = position(LANDING, num_players=num_players, to_move="R", beaches={"R": "a1-b1"},
-                   hands=NO_WINDS_IN_HAND)
+    env = position(
+        LANDING, num_players=num_players, to_move="R", beaches={"R": "a1-b1"}, hands=NO_WINDS_IN_HAND
+    )
     e = AzimuthCoopGreedy(seed=0).evaluate(env)
     assert notation(env, e["legal"][e["rank"] == 0]) == ["turn a1 cw"]
     assert e["away"][e["rank"] == 0].tolist() == [3]
@@ -106,8 +107,9 @@ HELP_BLACK = """
 
 
 def test_a_colour_whose_castaway_is_home_lands_another():
-    env = position(HELP_BLACK, to_move="R", beaches={"R": "c1-d1", "K": "a1-a2"}, home="R",
-                   hands=NO_WINDS_IN_HAND)
+    env = position(
+        HELP_BLACK, to_move="R", beaches={"R": "c1-d1", "K": "a1-a2"}, home="R", hands=NO_WINDS_IN_HAND
+    )
     greedy = AzimuthCoopGreedy(seed=0)
     e = greedy.evaluate(env)
     assert (e["own"] == 0).all()  # red is home: only the others count
@@ -133,14 +135,17 @@ WAVE = """
 """
 
 
-@pytest.mark.parametrize("face, best, castaway_to", [
-    # Towards red's side (south): b2 first takes the castaway to b1, a
-    # landing spot; b3 first would slide beneath it and leave it on b2.
-    (3, "wave b2", "b1"),
-    # Away (north): b3 first leaves the castaway one leg north, on b3; b2
-    # first puts it on b3's raft, which then carries it on to b4.
-    (2, "wave b3", "b3"),
-])
+@pytest.mark.parametrize(
+    "face, best, castaway_to",
+    [
+        # Towards red's side (south): b2 first takes the castaway to b1, a
+        # landing spot; b3 first would slide beneath it and leave it on b2.
+        (3, "wave b2", "b1"),
+        # Away (north): b3 first leaves the castaway one leg north, on b3; b2
+        # first puts it on b3's raft, which then carries it on to b4.
+        (2, "wave b3", "b3"),
+    ],
+)
 def test_greedy_orders_the_waves_for_the_team(face, best, castaway_to):
     env = position(WAVE, to_move="B", first="R", beaches={"R": "a1-b1"}, hands=NO_WINDS_IN_HAND)
     base = env.unwrapped
@@ -258,10 +263,12 @@ def check_strength(games: int, num_players: int):
     g_lo, g_hi = mean_interval(greedy)
     r_lo, r_hi = mean_interval(noise)
     wl, wh = wilson_interval(greedy_wins, games)
-    message = (f"{num_players} players, {games} games, rounds=20: castaways home, greedy team "
-               f"{greedy.mean():.2f} (95% CI {g_lo:.2f}-{g_hi:.2f}, {greedy_wins} wins, "
-               f"{100 * wl:.1f}-{100 * wh:.1f}%), random team {noise.mean():.2f} "
-               f"(95% CI {r_lo:.2f}-{r_hi:.2f}, {noise_wins} wins)")
+    message = (
+        f"{num_players} players, {games} games, rounds=20: castaways home, greedy team "
+        f"{greedy.mean():.2f} (95% CI {g_lo:.2f}-{g_hi:.2f}, {greedy_wins} wins, "
+        f"{100 * wl:.1f}-{100 * wh:.1f}%), random team {noise.mean():.2f} "
+        f"(95% CI {r_lo:.2f}-{r_hi:.2f}, {noise_wins} wins)"
+    )
     print("\n" + message)
     assert g_lo > r_hi, message
     return greedy_wins
@@ -299,9 +306,14 @@ def test_the_kernel_gives_the_same_actions_as_plain_python():
     short game (lighthouses and three rounds) comes out the same both ways."""
     runs = []
     for extra in ({"NUMBA_DISABLE_JIT": "1"}, {}):
-        run = subprocess.run([sys.executable, "-c", NOJIT_SCRIPT], cwd=ROOT,
-                             env=dict(os.environ, **extra), capture_output=True, text=True,
-                             timeout=900)
+        run = subprocess.run(
+            [sys.executable, "-c", NOJIT_SCRIPT],
+            cwd=ROOT,
+            env=dict(os.environ, **extra),
+            capture_output=True,
+            text=True,
+            timeout=900,
+        )
         assert run.returncode == 0, run.stderr[-3000:]
         runs.append(json.loads(run.stdout))
     assert runs[0] == runs[1] and len(runs[0]) >= 16
@@ -318,8 +330,9 @@ def test_registry_builds_the_coop_greedy_team_agent():
 def test_cli_plays_a_greedy_team():
     from azgames import cli
 
-    assert cli.main(["play", "azimuth_coop", "--agents", "greedy", "greedy", "--render", "none",
-                     "--seed", "3"]) in (0, None)
+    assert cli.main(
+        ["play", "azimuth_coop", "--agents", "greedy", "greedy", "--render", "none", "--seed", "3"]
+    ) in (0, None)
 
 
 # ---------------------------------------------------------------- the benchmark

@@ -17,10 +17,9 @@ import pytest
 
 import azgames
 from azgames.agents import RandomAgent, agent_names, make_agent
-from azure_env.greedy import AzureGreedy
-from azure_env.greedy import NO_WAY, distances_from, enterable_squares
 from azgames.agents.match import play_game, play_match
 from azure_env.board import STOP
+from azure_env.greedy import NO_WAY, AzureGreedy, distances_from, enterable_squares
 from tests.reference.azure_greedy_reference import choosable_actions
 
 CONFIGS = [pytest.param(n, m, id=f"{n}p-{m}") for m in ("standard", "long", "ring") for n in (2, 3, 4)]
@@ -31,8 +30,7 @@ def position(diagram: str, num_players: int = 2, to_move: str = "A", **kwargs):
     env = azgames.make("azure", num_players=num_players)
     env.reset(seed=0)
     rules = env.unwrapped.rules
-    env.unwrapped.set_state(rules.state_from_diagram(textwrap.dedent(diagram), to_move=to_move,
-                                                     **kwargs))
+    env.unwrapped.set_state(rules.state_from_diagram(textwrap.dedent(diagram), to_move=to_move, **kwargs))
     return env
 
 
@@ -162,7 +160,8 @@ def test_monster_runs_down_a_carrier_within_reach():
     """Hunter_0 carries a 2 on e6, six squares from the monster on c10
     (6 squares a turn): the monster walks at it, not at the 3 on b7, and
     attacks with its sixth square."""
-    env = position("""
+    env = position(
+        """
         12  -  -  m  m  -  -
         11  -  -  m  m  -  -
         10  .  .  M  .  .  .
@@ -175,7 +174,9 @@ def test_monster_runs_down_a_carrier_within_reach():
          3  .  .  .  .  .  .
          2  -  -  a  a  -  -
          1  -  -  a  a  -  -
-        """, to_move="M")
+        """,
+        to_move="M",
+    )
     assert AzureGreedy(seed=0).plan(env)["mode"] == "attack"
     assert moves(env) <= {"E", "S"}
     agent = AzureGreedy(seed=1)
@@ -247,7 +248,8 @@ def test_empty_handed_hunter_attacks_a_monster_holding_the_last_gold():
 def test_hunters_never_step_onto_each_other():
     """Hunter_0 on d3, the 4 it wants on d5 beyond hunter_1 on d4: it goes
     round (c or e file), never onto hunter_1."""
-    env = position("""
+    env = position(
+        """
         12  -  -  m  m  -  -
         11  -  -  M  m  -  -
         10  .  .  .  .  .  .
@@ -260,14 +262,17 @@ def test_hunters_never_step_onto_each_other():
          3  .  .  .  A  .  .
          2  b  b  a  a  -  -
          1  b  b  a  a  -  -
-        """, num_players=3)
+        """,
+        num_players=3,
+    )
     assert moves(env) == {"E", "W"}
 
 
 def test_stops_when_there_is_nothing_to_do():
     """No coin lies and the monster carries none; hunter_1 carries the last
     one: hunter_0 has no target and stops."""
-    env = position("""
+    env = position(
+        """
         12  -  -  m  m  -  -
         11  -  -  M  m  -  -
         10  .  .  .  .  .  .
@@ -280,7 +285,10 @@ def test_stops_when_there_is_nothing_to_do():
          3  .  .  .  A  .  .
          2  b  b  a  a  -  -
          1  b  b  a  a  -  -
-        """, num_players=3, banked={"A": "5"})
+        """,
+        num_players=3,
+        banked={"A": "5"},
+    )
     assert env.agent_selection == "hunter_0"
     assert AzureGreedy(seed=0).plan(env)["mode"] == "stop"
     assert moves(env) == {"stop"}
@@ -294,7 +302,9 @@ def test_monster_carrying_gold_banks_on_its_own_tile_where_a_hunters_tile_is_ope
     env = azgames.make("azure", suit_tiles="literal")
     env.reset(seed=0)
     rules = env.unwrapped.rules
-    env.unwrapped.set_state(rules.state_from_diagram(textwrap.dedent("""
+    env.unwrapped.set_state(
+        rules.state_from_diagram(
+            textwrap.dedent("""
         12  -  -  m  m  -  -
         11  -  -  m  m  -  -
         10  .  .  .  .  .  .
@@ -307,7 +317,10 @@ def test_monster_carrying_gold_banks_on_its_own_tile_where_a_hunters_tile_is_ope
          3  .  . M5  .  .  .
          2  -  -  a  A  -  -
          1  -  -  a  a  -  -
-        """), to_move="M"))
+        """),
+            to_move="M",
+        )
+    )
     home_tile = sorted(rules.layout.parse(s) for s in ("c11", "d11", "c12", "d12"))
     assert AzureGreedy(seed=0).plan(env)["targets"] == home_tile
     assert moves(env) == {"N"}
@@ -356,8 +369,12 @@ def test_greedy_side_beats_random_with_four_players(greedy_side):
     env = azgames.make("azure", num_players=4)
     wins = 0
     for g in range(6):
-        seats = {a: (AzureGreedy(seed=g) if (a == "monster") == (greedy_side == "monster")
-                     else RandomAgent(seed=g)) for a in env.possible_agents}
+        seats = {
+            a: (
+                AzureGreedy(seed=g) if (a == "monster") == (greedy_side == "monster") else RandomAgent(seed=g)
+            )
+            for a in env.possible_agents
+        }
         result = play_game(env, seats, seed=g)
         side = "monster" if greedy_side == "monster" else "hunter_0"
         wins += result["rewards"][side] > 0
@@ -373,9 +390,11 @@ def test_greedy_vs_greedy_finishes():
 def test_greedy_beats_random_in_at_least_95_percent_of_500_games():
     result = play_match("azure", ["greedy", "random"], num_games=500, seed=0, progress=False)
     lo, hi = result.win_interval("greedy")
-    print(f"\ngreedy vs random: {result.wins['greedy']}/500 wins (95% CI {100 * lo:.1f}-"
-          f"{100 * hi:.1f}%), {result.draws['greedy']} draws, mean {result.mean_turns:.1f} turns"
-          f"\n{result}")
+    print(
+        f"\ngreedy vs random: {result.wins['greedy']}/500 wins (95% CI {100 * lo:.1f}-"
+        f"{100 * hi:.1f}%), {result.draws['greedy']} draws, mean {result.mean_turns:.1f} turns"
+        f"\n{result}"
+    )
     assert result.seat_games == {"greedy": [250, 250], "random": [250, 250]}
     assert lo >= 0.95
 

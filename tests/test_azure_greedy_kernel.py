@@ -17,15 +17,19 @@ import pytest
 import azgames
 from azgames import state as state_ops
 from azgames.agents import RandomAgent
-from azure_env.greedy import AzureGreedy
 from azgames.jit import JIT_DISABLED
 from azgames.training import LearnerVecEnv
 from azure_env.board import SUIT_TILE_RULES
+from azure_env.greedy import AzureGreedy
 from tests.reference.azure_greedy_reference import choosable_actions
 
-CONFIGS = [pytest.param(n, m, roles, tiles, id=f"{n}p-{m}-{roles}-{tiles}")
-           for n in (2, 3, 4) for m in ("standard", "long", "ring")
-           for roles in ("fixed", "random") for tiles in SUIT_TILE_RULES]
+CONFIGS = [
+    pytest.param(n, m, roles, tiles, id=f"{n}p-{m}-{roles}-{tiles}")
+    for n in (2, 3, 4)
+    for m in ("standard", "long", "ring")
+    for roles in ("fixed", "random")
+    for tiles in SUIT_TILE_RULES
+]
 #: Plain Python kernels run about 100 times slower: fewer positions then.
 GAMES, STEPS = (2, 24) if JIT_DISABLED else (4, 120)
 #: Steps between two positions checked.
@@ -37,8 +41,15 @@ DRAWS = 8
 
 
 def vector_env(num_players, map_name, roles, tiles, seed=0, num_envs=GAMES):
-    return azgames.make_vec("azure", num_envs=num_envs, seed=seed, num_players=num_players, map=map_name,
-                            roles=roles, suit_tiles=tiles)
+    return azgames.make_vec(
+        "azure",
+        num_envs=num_envs,
+        seed=seed,
+        num_players=num_players,
+        map=map_name,
+        roles=roles,
+        suit_tiles=tiles,
+    )
 
 
 def playout(venv, checks, seed=0, every=1):
@@ -103,7 +114,7 @@ def tied_positions(num_players, map_name, tiles, count):
         for g in range(venv.num_envs):
             choosable = choosable_actions(venv.rules, venv.state, venv.action_mask[g], g)
             if len(choosable) > 1 and len(found) < count:
-                found.append((state_ops.select(venv.state, g), venv.action_mask[g:g + 1].copy(), choosable))
+                found.append((state_ops.select(venv.state, g), venv.action_mask[g : g + 1].copy(), choosable))
     return venv.rules, found
 
 

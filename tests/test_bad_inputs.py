@@ -18,8 +18,8 @@ import numpy as np
 import pytest
 
 import azgames
-from azgames.agents import make_agent
 from azgames import state as state_ops
+from azgames.agents import make_agent
 from azgames.cli import main as cli_main
 
 GAMES = [e.name for e in azgames.list_games()]
@@ -93,8 +93,7 @@ def game_option_cases():
 
 
 @pytest.mark.parametrize("game", GAMES)
-@pytest.mark.parametrize("kwargs,fragment", BAD_COMMON_OPTIONS,
-                         ids=[str(k) for k, _ in BAD_COMMON_OPTIONS])
+@pytest.mark.parametrize("kwargs,fragment", BAD_COMMON_OPTIONS, ids=[str(k) for k, _ in BAD_COMMON_OPTIONS])
 def test_make_refuses_bad_common_options(game, kwargs, fragment):
     refused(lambda: azgames.make(game, **kwargs), fragment)
     refused(lambda: azgames.make_vec(game, num_envs=2, **kwargs), fragment)
@@ -130,8 +129,7 @@ def test_reset_takes_numpy_seeds_and_refuses_options_of_the_wrong_kind(game):
 
 
 def bad_actions(num_actions: int):
-    return [True, False, 1.5, "3", None, [1], -1, num_actions, 2**70,
-            np.uint64(2**64 - 1), np.float64(1.0)]
+    return [True, False, 1.5, "3", None, [1], -1, num_actions, 2**70, np.uint64(2**64 - 1), np.float64(1.0)]
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -169,8 +167,7 @@ ENTRY_POINTS_BEFORE_RESET = {
 @pytest.mark.parametrize("entry", ENTRY_POINTS_BEFORE_RESET)
 def test_entry_points_before_reset_say_reset_first(game, entry):
     env = azgames.make(game, render_mode="ansi")
-    refused(lambda: ENTRY_POINTS_BEFORE_RESET[entry](env), "reset",
-            kinds=(RuntimeError,))
+    refused(lambda: ENTRY_POINTS_BEFORE_RESET[entry](env), "reset", kinds=(RuntimeError,))
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -215,7 +212,7 @@ def test_clone_shares_no_info_with_the_original(game):
     def containers(value):
         if isinstance(value, (list, dict)):
             yield value
-            for v in (value.values() if isinstance(value, dict) else value):
+            for v in value.values() if isinstance(value, dict) else value:
                 yield from containers(v)
 
     mine = {id(c) for info in env.infos.values() for c in containers(info)}
@@ -244,6 +241,7 @@ def first_field(r, part):
 def set_data(part, index, value):
     def change(r):
         r[part][first_field(r, part)]["data"][index] = value
+
     return change
 
 
@@ -271,15 +269,13 @@ RECORD_CHANGES = {
     "start bool": (set_data("start", 0, True), "True"),
     "start overflow": (set_data("start", 0, 10**6), "1000000"),
     "start dtype": (lambda r: r["start"][first_field(r, "start")].update(dtype="float64"), "dtype"),
-    "start bad dtype": (lambda r: r["start"][first_field(r, "start")].update(dtype="nonsense"),
-                        "nonsense"),
+    "start bad dtype": (lambda r: r["start"][first_field(r, "start")].update(dtype="nonsense"), "nonsense"),
     "start shape": (lambda r: r["start"][first_field(r, "start")].update(shape=[2, 3]), "shape"),
     "start field missing": (lambda r: r["start"].pop(first_field(r, "start")), "fields"),
     "start not dict": (lambda r: r.update(start=[]), "start"),
     "rng without a batch axis": (lambda r: r["start"]["rng"].update(shape=[]), "'rng'"),
     "too many plies": (lambda r: r.update(actions=r["actions"] * 60_000), "at most 100,000"),
-    "final": (lambda r: r["final"]["rng"]["data"].__setitem__(0, r["final"]["rng"]["data"][0] ^ 1),
-              "final"),
+    "final": (lambda r: r["final"]["rng"]["data"].__setitem__(0, r["final"]["rng"]["data"][0] ^ 1), "final"),
 }
 
 
@@ -334,8 +330,14 @@ def test_vector_env_refuses_bad_arguments(game):
     refused(lambda: fresh.game(0), "reset", kinds=(RuntimeError,))
     venv = azgames.make_vec(game, num_envs=4, seed=0)
     before = state_ops.clone(venv.state)
-    for actions in ([0, 0], np.zeros((4, 1), np.int64), np.zeros(4, np.float64),
-                    np.zeros(4, bool), np.array(["0"] * 4), None):
+    for actions in (
+        [0, 0],
+        np.zeros((4, 1), np.int64),
+        np.zeros(4, np.float64),
+        np.zeros(4, bool),
+        np.array(["0"] * 4),
+        None,
+    ):
         refused(lambda: venv.step(actions), "actions")
     huge = np.full(4, 2**64 - 1, np.uint64)
     refused(lambda: venv.step(huge), "18446744073709551615")
@@ -372,10 +374,8 @@ def test_matches_and_the_single_agent_env_refuse_bad_arguments(game):
     from azgames.training.single_agent import SingleAgentEnv
 
     for n in (0, -2, True, 1.5, "3"):
-        refused(lambda: play_match(game, ["random", "random"], num_games=n, progress=False),
-                "num_games")
-    refused(lambda: play_match(game, ["random", "random"], num_games=1, seed=-1, progress=False),
-            "seed")
+        refused(lambda: play_match(game, ["random", "random"], num_games=n, progress=False), "num_games")
+    refused(lambda: play_match(game, ["random", "random"], num_games=1, seed=-1, progress=False), "seed")
     refused(lambda: play_match(game, ["random"] * 3, num_games=1, progress=False), "agents")
     for seat in (True, 2, -1, 1.5, "first"):
         refused(lambda: SingleAgentEnv(game, seat=seat), "seat")
@@ -437,8 +437,7 @@ CLI_MISTAKES = [
 ]
 
 
-@pytest.mark.parametrize("argv", CLI_MISTAKES + [["play", g, "--players", "9"] for g in GAMES],
-                         ids=" ".join)
+@pytest.mark.parametrize("argv", CLI_MISTAKES + [["play", g, "--players", "9"] for g in GAMES], ids=" ".join)
 def test_command_line_mistakes_end_in_one_line_and_status_2(argv, capsys):
     with pytest.raises(SystemExit) as info:
         cli_main(argv)
@@ -449,8 +448,9 @@ def test_command_line_mistakes_end_in_one_line_and_status_2(argv, capsys):
     assert "Traceback" not in err and "error:" in err
 
 
-@pytest.mark.parametrize("game", [g for g in GAMES if azgames.make(g).unwrapped.rules.info.chance
-                                  == "explicit_stochastic"])
+@pytest.mark.parametrize(
+    "game", [g for g in GAMES if azgames.make(g).unwrapped.rules.info.chance == "explicit_stochastic"]
+)
 def test_forced_outcomes_are_checked(game):
     env = started(game, steps=0)
     for _ in range(500):  # play on to an action that draws
@@ -468,12 +468,16 @@ def _deep_json(depth: int = 100_000) -> str:
     return "[" * depth + "]" * depth
 
 
-@pytest.mark.parametrize("argv,content", [
-    (["replay", "{path}"], _deep_json()),
-    (["play", "azure", "--map", "{path}"], _deep_json()),
-    (["replay", "{path}"], None),  # a sparse 3 GiB file: refused, not read into memory
-    (["play", "azure", "--map", "{path}"], None),
-], ids=["deep record", "deep map", "huge record", "huge map"])
+@pytest.mark.parametrize(
+    "argv,content",
+    [
+        (["replay", "{path}"], _deep_json()),
+        (["play", "azure", "--map", "{path}"], _deep_json()),
+        (["replay", "{path}"], None),  # a sparse 3 GiB file: refused, not read into memory
+        (["play", "azure", "--map", "{path}"], None),
+    ],
+    ids=["deep record", "deep map", "huge record", "huge map"],
+)
 def test_files_from_the_command_line_are_read_within_limits(tmp_path, capsys, argv, content):
     path = tmp_path / "input.json"
     if content is None:

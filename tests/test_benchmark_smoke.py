@@ -45,8 +45,9 @@ def results_untouched():
     for path, data in before.items():
         if after.get(path) != data:
             path.write_bytes(data)
-    changed = sorted(str(p.relative_to(ROOT)) for p in set(before) | set(after)
-                     if before.get(p) != after.get(p))
+    changed = sorted(
+        str(p.relative_to(ROOT)) for p in set(before) | set(after) if before.get(p) != after.get(p)
+    )
     assert not changed, f"a benchmark run without --save changed {changed}"
 
 
@@ -69,7 +70,9 @@ def test_save_names_the_committed_file_and_a_quick_run_may_not_save(name, capsys
         with pytest.raises(SystemExit) as stop:  # refused before anything is measured
             main(["--quick", "--save"])
         assert stop.value.code == 2
-        assert f"--save replaces benchmarks/results/{COMMITTED[name]}: a --quick run" in capsys.readouterr().err
+        assert (
+            f"--save replaces benchmarks/results/{COMMITTED[name]}: a --quick run" in capsys.readouterr().err
+        )
 
 
 def test_results_file_writes_only_where_asked(tmp_path):
@@ -90,8 +93,21 @@ def test_results_file_writes_only_where_asked(tmp_path):
 def test_step_rate_quick_run_writes_table_and_json(tmp_path, capsys, results_untouched):
     bench = _bench("step_rate")
     out = tmp_path / "rates.json"
-    results = bench["main"](["--quick", "--games", "azacru", "azure", "--players", "2", "3", "--json",
-                             str(out), "--relative-to", "azacru"])
+    results = bench["main"](
+        [
+            "--quick",
+            "--games",
+            "azacru",
+            "azure",
+            "--players",
+            "2",
+            "3",
+            "--json",
+            str(out),
+            "--relative-to",
+            "azacru",
+        ]
+    )
     saved = json.loads(out.read_text())
     assert saved == json.loads(json.dumps(results))
     rows = {(r["game"], r["num_players"]): r for r in saved["games"]}
@@ -134,7 +150,9 @@ def test_aec_breakdown_quick_run_writes_table_and_json(tmp_path, capsys, results
 
 def test_azure_agents_quick_run_writes_table_and_json(tmp_path, capsys, results_untouched):
     out = tmp_path / "azure.json"
-    assert _bench("azure_agents")["main"](["--quick", "--pairings", "greedy hunters", "--json", str(out)]) == 0
+    assert (
+        _bench("azure_agents")["main"](["--quick", "--pairings", "greedy hunters", "--json", str(out)]) == 0
+    )
     saved = json.loads(out.read_text())
     assert saved["meta"]["games_per_row"] == 20
     [row] = saved["rows"]
@@ -160,8 +178,11 @@ def test_ppo_strength_quick_run_scores_the_shipped_policies(tmp_path, capsys, re
     out = tmp_path / "strength.json"
     assert bench["main"](["--quick", "--games", "azacru", "azimuth_coop", "--json", str(out)]) == 0
     rows = json.loads(out.read_text())["rows"]
-    assert [(r["game"], r["opponent"]) for r in rows] == [("azacru", "random"), ("azacru", "greedy"),
-                                                          ("azimuth_coop", "Ocean Die")]
+    assert [(r["game"], r["opponent"]) for r in rows] == [
+        ("azacru", "random"),
+        ("azacru", "greedy"),
+        ("azimuth_coop", "Ocean Die"),
+    ]
     for r in rows:
         assert r["games"] == 20 and r["wins"] + r["draws"] + r["losses"] == 20
         assert r["win_rate_lo"] <= r["win_rate"] <= r["win_rate_hi"]
@@ -204,8 +225,12 @@ def test_rllib_benchmarks_quick_runs_write_their_json(tmp_path, capsys, results_
     assert driver["collection_env_steps_per_s"] > 0 and driver["training_env_steps_per_s"] > 0
     learning = _bench("rllib_learning")
     out = tmp_path / "learning.json"
-    assert learning["main"](["--steps", "500", "--seeds", "0", "--games", "10", "--num-env-runners", "0",
-                             "--json", str(out)]) == 0
+    assert (
+        learning["main"](
+            ["--steps", "500", "--seeds", "0", "--games", "10", "--num-env-runners", "0", "--json", str(out)]
+        )
+        == 0
+    )
     saved = json.loads(out.read_text())
     assert set(saved["summary"]) == {"random", "greedy"} and saved["runs"][0]["steps"] >= 500
     assert "mean win rate" in capsys.readouterr().out

@@ -47,8 +47,10 @@ def test_dice_outcomes_merge_draws_with_the_same_effect():
     outcomes = dice_outcomes(6, 2, lambda d: "high" if d[0] > d[1] else "not high")
     assert [o.label for o in outcomes] == ["not high", "high"]
     assert outcomes[0].draws == (0, 0) and outcomes[1].draws == (1, 0)
-    assert [Fraction(o.probability).limit_denominator(100) for o in outcomes] == [Fraction(21, 36),
-                                                                                    Fraction(15, 36)]
+    assert [Fraction(o.probability).limit_denominator(100) for o in outcomes] == [
+        Fraction(21, 36),
+        Fraction(15, 36),
+    ]
     raw = dice_outcomes(6, 2, lambda d: "x", merge=False)
     assert len(raw) == 36 and sum(o.probability for o in raw) == pytest.approx(1.0)
     assert len({o.draws for o in raw}) == 36
@@ -71,8 +73,10 @@ def test_forced_faces_are_taken_first_then_the_generator():
 def test_an_attack_lists_its_outcomes_and_a_plain_step_none():
     env = face_off()
     fight = env.unwrapped.chance_outcomes(N)  # A attacks the monster
-    assert [(o.label, round(o.probability * 36)) for o in fight] == [("defender wins", 21),
-                                                                     ("attacker wins", 15)]
+    assert [(o.label, round(o.probability * 36)) for o in fight] == [
+        ("defender wins", 21),
+        ("attacker wins", 15),
+    ]
     assert env.unwrapped.chance_outcomes(1) == []  # east: an empty square
     with pytest.raises(ValueError, match="not legal"):
         env.unwrapped.chance_outcomes(7)
@@ -82,7 +86,10 @@ def test_between_hunters_a_tie_is_its_own_outcome():
     env = face_off()
     outcomes = env.unwrapped.chance_outcomes(W)  # A attacks B
     assert {o.label: round(o.probability * 36) for o in outcomes} == {
-        "both go home": 6, "attacker wins": 15, "defender wins": 15}
+        "both go home": 6,
+        "attacker wins": 15,
+        "defender wins": 15,
+    }
 
 
 def test_a_search_agent_branches_on_clones():

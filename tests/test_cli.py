@@ -22,8 +22,9 @@ RESULT = re.compile(r"^Result: (.*) after (\d+) turns \(scores: player_0 (\d+), 
 
 
 def azgames_cli(*args: str, timeout: float = 180) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "azgames", *args], cwd=ROOT, capture_output=True,
-                          text=True, timeout=timeout)
+    return subprocess.run(
+        [sys.executable, "-m", "azgames", *args], cwd=ROOT, capture_output=True, text=True, timeout=timeout
+    )
 
 
 def test_list_names_azacru_with_players_and_action_space_sizes():
@@ -134,8 +135,12 @@ def test_every_game_option_is_offered_by_every_command_that_plays(capsys):
 
 
 def test_a_game_option_reaches_the_game_and_a_foreign_one_is_refused(capsys):
-    assert cli.main(["play", "azimuth", "--players", "4", "--island", "true", "--max-turns", "6",
-                     "--render", "none"]) == 0
+    assert (
+        cli.main(
+            ["play", "azimuth", "--players", "4", "--island", "true", "--max-turns", "6", "--render", "none"]
+        )
+        == 0
+    )
     assert "Result: turn limit reached" in capsys.readouterr().out  # max_turns=6 reached the game
     with pytest.raises(SystemExit) as info:
         cli.main(["play", "azacru", "--island", "true"])
@@ -153,21 +158,29 @@ def test_play_azure_names_the_winning_side():
     assert lines[0] == "azure: monster = greedy, hunter_0 = random, hunter_1 = random (seed 2)"
     assert lines[1].startswith("turn 1: hunter_0 (random) plays ")  # the hunters begin
     last = lines[-1]
-    assert re.match(r"^Result: (turn limit reached; )?(monster \(greedy\) wins|hunter_0 \(random\) and "
-                    r"hunter_1 \(random\) win|draw) ", last) or "no winner" in last, last
+    assert (
+        re.match(
+            r"^Result: (turn limit reached; )?(monster \(greedy\) wins|hunter_0 \(random\) and "
+            r"hunter_1 \(random\) win|draw) ",
+            last,
+        )
+        or "no winner" in last
+    ), last
     assert "monster" in last and "hunter_1" in last  # the scores of every agent
 
 
 def test_play_azimuth_coop_reports_the_teams_result():
     """A co-op game's agents win or lose together: the result line names the
     team's result, whoever's action ended the game."""
-    run = azgames_cli("play", "azimuth_coop", "--players", "2", "--agents", "random",
-                      "--render", "none", "--seed", "1")
+    run = azgames_cli(
+        "play", "azimuth_coop", "--players", "2", "--agents", "random", "--render", "none", "--seed", "1"
+    )
     assert run.returncode == 0, run.stderr
     lines = run.stdout.strip().splitlines()
     assert lines[0] == "azimuth_coop: player_0 = random, player_1 = random (seed 1)"
-    assert re.match(r"^Result: the team (wins|loses) after \d+ turns \(scores: player_0 \d, player_1 \d\)$",
-                    lines[-1]), lines[-1]
+    assert re.match(
+        r"^Result: the team (wins|loses) after \d+ turns \(scores: player_0 \d, player_1 \d\)$", lines[-1]
+    ), lines[-1]
 
 
 def test_play_azure_on_a_users_map_file_with_drawn_roles(tmp_path):
@@ -176,8 +189,20 @@ def test_play_azure_on_a_users_map_file_with_drawn_roles(tmp_path):
     path = tmp_path / "tiny.json"
     path.write_text('{"tiles": ["M # 1"], "homes": {"M": "a2", "1": "f1"}}')
     record = tmp_path / "game.json"
-    run = cli.main(["play", "azure", "--map", str(path), "--roles", "random", "--render", "none",
-                    "--record", str(record)])
+    run = cli.main(
+        [
+            "play",
+            "azure",
+            "--map",
+            str(path),
+            "--roles",
+            "random",
+            "--render",
+            "none",
+            "--record",
+            str(record),
+        ]
+    )
     assert run == 0
     path.unlink()
     env = azgames.load_record(record)
@@ -185,38 +210,56 @@ def test_play_azure_on_a_users_map_file_with_drawn_roles(tmp_path):
     assert env.unwrapped.rules.layout.num_squares == 12
 
 
-@pytest.mark.parametrize("args,named", [
-    (["train", "azacru", "--players", "5"], "--players 5"),
-    (["train", "azacru", "--steps", "0"], "--steps 0"),
-    (["train", "azacru", "--learning-rate", "0"], "--learning-rate 0.0"),
-    (["train", "azacru", "--backend", "rllib", "--learning-rate", "0.1"],
-     "--learning-rate is an option of the suite"),
-    (["train", "azacru", "--mix", "latest=1,foo=2"], "'foo'"),
-    (["train", "azacru", "--mix", "random=-1"], "'random'"),
-    (["train", "azimuth", "--league-greedy", "greedy:lookahed=1"], "--league-greedy greedy:lookahed=1"),
-    (["train", "azacru", "--league-greedy", "gredy"], "'gredy'"),
-    (["train", "azacru", "--backend", "rllib", "--league-greedy", "greedy"],
-     "--league-greedy is an option of the suite"),
-    (["train", "azacru", "--map", "ring"], "--map"),
-    (["train", "azacru", "--minutes", "0"], "--minutes 0"),
-    (["train", "azacru", "--init", "missing.npz"], "--init missing.npz"),
-    (["train", "azacru", "--ladder", "missing.json"], "--ladder missing.json"),
-    (["play", "azacru", "--players", "2", "--agents", "ppo", "nobody"], "'nobody'"),
-    (["play", "azacru", "--agents", "ppo:path=missing.npz", "random"], "missing.npz"),
-    (["play", "azacru", "--agents", "ppo:path=" + str(SHIPPED / "azure_2p.npz"), "random"], "azure"),
-    (["play", "azacru", "--agents", "mcts:simulations", "random"], "key=value"),
-    (["train", "azacru", "--backend", "rllib", "--mix", "random=1"], "--mix is an option of the suite"),
-    (["train", "azacru", "--backend", "rllib", "--num-envs", "8"], "--num-envs is an option of the suite"),
-    (["train", "azacru", "--num-env-runners", "4"], "--num-env-runners is an option of the rllib"),
-    (["train", "azacru", "--address", "auto"], "--address is an option of the rllib"),
-    (["train", "azacru", "--backend", "rllib", "--num-env-runners", "-1"], "--num-env-runners -1"),
-    (["train", "azacru", "--backend", "rllib", "--num-envs-per-env-runner", "0"],
-     "--num-envs-per-env-runner 0"),
-    (["train", "azacru", "--backend", "rllib", "--players", "5"], "--players 5"),
-    (["train", "azure", "--backend", "rllib", "--map", "nowhere"], "nowhere"),
-    (["train", "azacru", "--backend", "rllib", "--builtin-opponents", "random", "alphazero"], "'alphazero'"),
-    (["train", "azacru", "--builtin-opponents", "random"], "--builtin-opponents is an option of the rllib"),
-])
+@pytest.mark.parametrize(
+    "args,named",
+    [
+        (["train", "azacru", "--players", "5"], "--players 5"),
+        (["train", "azacru", "--steps", "0"], "--steps 0"),
+        (["train", "azacru", "--learning-rate", "0"], "--learning-rate 0.0"),
+        (
+            ["train", "azacru", "--backend", "rllib", "--learning-rate", "0.1"],
+            "--learning-rate is an option of the suite",
+        ),
+        (["train", "azacru", "--mix", "latest=1,foo=2"], "'foo'"),
+        (["train", "azacru", "--mix", "random=-1"], "'random'"),
+        (["train", "azimuth", "--league-greedy", "greedy:lookahed=1"], "--league-greedy greedy:lookahed=1"),
+        (["train", "azacru", "--league-greedy", "gredy"], "'gredy'"),
+        (
+            ["train", "azacru", "--backend", "rllib", "--league-greedy", "greedy"],
+            "--league-greedy is an option of the suite",
+        ),
+        (["train", "azacru", "--map", "ring"], "--map"),
+        (["train", "azacru", "--minutes", "0"], "--minutes 0"),
+        (["train", "azacru", "--init", "missing.npz"], "--init missing.npz"),
+        (["train", "azacru", "--ladder", "missing.json"], "--ladder missing.json"),
+        (["play", "azacru", "--players", "2", "--agents", "ppo", "nobody"], "'nobody'"),
+        (["play", "azacru", "--agents", "ppo:path=missing.npz", "random"], "missing.npz"),
+        (["play", "azacru", "--agents", "ppo:path=" + str(SHIPPED / "azure_2p.npz"), "random"], "azure"),
+        (["play", "azacru", "--agents", "mcts:simulations", "random"], "key=value"),
+        (["train", "azacru", "--backend", "rllib", "--mix", "random=1"], "--mix is an option of the suite"),
+        (
+            ["train", "azacru", "--backend", "rllib", "--num-envs", "8"],
+            "--num-envs is an option of the suite",
+        ),
+        (["train", "azacru", "--num-env-runners", "4"], "--num-env-runners is an option of the rllib"),
+        (["train", "azacru", "--address", "auto"], "--address is an option of the rllib"),
+        (["train", "azacru", "--backend", "rllib", "--num-env-runners", "-1"], "--num-env-runners -1"),
+        (
+            ["train", "azacru", "--backend", "rllib", "--num-envs-per-env-runner", "0"],
+            "--num-envs-per-env-runner 0",
+        ),
+        (["train", "azacru", "--backend", "rllib", "--players", "5"], "--players 5"),
+        (["train", "azure", "--backend", "rllib", "--map", "nowhere"], "nowhere"),
+        (
+            ["train", "azacru", "--backend", "rllib", "--builtin-opponents", "random", "alphazero"],
+            "'alphazero'",
+        ),
+        (
+            ["train", "azacru", "--builtin-opponents", "random"],
+            "--builtin-opponents is an option of the rllib",
+        ),
+    ],
+)
 def test_train_refuses_bad_arguments_in_one_line(args, named, capsys):
     with pytest.raises(SystemExit) as stop:
         cli.main(args)
@@ -228,9 +271,26 @@ def test_train_refuses_bad_arguments_in_one_line(args, named, capsys):
 def test_train_from_the_command_line_writes_the_policy_and_its_record(tmp_path):
     pytest.importorskip("torch")
     out = tmp_path / "run"
-    done = azgames_cli("train", "azacru", "--steps", "256", "--num-envs", "16", "--num-steps", "8",
-                       "--eval-games", "4", "--final-eval-games", "4", "--seed", "3", "--out", str(out),
-                       "--quiet", timeout=600)
+    done = azgames_cli(
+        "train",
+        "azacru",
+        "--steps",
+        "256",
+        "--num-envs",
+        "16",
+        "--num-steps",
+        "8",
+        "--eval-games",
+        "4",
+        "--final-eval-games",
+        "4",
+        "--seed",
+        "3",
+        "--out",
+        str(out),
+        "--quiet",
+        timeout=600,
+    )
     assert done.returncode == 0, done.stderr
     assert "trained 256 learner steps" in done.stdout
     for name in ("policy.npz", "policy.json", "train.csv", "eval.csv", "curve.png"):
@@ -242,8 +302,10 @@ def test_play_prints_one_line_and_one_board_per_turn(tmp_path, capsys):
     """An Azure Attack turn is several steps (each square, then stop): one
     line names them all, and one board follows the turn."""
     record = tmp_path / "game.json"
-    assert cli.main(["play", "azure", "--agents", "greedy", "random", "--seed", "0",
-                     "--record", str(record)]) == 0
+    assert (
+        cli.main(["play", "azure", "--agents", "greedy", "random", "--seed", "0", "--record", str(record)])
+        == 0
+    )
     printed = capsys.readouterr().out
     turns = re.findall(r"^turn (\d+): (monster|hunter_0) \((greedy|random)\) plays (.+)$", printed, re.M)
     played = int(re.search(r"^Result: .* after (\d+) turns", printed, re.M).group(1))
@@ -257,10 +319,27 @@ def test_play_prints_one_line_and_one_board_per_turn(tmp_path, capsys):
 
 def test_every_step_prints_a_line_and_a_board_per_step(tmp_path, capsys):
     record = tmp_path / "game.json"
-    assert cli.main(["play", "azure", "--agents", "greedy", "random", "--seed", "0", "--every-step",
-                     "--record", str(record)]) == 0
+    assert (
+        cli.main(
+            [
+                "play",
+                "azure",
+                "--agents",
+                "greedy",
+                "random",
+                "--seed",
+                "0",
+                "--every-step",
+                "--record",
+                str(record),
+            ]
+        )
+        == 0
+    )
     printed = capsys.readouterr().out
-    steps = re.findall(r"^action (\d+): (?:monster|hunter_0) \((?:greedy|random)\) plays (\S+)$", printed, re.M)
+    steps = re.findall(
+        r"^action (\d+): (?:monster|hunter_0) \((?:greedy|random)\) plays (\S+)$", printed, re.M
+    )
     moves = json.loads(record.read_text())["moves"]
     assert steps == [(str(n), m) for n, m in enumerate(moves, 1)]
     assert len(AZURE_FOOTER.findall(printed)) == len(moves) + 1

@@ -11,9 +11,9 @@ from __future__ import annotations
 import copy
 import json
 import pickle
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
-from typing import Callable
 
 import numpy as np
 import pytest
@@ -26,12 +26,12 @@ import azgames
 import azimuth_env
 import azure_env
 from azacru_env.diagram import to_diagram
+from azgames import state as state_ops
 from azimuth_env.board import load_layout
 from azimuth_env.diagram import to_diagram as azimuth_diagram
 from azure_env.board import load_layout as azure_layout
 from azure_env.board import resolve_map as azure_map
 from azure_env.diagram import to_diagram as azure_diagram
-from azgames import state as state_ops
 
 
 @dataclass(frozen=True)
@@ -61,26 +61,61 @@ ENVS = [
     Case("azacru-3p", partial(azacru_env.env, num_players=3), to_diagram),
     Case("azacru-4p", partial(azacru_env.env, num_players=4), to_diagram),
     Case("azacru-2p-classic", partial(azacru_env.env, num_players=2, opening="classic"), to_diagram),
-    *(Case(f"azimuth-{n}p{'-island' if island else ''}",
-           partial(azimuth_env.env, num_players=n, island=island),
-           partial(azimuth_diagram, island=load_layout(n, island).island))
-      for n, island in ((2, False), (3, False), (4, False), (4, True))),
-    Case("azimuth-2p-random-lighthouses", partial(azimuth_env.env, num_players=2, lighthouses="random"),
-         partial(azimuth_diagram, island=load_layout(2).island)),
-    *(Case(f"azimuth-coop-{n}p{suffix}", partial(azimuth_env.coop_env, num_players=n, **options),
-           partial(azimuth_diagram, island=load_layout(4, key="coop").island))
-      for n, suffix, options in ((2, "", {}), (3, "", {}), (4, "", {}),
-                                 (4, "-random-fixed-order", {"lighthouses": "random", "first_player": "random",
-                                                             "wave_order": "front_first", "rounds": 6}))),
-    *(Case(f"azure-{n}p-{m}{'-random-roles' if roles == 'random' else ''}",
-           partial(azure_env.env, num_players=n, map=m, roles=roles),
-           partial(azure_diagram, layout=azure_layout(m)))
-      for n, m, roles in ((2, "standard", "fixed"), (3, "standard", "fixed"), (4, "standard", "fixed"),
-                          (4, "long", "fixed"), (4, "ring", "fixed"), (3, "standard", "random"))),
-    Case("azure-4p-standard-literal-suit-tiles", partial(azure_env.env, num_players=4, suit_tiles="literal"),
-         partial(azure_diagram, layout=azure_layout("standard"))),
-    Case("azure-3p-user-map-random-roles", partial(azure_env.env, num_players=3, map=AZURE_USER_MAP, roles="random"),
-         partial(azure_diagram, layout=azure_map(AZURE_USER_MAP)[0])),
+    *(
+        Case(
+            f"azimuth-{n}p{'-island' if island else ''}",
+            partial(azimuth_env.env, num_players=n, island=island),
+            partial(azimuth_diagram, island=load_layout(n, island).island),
+        )
+        for n, island in ((2, False), (3, False), (4, False), (4, True))
+    ),
+    Case(
+        "azimuth-2p-random-lighthouses",
+        partial(azimuth_env.env, num_players=2, lighthouses="random"),
+        partial(azimuth_diagram, island=load_layout(2).island),
+    ),
+    *(
+        Case(
+            f"azimuth-coop-{n}p{suffix}",
+            partial(azimuth_env.coop_env, num_players=n, **options),
+            partial(azimuth_diagram, island=load_layout(4, key="coop").island),
+        )
+        for n, suffix, options in (
+            (2, "", {}),
+            (3, "", {}),
+            (4, "", {}),
+            (
+                4,
+                "-random-fixed-order",
+                {"lighthouses": "random", "first_player": "random", "wave_order": "front_first", "rounds": 6},
+            ),
+        )
+    ),
+    *(
+        Case(
+            f"azure-{n}p-{m}{'-random-roles' if roles == 'random' else ''}",
+            partial(azure_env.env, num_players=n, map=m, roles=roles),
+            partial(azure_diagram, layout=azure_layout(m)),
+        )
+        for n, m, roles in (
+            (2, "standard", "fixed"),
+            (3, "standard", "fixed"),
+            (4, "standard", "fixed"),
+            (4, "long", "fixed"),
+            (4, "ring", "fixed"),
+            (3, "standard", "random"),
+        )
+    ),
+    Case(
+        "azure-4p-standard-literal-suit-tiles",
+        partial(azure_env.env, num_players=4, suit_tiles="literal"),
+        partial(azure_diagram, layout=azure_layout("standard")),
+    ),
+    Case(
+        "azure-3p-user-map-random-roles",
+        partial(azure_env.env, num_players=3, map=AZURE_USER_MAP, roles="random"),
+        partial(azure_diagram, layout=azure_map(AZURE_USER_MAP)[0]),
+    ),
 ]
 
 cases = pytest.mark.parametrize("case", ENVS, ids=[c.id for c in ENVS])
@@ -523,10 +558,10 @@ def test_tampered_record_is_refused(case, tmp_path):
     # another action that was legal at that point: the game goes elsewhere
     others = [int(a) for a in np.flatnonzero(masks[k]) if a != played]
     if others:
-        refused({**record, "actions": record["actions"][:k] + [others[0]] + record["actions"][k + 1:]})
+        refused({**record, "actions": record["actions"][:k] + [others[0]] + record["actions"][k + 1 :]})
     # an action that was illegal there
     illegal = int(np.flatnonzero(masks[k] == 0)[0])
-    refused({**record, "actions": record["actions"][:k] + [illegal] + record["actions"][k + 1:]})
+    refused({**record, "actions": record["actions"][:k] + [illegal] + record["actions"][k + 1 :]})
     # actions dropped, or played after the end
     refused({**record, "actions": record["actions"][:-1]})
     refused({**record, "actions": record["actions"] + [record["actions"][-1]]})

@@ -35,8 +35,9 @@ class DiceState(NamedTuple):
 
 
 class DiceChase(Rules):
-    info = GameInfo("dice_chase", "Dice chase (test toy)", 3, 3, "explicit_stochastic",
-                    "perfect", "zero_sum", "rewards")
+    info = GameInfo(
+        "dice_chase", "Dice chase (test toy)", 3, 3, "explicit_stochastic", "perfect", "zero_sum", "rewards"
+    )
     state_type = DiceState
     agents = ("monster", "hunter_0", "hunter_1")
     num_actions = 2
@@ -53,9 +54,15 @@ class DiceChase(Rules):
 
     def initial_state(self, rng_words):
         b = len(rng_words)
-        return DiceState(np.zeros((b, 3), np.int8), np.zeros(b, np.int8), np.full(b, 2, np.int8),
-                         np.full(b, -1, np.int8), np.zeros(b, np.int32), np.zeros(b, np.int8),
-                         np.asarray(rng_words, np.uint64).copy())
+        return DiceState(
+            np.zeros((b, 3), np.int8),
+            np.zeros(b, np.int8),
+            np.full(b, 2, np.int8),
+            np.full(b, -1, np.int8),
+            np.zeros(b, np.int32),
+            np.zeros(b, np.int8),
+            np.asarray(rng_words, np.uint64).copy(),
+        )
 
     @staticmethod
     def side(p):

@@ -10,7 +10,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
 LINK = re.compile(r"\]\(([^)#\s]+)(?:#[^)]*)?\)")
-OUTSIDE = re.compile(r"(?<![\w.])(\.\./[\w./-]+|/work/[\w./-]*|/tmp/[\w./-]*|shared/(?:rules|notes)/[\w./-]*)")
+OUTSIDE = re.compile(
+    r"(?<![\w.])(\.\./[\w./-]+|/work/[\w./-]*|/tmp/[\w./-]*|shared/(?:rules|notes)/[\w./-]*)"
+)
 
 
 @pytest.mark.parametrize("path", DOCS, ids=[str(p.relative_to(ROOT)) for p in DOCS])
@@ -20,6 +22,9 @@ def test_no_path_outside_the_repository(path):
 
 @pytest.mark.parametrize("path", DOCS, ids=[str(p.relative_to(ROOT)) for p in DOCS])
 def test_relative_links_reach_a_file(path):
-    missing = [link for link in LINK.findall(path.read_text())
-               if "://" not in link and not (path.parent / link).exists()]
+    missing = [
+        link
+        for link in LINK.findall(path.read_text())
+        if "://" not in link and not (path.parent / link).exists()
+    ]
     assert missing == []

@@ -54,13 +54,16 @@ def test_rgb_text_is_inked_left_of_an_end_anchor_and_scales():
     assert (d.rgb(scale=2).min(axis=2) < 128).sum() > 3 * ink.sum()
 
 
-@pytest.mark.parametrize("call, match", [
-    (lambda d: d.text(0, 0, "caf\u00e9"), "printable ASCII"),
-    (lambda d: d.text(0, 0, "x", anchor="left"), "anchor"),
-    (lambda d: d.rect(0, 0, 1, 1, fill="red") or d.rgb(), "#rrggbb"),
-    (lambda d: d.rgb(scale=0), "scale"),
-    (lambda d: d.save("/tmp/picture.gif"), "svg or .png"),
-])
+@pytest.mark.parametrize(
+    "call, match",
+    [
+        (lambda d: d.text(0, 0, "caf\u00e9"), "printable ASCII"),
+        (lambda d: d.text(0, 0, "x", anchor="left"), "anchor"),
+        (lambda d: d.rect(0, 0, 1, 1, fill="red") or d.rgb(), "#rrggbb"),
+        (lambda d: d.rgb(scale=0), "scale"),
+        (lambda d: d.save("/tmp/picture.gif"), "svg or .png"),
+    ],
+)
 def test_bad_drawing_input_is_refused_by_name(call, match):
     with pytest.raises(ValueError, match=match):
         call(Drawing(10, 10))

@@ -36,8 +36,12 @@ def docstring_nodes(tree: ast.AST) -> set[int]:
     for node in ast.walk(tree):
         if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
             body = node.body
-            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
-                    and isinstance(body[0].value.value, str):
+            if (
+                body
+                and isinstance(body[0], ast.Expr)
+                and isinstance(body[0].value, ast.Constant)
+                and isinstance(body[0].value.value, str)
+            ):
                 ids.add(id(body[0].value))
     return ids
 
@@ -70,13 +74,17 @@ def mentions(path: Path, words: re.Pattern) -> list[str]:
     # walked on their own: drop those on the registration lines.
     if path == REGISTRY:
         lines = source.splitlines()
-        found = [f for f in found if not lines[int(f.split(":")[1]) - 1].lstrip().startswith(("register(", '"'))]
+        found = [
+            f for f in found if not lines[int(f.split(":")[1]) - 1].lstrip().startswith(("register(", '"'))
+        ]
     return found
 
 
 def test_no_game_is_named_outside_its_own_package():
     words = game_words()
-    found = [hit for folder in SHARED for path in sorted(folder.rglob("*.py")) for hit in mentions(path, words)]
+    found = [
+        hit for folder in SHARED for path in sorted(folder.rglob("*.py")) for hit in mentions(path, words)
+    ]
     assert not found, "game names outside their packages:\n" + "\n".join(found)
 
 

@@ -6,8 +6,8 @@ rendering changed."""
 from __future__ import annotations
 
 import difflib
-import json
 import importlib.util
+import json
 from pathlib import Path
 
 import pytest
@@ -24,10 +24,15 @@ def test_golden_playthrough(variant):
     expected = path.read_text()
     actual = golden_gen.playthrough(variant)
     if actual != expected:
-        diff = "".join(difflib.unified_diff(
-            expected.splitlines(keepends=True), actual.splitlines(keepends=True),
-            fromfile=f"{path} (golden)", tofile=f"{variant} (played now)", n=2,
-        ))
+        diff = "".join(
+            difflib.unified_diff(
+                expected.splitlines(keepends=True),
+                actual.splitlines(keepends=True),
+                fromfile=f"{path} (golden)",
+                tofile=f"{variant} (played now)",
+                n=2,
+            )
+        )
         lines = diff.splitlines(keepends=True)
         if len(lines) > 120:
             diff = "".join(lines[:120]) + f"... ({len(lines) - 120} more diff lines)\n"
@@ -41,8 +46,9 @@ def test_golden_playthrough(variant):
 
 
 def _texts(game: str) -> dict[str, str]:
-    return {v: golden_gen.golden_path(v).read_text() for v, (g, _, _) in golden_gen.VARIANTS.items()
-            if g == game}
+    return {
+        v: golden_gen.golden_path(v).read_text() for v, (g, _, _) in golden_gen.VARIANTS.items() if g == game
+    }
 
 
 def test_azacru_golden_games_are_not_trivial():

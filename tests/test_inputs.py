@@ -104,9 +104,13 @@ def test_the_web_budget_gives_every_search_a_deadline(game):
     assert make_agent("mcts", game=game, limits=WEB).seconds == WEB.seconds
     assert make_agent("mcts:seconds=2", game=game, limits=WEB).seconds == 2
     assert make_agent("mcts", game=game).seconds is None  # at the keyboard: simulations alone
-    for spec, named in [(f"mcts:seconds={WEB.seconds * 2}", "seconds"), ("mcts:threads=64", "threads"),
-                        (f"mcts:simulations={WEB.simulations + 1}", "simulations"),
-                        ("mcts:c=1e400", "c=inf"), ("mcts:simulations=null,seconds=1e9", "seconds")]:
+    for spec, named in [
+        (f"mcts:seconds={WEB.seconds * 2}", "seconds"),
+        ("mcts:threads=64", "threads"),
+        (f"mcts:simulations={WEB.simulations + 1}", "simulations"),
+        ("mcts:c=1e400", "c=inf"),
+        ("mcts:simulations=null,seconds=1e9", "seconds"),
+    ]:
         with pytest.raises(ValueError, match=named):
             make_agent(spec, game=game, limits=WEB)
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import tomllib
 from pathlib import Path
 
 import pytest
+import tomllib
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -29,7 +29,11 @@ def test_every_module_of_the_package_is_under_a_contract():
 
 def test_the_layer_contracts_hold():
     pytest.importorskip("importlinter")
-    run = subprocess.run([sys.executable, str(ROOT / "scripts" / "lint_imports.py")],
-                         capture_output=True, text=True, timeout=300)
+    run = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "lint_imports.py")],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-2000:]
     assert "0 broken" in run.stdout

@@ -17,7 +17,7 @@ import azgames
 from azgames import cli, registry
 from azgames.agents import agent_names
 
-NIM = '''
+NIM = """
 from typing import NamedTuple
 
 import numpy as np
@@ -120,7 +120,7 @@ class NimRules(Rules):
 
 
 raw_env, env, VectorEnv = game_envs(NimRules, __name__)
-'''
+"""
 
 
 @pytest.fixture

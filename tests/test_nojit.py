@@ -24,13 +24,19 @@ TIMEOUT = 240
 
 #: Fast tests worth running as plain Python (paths relative to the repository).
 TARGETS = {
-    "playout-smoke": ["tests/azacru_props/test_playouts.py::test_vector_playout_smoke",
-                      "tests/azure_props/test_playouts.py::test_vector_playout_smoke"],
-    "equivalence-smoke": ["tests/azacru_props/test_equivalence.py::test_equivalence_smoke",
-                          "tests/azure_props/test_equivalence.py::test_equivalence_smoke"],
-    "golden-2p": ["tests/test_golden.py::test_golden_playthrough[azacru_2p]",
-                  "tests/test_golden.py::test_golden_playthrough[azimuth_2p]",
-                  "tests/test_golden.py::test_golden_playthrough[azure_2p]"],
+    "playout-smoke": [
+        "tests/azacru_props/test_playouts.py::test_vector_playout_smoke",
+        "tests/azure_props/test_playouts.py::test_vector_playout_smoke",
+    ],
+    "equivalence-smoke": [
+        "tests/azacru_props/test_equivalence.py::test_equivalence_smoke",
+        "tests/azure_props/test_equivalence.py::test_equivalence_smoke",
+    ],
+    "golden-2p": [
+        "tests/test_golden.py::test_golden_playthrough[azacru_2p]",
+        "tests/test_golden.py::test_golden_playthrough[azimuth_2p]",
+        "tests/test_golden.py::test_golden_playthrough[azure_2p]",
+    ],
     "conformance-2p": [
         "tests/test_conformance.py::test_illegal_action_raises_with_notation_and_reason[azacru-2p]",
         "tests/test_conformance.py::test_record_round_trip[azacru-3p]",
@@ -48,8 +54,12 @@ TARGETS = {
         "tests/search/test_mcts.py::test_azure_the_hunter_banks_the_last_coin_and_the_hunters_win",
     ],
 }
-RULE_TESTS = ["tests/azacru/test_rules.py", "tests/azimuth/test_rules.py", "tests/azure/test_rules.py",
-              "tests/azimuth_coop/test_rules.py"]
+RULE_TESTS = [
+    "tests/azacru/test_rules.py",
+    "tests/azimuth/test_rules.py",
+    "tests/azure/test_rules.py",
+    "tests/azimuth_coop/test_rules.py",
+]
 
 
 def run_without_jit(args: list[str], timeout: int = TIMEOUT) -> subprocess.CompletedProcess:
@@ -59,21 +69,25 @@ def run_without_jit(args: list[str], timeout: int = TIMEOUT) -> subprocess.Compl
 
 
 def run_pytest_without_jit(targets: list[str], *extra: str) -> None:
-    proc = run_without_jit([sys.executable, "-m", "pytest", "-q", "-x", "-n", "0", "-p", "no:cacheprovider",
-                            *extra, *targets])
+    proc = run_without_jit(
+        [sys.executable, "-m", "pytest", "-q", "-x", "-n", "0", "-p", "no:cacheprovider", *extra, *targets]
+    )
     assert proc.returncode == 0, (
         f"with NUMBA_DISABLE_JIT=1, pytest {' '.join(targets)} failed (exit {proc.returncode}):\n"
         f"{(proc.stdout + proc.stderr)[-6000:]}"
     )
 
 
-@pytest.mark.parametrize("name", [
-    "playout-smoke",
-    "equivalence-smoke",
-    "golden-2p",
-    "conformance-2p",
-    "mcts-reference",
-])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "playout-smoke",
+        "equivalence-smoke",
+        "golden-2p",
+        "conformance-2p",
+        "mcts-reference",
+    ],
+)
 def test_fast_tests_pass_without_jit(name):
     run_pytest_without_jit(TARGETS[name])
 
@@ -113,8 +127,14 @@ def _trajectory(tmp_path, game, num_players, steps, jit: bool) -> dict:
     options = json.dumps(SHORT_GAMES.get(game, {"max_turns": 40}))
     args = [sys.executable, "-c", _TRAJECTORY, game, str(num_players), str(steps), str(path), options]
     if jit:
-        proc = subprocess.run(args, cwd=ROOT, capture_output=True, text=True, timeout=TIMEOUT,
-                              env={k: v for k, v in os.environ.items() if k != "NUMBA_DISABLE_JIT"})
+        proc = subprocess.run(
+            args,
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=TIMEOUT,
+            env={k: v for k, v in os.environ.items() if k != "NUMBA_DISABLE_JIT"},
+        )
     else:
         proc = run_without_jit(args)
     assert proc.returncode == 0, proc.stderr[-4000:]
@@ -122,9 +142,19 @@ def _trajectory(tmp_path, game, num_players, steps, jit: bool) -> dict:
         return {k: data[k] for k in data.files}
 
 
-@pytest.mark.parametrize("game, num_players", [("azacru", 2), ("azacru", 4), ("azimuth", 2),
-                                               ("azimuth", 4), ("azure", 2), ("azure", 4),
-                                               ("azimuth_coop", 2), ("azimuth_coop", 4)])
+@pytest.mark.parametrize(
+    "game, num_players",
+    [
+        ("azacru", 2),
+        ("azacru", 4),
+        ("azimuth", 2),
+        ("azimuth", 4),
+        ("azure", 2),
+        ("azure", 4),
+        ("azimuth_coop", 2),
+        ("azimuth_coop", 4),
+    ],
+)
 def test_plain_python_kernels_match_the_jit(tmp_path, game, num_players):
     """The same seeded vector-env run (random actions, auto-resets, truncation
     at 40 turns, or 3 co-op rounds) gives bit-identical arrays with and

@@ -31,14 +31,27 @@ OBS, INPUTS, ACTIONS, HIDDEN = [21, 12, 6], 1512, 5, 8
 
 
 def good_meta() -> dict:
-    return {"game": "azure", "num_players": 2, "obs_shape": list(OBS), "options": {},
-            "hidden": [HIDDEN], "activation": "tanh", "note": CANARY}
+    return {
+        "game": "azure",
+        "num_players": 2,
+        "obs_shape": list(OBS),
+        "options": {},
+        "hidden": [HIDDEN],
+        "activation": "tanh",
+        "note": CANARY,
+    }
 
 
 def good_arrays() -> dict:
     rng = np.random.default_rng(0)
-    shapes = {"trunk_0_w": (INPUTS, HIDDEN), "trunk_0_b": (HIDDEN,), "policy_w": (HIDDEN, ACTIONS),
-              "policy_b": (ACTIONS,), "value_w": (HIDDEN, 1), "value_b": (1,)}
+    shapes = {
+        "trunk_0_w": (INPUTS, HIDDEN),
+        "trunk_0_b": (HIDDEN,),
+        "policy_w": (HIDDEN, ACTIONS),
+        "policy_b": (ACTIONS,),
+        "value_w": (HIDDEN, 1),
+        "value_b": (1,),
+    }
     return {k: rng.normal(0, 0.1, s).astype(np.float16) for k, s in shapes.items()}
 
 
@@ -61,8 +74,13 @@ def npy_member(name: str, header_shape, dtype, data: bytes) -> tuple[str, bytes]
     """A raw ``.npy`` member whose header may claim more than its data."""
     out = io.BytesIO()
     np.lib.format.write_array_header_1_0(
-        out, {"descr": np.lib.format.dtype_to_descr(np.dtype(dtype)), "fortran_order": False,
-              "shape": header_shape})
+        out,
+        {
+            "descr": np.lib.format.dtype_to_descr(np.dtype(dtype)),
+            "fortran_order": False,
+            "shape": header_shape,
+        },
+    )
     return name + ".npy", out.getvalue() + data
 
 
@@ -175,7 +193,6 @@ def _negative_shape(tmp):
     return write_zip(tmp / "negative.npz", members)
 
 
-
 FILE_CASES = [
     ("missing", _missing, r"^no policy file at '.*missing\.npz'$"),
     ("folder", _folder, r"folder\.npz' is a folder"),
@@ -189,8 +206,11 @@ FILE_CASES = [
     ("text", _text, r"text\.npz' is not an \.npz archive"),
     ("pickle", _pickle, r"pickle\.npz' is not an \.npz archive"),
     ("object array", _object_array, r"the array 'value_b' holds Python objects"),
-    ("header claims more than stored", _header_claims_a_terabyte,
-     r"liar\.npz': the array 'trunk_0_w' is truncated or corrupt"),
+    (
+        "header claims more than stored",
+        _header_claims_a_terabyte,
+        r"liar\.npz': the array 'trunk_0_w' is truncated or corrupt",
+    ),
     ("member not .npy", _not_npy_member, r"raw\.npz': the array 'trunk_0_w' is truncated or corrupt"),
     ("meta of zero width", _meta_of_zero_width, r"zero\.npz': the array 'meta' is truncated or corrupt"),
     ("negative shape", _negative_shape, r"negative\.npz': the array 'trunk_0_b' is truncated or corrupt"),
@@ -202,24 +222,28 @@ def without(*keys):
     def change(arrays, meta):
         for k in keys:
             arrays.pop(k)
+
     return change
 
 
 def set_array(key, value):
     def change(arrays, meta):
         arrays[key] = value(arrays[key]) if callable(value) else value
+
     return change
 
 
 def set_meta(key, value):
     def change(arrays, meta):
         meta[key] = value
+
     return change
 
 
 def drop_meta(key):
     def change(arrays, meta):
         del meta[key]
+
     return change
 
 
@@ -227,6 +251,7 @@ def reshape_first_layer(obs_shape):
     def change(arrays, meta):
         meta["obs_shape"] = obs_shape
         arrays["trunk_0_w"] = np.zeros((int(np.prod(obs_shape)), HIDDEN), np.float16)
+
     return change
 
 
@@ -234,6 +259,7 @@ def add_trunk_layer(k, shape_w, shape_b):
     def change(arrays, meta):
         arrays[f"trunk_{k}_w"] = np.zeros(shape_w, np.float16)
         arrays[f"trunk_{k}_b"] = np.zeros(shape_b, np.float16)
+
     return change
 
 
@@ -242,6 +268,7 @@ def with_nan(key, value=np.nan):
         a = arrays[key].astype(np.float32)
         a.flat[3 % a.size] = value
         arrays[key] = a
+
     return change
 
 
@@ -250,6 +277,7 @@ def map_file(tmp_holder):
         secret = tmp_holder[0] / "secret_map.txt"
         secret.write_text(f"{CANARY}\n")
         meta["options"] = {"map": str(secret)}
+
     return change
 
 
@@ -267,61 +295,159 @@ NETWORK_CASES = [
     ("meta lacks num_players", drop_meta("num_players"), r"meta lacks 'num_players'", True),
     ("meta lacks obs_shape", drop_meta("obs_shape"), r"meta lacks 'obs_shape'", True),
     ("game not a string", set_meta("game", [CANARY]), r"meta 'game' is a list, not a game's name", True),
-    ("game not registered", set_meta("game", "chess"), r"meta game 'chess' is not a registered game; "
-                                                       r"known games: azacru, azimuth, azimuth_coop, azure", False),
-    ("game name not echoed", set_meta("game", CANARY + " " * 50), r"meta game is not a registered game", False),
-    ("num_players not an int", set_meta("num_players", "two"), r"meta 'num_players' is not a positive integer", True),
-    ("num_players a bool", set_meta("num_players", True), r"meta 'num_players' is not a positive integer", True),
-    ("num_players out of range", set_meta("num_players", 7), r"meta num_players=7 is not a player count of azure "
-                                                             r"\(2 to 4\)", False),
+    (
+        "game not registered",
+        set_meta("game", "chess"),
+        r"meta game 'chess' is not a registered game; "
+        r"known games: azacru, azimuth, azimuth_coop, azure",
+        False,
+    ),
+    (
+        "game name not echoed",
+        set_meta("game", CANARY + " " * 50),
+        r"meta game is not a registered game",
+        False,
+    ),
+    (
+        "num_players not an int",
+        set_meta("num_players", "two"),
+        r"meta 'num_players' is not a positive integer",
+        True,
+    ),
+    (
+        "num_players a bool",
+        set_meta("num_players", True),
+        r"meta 'num_players' is not a positive integer",
+        True,
+    ),
+    (
+        "num_players out of range",
+        set_meta("num_players", 7),
+        r"meta num_players=7 is not a player count of azure "
+        r"\(2 to 4\)",
+        False,
+    ),
     ("obs_shape not a shape", set_meta("obs_shape", [21, -12, 6]), r"meta 'obs_shape' is not a shape", True),
-    ("obs_shape not the game's", reshape_first_layer([21, 12, 7]),
-     r"meta obs_shape \(21, 12, 7\) is not the observation of azure with 2 players, \(21, 12, 6\)", False),
-    ("options not an object", set_meta("options", [CANARY]), r"meta 'options' is a list, not a JSON object", False),
-    ("option unknown", set_meta("options", {CANARY: 1}),
-     r"meta 'options' holds 1 option\(s\) that azure does not take \(its options: map, max_turns, roles, "
-     r"suit_tiles\)", False),
-    ("option invalid", set_meta("options", {"roles": CANARY}),
-     r"meta 'options' \(roles\) do not make a valid azure game for 2 players", False),
+    (
+        "obs_shape not the game's",
+        reshape_first_layer([21, 12, 7]),
+        r"meta obs_shape \(21, 12, 7\) is not the observation of azure with 2 players, \(21, 12, 6\)",
+        False,
+    ),
+    (
+        "options not an object",
+        set_meta("options", [CANARY]),
+        r"meta 'options' is a list, not a JSON object",
+        False,
+    ),
+    (
+        "option unknown",
+        set_meta("options", {CANARY: 1}),
+        r"meta 'options' holds 1 option\(s\) that azure does not take \(its options: map, max_turns, roles, "
+        r"suit_tiles\)",
+        False,
+    ),
+    (
+        "option invalid",
+        set_meta("options", {"roles": CANARY}),
+        r"meta 'options' \(roles\) do not make a valid azure game for 2 players",
+        False,
+    ),
     ("option names a file", map_file(_TMP), r"meta 'options' \(map\) do not make a valid azure game", False),
     ("activation not tanh", set_meta("activation", "relu"), r"meta 'activation' is not 'tanh'", True),
-    ("hidden not the trunk's", set_meta("hidden", [128]), r"meta 'hidden' is not the trunk's widths \[8\]", True),
+    (
+        "hidden not the trunk's",
+        set_meta("hidden", [128]),
+        r"meta 'hidden' is not the trunk's widths \[8\]",
+        True,
+    ),
     ("missing weights", without("trunk_0_w"), r"lacks the array 'trunk_0_w'$", False),
     ("missing bias", without("value_b"), r"lacks the array 'value_b'$", False),
     ("missing heads", without("policy_w", "policy_b"), r"lacks the array 'policy_w' \(and 1 more\)", False),
     ("trunk gap", add_trunk_layer(2, (8, 8), (8,)), r"lacks the array 'trunk_1_w' \(and 1 more\)", False),
     ("too many layers", add_trunk_layer(99, (8, 8), (8,)), r"more than 64 trunk layers", False),
-    ("first layer not the observation's size", set_array("trunk_0_w", np.zeros((1000, HIDDEN), np.float16)),
-     r"trunk_0_w takes 1000 inputs, but meta obs_shape \(21, 12, 6\) gives 1512", True),
-    ("trunk does not chain", add_trunk_layer(1, (9, 8), (8,)),
-     r"trunk_1_w takes 9 inputs, but trunk_0_w gives 8", True),
-    ("policy head does not chain", set_array("policy_w", np.zeros((9, ACTIONS), np.float16)),
-     r"policy_w takes 9 inputs, but trunk_0_w gives 8", True),
-    ("value head does not chain", set_array("value_w", np.zeros((9, 1), np.float16)),
-     r"value_w takes 9 inputs, but trunk_0_w gives 8", True),
-    ("value head of two outputs", lambda a, m: a.update(value_w=np.zeros((8, 2), np.float16),
-                                                         value_b=np.zeros(2, np.float16)),
-     r"the value head \(value_w\) gives 2 outputs, not 1", True),
-    ("policy head not the action space", lambda a, m: a.update(policy_w=np.zeros((8, 6), np.float16),
-                                                                policy_b=np.zeros(6, np.float16)),
-     r"the policy head \(policy_w\) gives 6 actions; azure with 2 players has 5", False),
-    ("weights one-dimensional", set_array("trunk_0_w", np.zeros(INPUTS, np.float16)),
-     r"trunk_0_w has shape \(1512,\), not \(inputs, outputs\)", True),
-    ("trunk bias of the wrong size", set_array("trunk_0_b", np.zeros(9, np.float16)),
-     r"trunk_0_b has shape \(9,\), not \(8,\): one bias per output of trunk_0_w", True),
-    ("bias a row", set_array("policy_b", np.zeros((1, ACTIONS), np.float16)),
-     r"policy_b has shape \(1, 5\), not \(5,\)", True),
+    (
+        "first layer not the observation's size",
+        set_array("trunk_0_w", np.zeros((1000, HIDDEN), np.float16)),
+        r"trunk_0_w takes 1000 inputs, but meta obs_shape \(21, 12, 6\) gives 1512",
+        True,
+    ),
+    (
+        "trunk does not chain",
+        add_trunk_layer(1, (9, 8), (8,)),
+        r"trunk_1_w takes 9 inputs, but trunk_0_w gives 8",
+        True,
+    ),
+    (
+        "policy head does not chain",
+        set_array("policy_w", np.zeros((9, ACTIONS), np.float16)),
+        r"policy_w takes 9 inputs, but trunk_0_w gives 8",
+        True,
+    ),
+    (
+        "value head does not chain",
+        set_array("value_w", np.zeros((9, 1), np.float16)),
+        r"value_w takes 9 inputs, but trunk_0_w gives 8",
+        True,
+    ),
+    (
+        "value head of two outputs",
+        lambda a, m: a.update(value_w=np.zeros((8, 2), np.float16), value_b=np.zeros(2, np.float16)),
+        r"the value head \(value_w\) gives 2 outputs, not 1",
+        True,
+    ),
+    (
+        "policy head not the action space",
+        lambda a, m: a.update(policy_w=np.zeros((8, 6), np.float16), policy_b=np.zeros(6, np.float16)),
+        r"the policy head \(policy_w\) gives 6 actions; azure with 2 players has 5",
+        False,
+    ),
+    (
+        "weights one-dimensional",
+        set_array("trunk_0_w", np.zeros(INPUTS, np.float16)),
+        r"trunk_0_w has shape \(1512,\), not \(inputs, outputs\)",
+        True,
+    ),
+    (
+        "trunk bias of the wrong size",
+        set_array("trunk_0_b", np.zeros(9, np.float16)),
+        r"trunk_0_b has shape \(9,\), not \(8,\): one bias per output of trunk_0_w",
+        True,
+    ),
+    (
+        "bias a row",
+        set_array("policy_b", np.zeros((1, ACTIONS), np.float16)),
+        r"policy_b has shape \(1, 5\), not \(5,\)",
+        True,
+    ),
     ("bias a scalar", set_array("value_b", np.float16(0)), r"value_b has shape \(\), not \(1,\)", True),
-    ("integer weights", set_array("trunk_0_w", lambda w: w.astype(np.int32)), r"trunk_0_w holds int32, not floats",
-     True),
+    (
+        "integer weights",
+        set_array("trunk_0_w", lambda w: w.astype(np.int32)),
+        r"trunk_0_w holds int32, not floats",
+        True,
+    ),
     ("boolean bias", set_array("policy_b", lambda b: b > 0), r"policy_b holds bool, not floats", True),
-    ("complex weights", set_array("value_w", lambda w: w.astype(np.complex64)),
-     r"value_w holds complex64, not floats", True),
-    ("string weights", set_array("policy_w", np.array([[CANARY]])), r"policy_w holds <U\d+, not floats", True),
+    (
+        "complex weights",
+        set_array("value_w", lambda w: w.astype(np.complex64)),
+        r"value_w holds complex64, not floats",
+        True,
+    ),
+    (
+        "string weights",
+        set_array("policy_w", np.array([[CANARY]])),
+        r"policy_w holds <U\d+, not floats",
+        True,
+    ),
     ("NaN weight", with_nan("trunk_0_w"), r"trunk_0_w holds NaN or infinite weights", True),
     ("infinite bias", with_nan("policy_b", np.inf), r"policy_b holds NaN or infinite weights", True),
-    ("float64 beyond float32", set_array("value_w", lambda w: np.full(w.shape, 1e300)),
-     r"value_w holds weights too large for float32", True),
+    (
+        "float64 beyond float32",
+        set_array("value_w", lambda w: np.full(w.shape, 1e300)),
+        r"value_w holds weights too large for float32",
+        True,
+    ),
 ]
 
 
@@ -357,8 +483,9 @@ def test_a_bad_file_is_refused_in_one_line(make, message, tmp_path):
     assert_one_clean_line(excinfo, str(path))
 
 
-@pytest.mark.parametrize("change,message,in_code", [c[1:] for c in NETWORK_CASES],
-                         ids=[c[0] for c in NETWORK_CASES])
+@pytest.mark.parametrize(
+    "change,message,in_code", [c[1:] for c in NETWORK_CASES], ids=[c[0] for c in NETWORK_CASES]
+)
 def test_a_bad_network_is_refused_in_one_line(change, message, in_code, tmp_path):
     _TMP[0] = tmp_path
     arrays, meta = _apply(change, tmp_path)
@@ -369,14 +496,17 @@ def test_a_bad_network_is_refused_in_one_line(change, message, in_code, tmp_path
     assert str(excinfo.value).startswith(f"policy file {str(path)!r}")
 
 
-@pytest.mark.parametrize("change,message", [c[1:3] for c in NETWORK_CASES if c[3]],
-                         ids=[c[0] for c in NETWORK_CASES if c[3]])
+@pytest.mark.parametrize(
+    "change,message", [c[1:3] for c in NETWORK_CASES if c[3]], ids=[c[0] for c in NETWORK_CASES if c[3]]
+)
 def test_a_policy_built_in_code_gets_the_same_checks(change, message, tmp_path):
     arrays, meta = _apply(change, tmp_path)
     depth = sum(1 for k in arrays if k.startswith("trunk_") and k.endswith("_w"))
     trunk = [(arrays[f"trunk_{k}_w"], arrays[f"trunk_{k}_b"]) for k in range(depth)]
     with pytest.raises(ValueError, match=message) as excinfo:
-        NumpyPolicy(trunk, (arrays["policy_w"], arrays["policy_b"]), (arrays["value_w"], arrays["value_b"]), meta)
+        NumpyPolicy(
+            trunk, (arrays["policy_w"], arrays["policy_b"]), (arrays["value_w"], arrays["value_b"]), meta
+        )
     assert str(excinfo.value).startswith("policy: ")
     assert_one_clean_line(excinfo, "policy")
 
@@ -404,8 +534,10 @@ def test_a_good_small_policy_loads_and_round_trips(tmp_path):
     policy = NumpyPolicy.load(good_file(tmp_path / "policy.npz"))
     assert policy.num_actions == ACTIONS and policy.meta == good_meta()
     again = NumpyPolicy.load(policy.save(tmp_path / "again.npz"))
-    for (w, b), (w2, b2) in zip(policy.trunk + [policy.policy_head, policy.value_head],
-                                again.trunk + [again.policy_head, again.value_head]):
+    for (w, b), (w2, b2) in zip(
+        policy.trunk + [policy.policy_head, policy.value_head],
+        again.trunk + [again.policy_head, again.value_head],
+    ):
         np.testing.assert_array_equal(w, w2)
         np.testing.assert_array_equal(b, b2)
     obs = np.zeros((3, *OBS), np.int8)
@@ -419,8 +551,12 @@ def test_a_good_small_policy_loads_and_round_trips(tmp_path):
 def test_saving_refuses_weights_that_float16_cannot_hold(tmp_path):
     arrays, meta = good_arrays(), good_meta()
     arrays["value_w"] = np.full((HIDDEN, 1), 1e6, np.float32)
-    policy = NumpyPolicy([(arrays["trunk_0_w"], arrays["trunk_0_b"])], (arrays["policy_w"], arrays["policy_b"]),
-                         (arrays["value_w"], arrays["value_b"]), meta)
+    policy = NumpyPolicy(
+        [(arrays["trunk_0_w"], arrays["trunk_0_b"])],
+        (arrays["policy_w"], arrays["policy_b"]),
+        (arrays["value_w"], arrays["value_b"]),
+        meta,
+    )
     with pytest.raises(ValueError, match="value_w does not fit in float16"):
         policy.save(tmp_path / "p.npz")
     assert not (tmp_path / "p.npz").exists()
@@ -444,7 +580,9 @@ def test_a_bad_policy_file_is_one_line_from_make_agent(tmp_path):
     arrays = good_arrays()
     arrays["trunk_0_b"] = np.zeros(9, np.float16)
     path = write_npz(tmp_path / "policy.npz", arrays, good_meta())
-    with pytest.raises(ValueError, match=r"^agent 'ppo:path=.*': policy file .*trunk_0_b has shape") as excinfo:
+    with pytest.raises(
+        ValueError, match=r"^agent 'ppo:path=.*': policy file .*trunk_0_b has shape"
+    ) as excinfo:
         make_agent(f"ppo:path={path}", game="azure")
     assert "\n" not in str(excinfo.value)
     with pytest.raises(ValueError, match=r"no policy file at '.*missing\.npz'$"):
@@ -458,4 +596,3 @@ def test_a_checked_policy_plays(tmp_path):
     env = azgames.make("azure", num_players=2)
     env.reset(seed=0)
     assert PolicyAgent(policy, seed=0).act(env) in env.unwrapped.legal_actions()
-

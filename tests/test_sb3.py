@@ -21,8 +21,7 @@ def final_reward(info, learner):
 @pytest.mark.parametrize("game", ["azacru", "azimuth", "azure", "azimuth_coop"])
 def test_wrapper_passes_gymnasium_checks(game):
     # check_env samples actions without the mask: penalize illegal ones.
-    check_env(SingleAgentEnv(game, opponent="random", illegal_action="penalize"),
-              skip_render_check=True)
+    check_env(SingleAgentEnv(game, opponent="random", illegal_action="penalize"), skip_render_check=True)
 
 
 def test_an_illegal_action_under_penalize_ends_the_episode_with_minus_one():
@@ -104,8 +103,16 @@ def test_maskable_ppo_learns_against_random():
     sb3_contrib = pytest.importorskip("sb3_contrib")
     env = SingleAgentEnv("azacru", opponent="random", seat="random")
     model = sb3_contrib.MaskablePPO(
-        "MlpPolicy", env, seed=0, verbose=0, n_steps=512, batch_size=128, gamma=1.0,
-        learning_rate=1e-3, ent_coef=0.01, policy_kwargs={"net_arch": [256, 256]},
+        "MlpPolicy",
+        env,
+        seed=0,
+        verbose=0,
+        n_steps=512,
+        batch_size=128,
+        gamma=1.0,
+        learning_rate=1e-3,
+        ent_coef=0.01,
+        policy_kwargs={"net_arch": [256, 256]},
     )
     before = wins_against_random(model, 400)
     model.learn(100_000)

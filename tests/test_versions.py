@@ -29,8 +29,12 @@ GAMES = [e.name for e in azgames.list_games()]
 #: The version of every game today; a bump changes this table, its rules page
 #: and CHANGELOG.md together.
 CURRENT = {"azacru": 1, "azimuth": 1, "azimuth_coop": 1, "azure": 1}
-DOCS = {"azacru": "azacru.md", "azimuth": "azimuth.md", "azimuth_coop": "azimuth-coop.md",
-        "azure": "azure.md"}
+DOCS = {
+    "azacru": "azacru.md",
+    "azimuth": "azimuth.md",
+    "azimuth_coop": "azimuth-coop.md",
+    "azure": "azure.md",
+}
 
 
 def version_of(game: str) -> int:
@@ -61,9 +65,11 @@ def played(game: str, steps: int = 6, seed: int = 0):
 @pytest.fixture
 def bumped(monkeypatch):
     """Pretend ``game`` is now at ``version`` (its rules' info replaced)."""
+
     def bump(game: str, version: int):
         rules = registry.rules_type(game)
         monkeypatch.setattr(rules, "info", dataclasses.replace(rules.info, version=version))
+
     return bump
 
 
@@ -95,9 +101,13 @@ def test_another_version_is_refused_naming_the_current(game, version):
     if version == str(current):
         pytest.skip("the current version")
     for make in (lambda n: azgames.make(n), lambda n: azgames.make_vec(n, num_envs=1)):
-        message = refused(lambda: make(f"{game}_v{version}"), f"{game}_v{version}",
-                          f"no version {version}", f"current version is {current}",
-                          f"{game}_v{current}")
+        message = refused(
+            lambda: make(f"{game}_v{version}"),
+            f"{game}_v{version}",
+            f"no version {version}",
+            f"current version is {current}",
+            f"{game}_v{current}",
+        )
         assert "unknown game" not in message
 
 
@@ -147,8 +157,13 @@ def test_a_record_of_another_version_is_refused_naming_both(game, tmp_path):
     now = version_of(game)
     for other in (now + 1, now + 6, 0):
         record["version"] = other
-        refused(lambda: azgames.from_record(record), f"record is of {game} version {other}",
-                f"{game}_v{other}", f"is now version {now}", f"{game}_v{now}")
+        refused(
+            lambda: azgames.from_record(record),
+            f"record is of {game} version {other}",
+            f"{game}_v{other}",
+            f"is now version {now}",
+            f"{game}_v{now}",
+        )
         path = tmp_path / "other.json"
         path.write_text(json.dumps(record))
         refused(lambda: azgames.load_record(path), f"version {other}", f"version {now}")

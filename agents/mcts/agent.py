@@ -11,9 +11,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from azgames import checks
+from azgames.agent import agent_rng, suite_env
 from azgames.limits import LOCAL, Limits
 
-from azgames.agent import agent_rng, suite_env
 from .games import chance_queue, hooks_of
 from .interface import observes
 from .network import net_from_policy
@@ -78,30 +78,43 @@ class MCTSAgent:
 
     name = "mcts"
 
-    def __init__(self, seed=None, game: str | None = None, simulations: int | None = 1000,
-                 seconds: float | None = None, c: float = 1.0, max_playout: int | None = None,
-                 prior_temperature: float | None = None, policy=None, threads: int = 1,
-                 limits: Limits = LOCAL):
+    def __init__(
+        self,
+        seed=None,
+        game: str | None = None,
+        simulations: int | None = 1000,
+        seconds: float | None = None,
+        c: float = 1.0,
+        max_playout: int | None = None,
+        prior_temperature: float | None = None,
+        policy=None,
+        threads: int = 1,
+        limits: Limits = LOCAL,
+    ):
         self.rng = agent_rng(seed)
         self.game = game
         if simulations is None and seconds is None:
             raise ValueError("give simulations, seconds or both: the search needs a budget")
-        self.simulations = (None if simulations is None
-                            else checks.integer("simulations", simulations, 1, limits.simulations))
+        self.simulations = (
+            None if simulations is None else checks.integer("simulations", simulations, 1, limits.simulations)
+        )
         self.max_simulations = limits.simulations  # a time budget's cap
-        self.seconds = None if seconds is None else _number("seconds", seconds, 0, limits.seconds, open_low=True)
+        self.seconds = (
+            None if seconds is None else _number("seconds", seconds, 0, limits.seconds, open_low=True)
+        )
         if limits.deadline:  # every search ends in time, whatever its budget
             self.seconds = limits.seconds if self.seconds is None else self.seconds
         self.c = _number("c", c, 0, limits.exploration)
         self.max_playout = None if max_playout is None else checks.integer("max_playout", max_playout, -1)
-        self.prior_temperature = (None if prior_temperature is None
-                                  else _number("prior_temperature", prior_temperature, 0, 1e6))
+        self.prior_temperature = (
+            None if prior_temperature is None else _number("prior_temperature", prior_temperature, 0, 1e6)
+        )
         if not (policy is None or policy == "ppo" or hasattr(policy, "policy_head")):
             raise ValueError(f"policy must be 'ppo' or a NumpyPolicy, got {policy!r}")
         self.policy = policy
         self._nets: dict = {}
         self.threads = checks.integer("threads", threads, 1, limits.threads)
-        self._pool = None
+        self._pool: ThreadPoolExecutor | None = None
         self._stopped = threading.Event()
 
     def stop(self) -> None:
@@ -120,18 +133,24 @@ class MCTSAgent:
         raw = suite_env(env, self.game)
         start = time.perf_counter()
         words = [int(self.rng.integers(2**63)) for _ in range(self.threads)]
+        shares: list[int | None]
         if self.simulations is None:
             shares = [None] * self.threads
         else:
-            shares = [self.simulations // self.threads + (k < self.simulations % self.threads)
-                      for k in range(self.threads)]
+            shares = [
+                self.simulations // self.threads + (k < self.simulations % self.threads)
+                for k in range(self.threads)
+            ]
         if self.threads == 1:
             found = [self._search_one(raw, shares[0], words[0], start)]
         else:
             if self._pool is None:
                 self._pool = ThreadPoolExecutor(self.threads, thread_name_prefix="mcts")
-            found = list(self._pool.map(lambda k: self._search_one(raw, shares[k], words[k], start),
-                                        range(self.threads)))
+            found = list(
+                self._pool.map(
+                    lambda k: self._search_one(raw, shares[k], words[k], start), range(self.threads)
+                )
+            )
         visits: dict[int, int] = {}
         returns: dict[int, float] = {}
         for actions, n, value in (tree.root_edges() for tree, _ in found):
@@ -141,9 +160,14 @@ class MCTSAgent:
         actions = np.array(sorted(visits), np.int64)
         n = np.array([visits[a] for a in actions.tolist()], np.int64)
         values = np.array([returns[a] / max(visits[a], 1) for a in actions.tolist()])
-        return SearchResult(actions, n, values, sum(done for _, done in found),
-                            time.perf_counter() - start,
-                            sum(int(tree.arrays.used[0]) for tree, _ in found))
+        return SearchResult(
+            actions,
+            n,
+            values,
+            sum(done for _, done in found),
+            time.perf_counter() - start,
+            sum(int(tree.arrays.used[0]) for tree, _ in found),
+        )
 
     def _search_one(self, raw, simulations: int | None, seed_word: int, start: float):
         """One tree's search: ``(tree, simulations run)``."""
@@ -152,20 +176,25 @@ class MCTSAgent:
         forced, faces = chance_queue(work)
         cfg = hooks.config(raw.rules)
         max_playout = hooks.max_playout if self.max_playout is None else self.max_playout
-        temperature = float(hooks.prior_temperature if self.prior_temperature is None
-                            else self.prior_temperature) or None
-        tree = Tree(raw.possible_agents.index(raw.agent_selection),
-                    nodes=2 * (simulations or 1000) + 8, edges=64 * raw.rules.num_actions)
+        temperature = (
+            float(hooks.prior_temperature if self.prior_temperature is None else self.prior_temperature)
+            or None
+        )
+        tree = Tree(
+            raw.possible_agents.index(raw.agent_selection),
+            nodes=2 * (simulations or 1000) + 8,
+            edges=64 * raw.rules.num_actions,
+        )
         net = self._net(raw)
         ws = workspace(raw.rules.num_actions, raw.rules.num_players, forced.shape[1], seed_word)
         target = simulations if self.seconds is None else (simulations or self.max_simulations)
+        assert target is not None  # no time budget: the constructor required simulations
         done = 0
         # Chunks end in the same tree as one call would: the search's state
         # lives in the arrays and its generator in ``ws``.
         while done < target and not (done and self._stopped.is_set()):
             chunk = min(target - done, CHUNK if self.seconds is not None else STOP_CHUNK)
-            ran = run(work, cfg, forced, faces, tree.arrays, ws, self.c, max_playout, temperature, net,
-                      chunk)
+            ran = run(work, cfg, forced, faces, tree.arrays, ws, self.c, max_playout, temperature, net, chunk)
             done += ran
             if ran < chunk:
                 tree.grow()
@@ -184,14 +213,19 @@ class MCTSAgent:
         key = (threading.get_ident(), game, players)
         if key not in self._nets:
             if players != 2 or not observes(type(raw.state)):
-                raise ValueError(f"a policy guides the search of a 2-player game whose search hooks "
-                                 f"observe; this env is {game} with {players} players")
-            policy = (NumpyPolicy.load(shipped_policy_path(game, players)) if self.policy == "ppo"
-                      else self.policy)
+                raise ValueError(
+                    f"a policy guides the search of a 2-player game whose search hooks "
+                    f"observe; this env is {game} with {players} players"
+                )
+            policy = (
+                NumpyPolicy.load(shipped_policy_path(game, players)) if self.policy == "ppo" else self.policy
+            )
             if (policy.meta["game"], policy.meta["num_players"]) != (game, players):
-                raise ValueError(f"the policy plays {policy.meta['game']} with "
-                                 f"{policy.meta['num_players']} players; this env is {game} "
-                                 f"with {players}")
+                raise ValueError(
+                    f"the policy plays {policy.meta['game']} with "
+                    f"{policy.meta['num_players']} players; this env is {game} "
+                    f"with {players}"
+                )
             self._nets[key] = net_from_policy(policy)
         return self._nets[key]
 

@@ -25,8 +25,14 @@ def hooks_of(rules) -> SearchHooks:
         if rules.search_hooks is None:
             raise ValueError(f"no search plays {rules.info.name}: its rules declare no search hooks")
         hooks = importlib.import_module(rules.search_hooks).HOOKS
-        implement(hooks.state_type, hooks.legal, hooks.play, hooks.estimate or no_estimate,
-                  hooks.observe, inline=hooks.inline)
+        implement(
+            hooks.state_type,
+            hooks.legal,
+            hooks.play,
+            hooks.estimate or no_estimate,
+            hooks.observe,
+            inline=hooks.inline,
+        )
         _HOOKS[hooks.state_type] = hooks
     return hooks
 

@@ -18,15 +18,17 @@ tables and limits, built by the game's ``SearchHooks.config``).
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
+from typing import Any
 
 from numba import literal_unroll
 from numba.extending import overload
 
 from azgames.jit import njit
 
-#: state class -> {"legal": ..., "play": ..., "estimate": ...} (njit functions)
-_IMPLS: dict[type, dict[str, Callable]] = {}
+#: state class -> {"legal": ..., "play": ..., "estimate": ..., "observe": ...} (njit
+#: functions; ``observe`` None for a game without one)
+_IMPLS: dict[type, dict[str, Callable[..., Any] | None]] = {}
 
 
 def legal(s, cfg, i, mask):
@@ -60,9 +62,14 @@ def no_estimate(s, cfg, i, values):
     values[:] = 0.0
 
 
-def implement(state_type: type, legal: Callable, play: Callable,
-              estimate: Callable = no_estimate, observe: Callable | None = None,
-              inline: bool = False) -> None:
+def implement(
+    state_type: type,
+    legal: Callable,
+    play: Callable,
+    estimate: Callable = no_estimate,
+    observe: Callable | None = None,
+    inline: bool = False,
+) -> None:
     """Register a game's ``legal``, ``play``, ``estimate`` and ``observe``
     (njit functions with the signatures above; a game without ``observe``
     has no policy-guided search) for states of ``state_type``; ``inline``

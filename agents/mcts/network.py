@@ -33,17 +33,23 @@ class Net(NamedTuple):
 
 def net_from_policy(policy, others: float = -1.0) -> Net:
     """The :class:`Net` of a ``NumpyPolicy`` (its weights as contiguous float32)."""
+
     def f32(a):
         return np.ascontiguousarray(a, np.float32)
 
     widths = [w.shape[1] for w, _ in policy.trunk]
     inputs = policy.trunk[0][0].shape[0]
     return Net(
-        trunk_w=tuple(f32(w) for w, _ in policy.trunk), trunk_b=tuple(f32(b) for _, b in policy.trunk),
-        policy_w=f32(policy.policy_head[0]), policy_b=f32(policy.policy_head[1]),
-        value_w=f32(policy.value_head[0]), value_b=f32(policy.value_head[1]),
-        obs=np.zeros(inputs, np.int8), hidden=np.zeros((2, max(widths))),
-        logits=np.zeros(policy.num_actions), others=float(others),
+        trunk_w=tuple(f32(w) for w, _ in policy.trunk),
+        trunk_b=tuple(f32(b) for _, b in policy.trunk),
+        policy_w=f32(policy.policy_head[0]),
+        policy_b=f32(policy.policy_head[1]),
+        value_w=f32(policy.value_head[0]),
+        value_b=f32(policy.value_head[1]),
+        obs=np.zeros(inputs, np.int8),
+        hidden=np.zeros((2, max(widths))),
+        logits=np.zeros(policy.num_actions),
+        others=float(others),
     )
 
 

@@ -23,7 +23,8 @@ from .tree import CHANCE, DECISION, TERMINAL
 
 class Edge:
     def __init__(self, label: int):
-        self.label, self.child, self.n, self.w = label, None, 0, 0.0
+        self.label, self.n, self.w = label, 0, 0.0
+        self.child: Node | None = None
         self.p, self.v0 = 0.0, 0.0  # guided selection's prior and estimate
 
 
@@ -33,9 +34,22 @@ class Node:
         self.edges: list[Edge] | None = None  # decision node: one per legal action, in order
         self.outcomes: dict[int, Edge] = {}  # chance node: by outcome code
 
+    @property
+    def decisions(self) -> list[Edge]:
+        """A decision node's edges, set on its first visit."""
+        assert self.edges is not None, "a decision node is given its edges on its first visit"
+        return self.edges
 
-def reference_search(env, simulations: int, seed_word: int, c: float = 1.0, max_playout: int = -1,
-                     temperature: float = 0.0, net=None):
+
+def reference_search(
+    env,
+    simulations: int,
+    seed_word: int,
+    c: float = 1.0,
+    max_playout: int = -1,
+    temperature: float = 0.0,
+    net=None,
+):
     """Run ``simulations`` UCT simulations from the env's position (guided by
     the policy ``net``, a :class:`~.network.Net`, if given, else by the game's
     estimate if ``temperature`` > 0); returns ``(actions, visits, values)``
@@ -48,9 +62,9 @@ def reference_search(env, simulations: int, seed_word: int, c: float = 1.0, max_
     cut = (max_playout, search_config(raw.rules))
     for _ in range(simulations):
         simulate(raw, root, mrng, c, agents, cut, temperature, net)
-    actions = np.array([e.label for e in root.edges])
-    visits = np.array([e.n for e in root.edges])
-    return actions, visits, np.array([e.w / max(e.n, 1) for e in root.edges])
+    actions = np.array([e.label for e in root.decisions])
+    visits = np.array([e.n for e in root.decisions])
+    return actions, visits, np.array([e.w / max(e.n, 1) for e in root.decisions])
 
 
 def simulate(raw, root: Node, mrng, c: float, agents, cut, temperature: float, net) -> None:
@@ -79,8 +93,7 @@ def simulate(raw, root: Node, mrng, c: float, agents, cut, temperature: float, n
             path.append((chance, edge, np.zeros(len(agents))))
         ongoing = not game_over(sim)
         if edge.child is None:
-            edge.child = Node(DECISION if ongoing else TERMINAL,
-                              agents.index(sim.agent_selection))
+            edge.child = Node(DECISION if ongoing else TERMINAL, agents.index(sim.agent_selection))
             if ongoing and net is not None:
                 edge.child.edges = [Edge(a) for a in sim.legal_actions()]
                 ret += evaluate_node(sim, edge.child, agents, net)
@@ -97,17 +110,17 @@ def simulate(raw, root: Node, mrng, c: float, agents, cut, temperature: float, n
 
 
 def select(node: Node, c: float, mrng) -> Edge:
-    unvisited = [e for e in node.edges if e.n == 0]
+    unvisited = [e for e in node.decisions if e.n == 0]
     if unvisited:
         return unvisited[below(mrng, 0, len(unvisited))]
     log_n = math.log(node.visits)
-    return max(node.edges, key=lambda e: e.w / e.n + c * math.sqrt(log_n / e.n))
+    return max(node.decisions, key=lambda e: e.w / e.n + c * math.sqrt(log_n / e.n))
 
 
 def score_edges(sim, node: Node, agents, cfg, temperature: float) -> None:
     """Each edge's ``v0`` (the step's reward plus the estimate after it, for
     the node's mover) and prior ``p = softmax(v0 / temperature)``."""
-    for edge in node.edges:
+    for edge in node.decisions:
         scratch = sim.clone()
         scratch.step(edge.label)
         edge.v0 = step_rewards(scratch, agents)[node.mover]
@@ -115,7 +128,7 @@ def score_edges(sim, node: Node, agents, cfg, temperature: float) -> None:
             values = np.zeros(len(agents))
             estimate(scratch.state, cfg, 0, values)
             edge.v0 += values[node.mover]
-    softmax_priors(node.edges, [e.v0 for e in node.edges], temperature)
+    softmax_priors(node.decisions, [e.v0 for e in node.decisions], temperature)
 
 
 def evaluate_node(sim, node: Node, agents, net) -> np.ndarray:
@@ -124,9 +137,9 @@ def evaluate_node(sim, node: Node, agents, net) -> np.ndarray:
     observation; returns each agent's value (``v`` for the mover)."""
     net.obs[:] = sim.observe(agents[node.mover])["observation"].reshape(-1)
     v = forward(net)
-    for edge in node.edges:
+    for edge in node.decisions:
         edge.v0 = v
-    softmax_priors(node.edges, [net.logits[e.label] for e in node.edges], 1.0)
+    softmax_priors(node.decisions, [net.logits[e.label] for e in node.decisions], 1.0)
     values = np.full(len(agents), net.others * v)
     values[node.mover] = v
     return values
@@ -144,7 +157,7 @@ def softmax_priors(edges: list[Edge], scores: list[float], temperature: float) -
 
 def select_guided(node: Node, c: float) -> Edge:
     root_n = math.sqrt(node.visits + 1.0)
-    return max(node.edges, key=lambda e: (e.w + e.v0) / (e.n + 1) + c * e.p * root_n / (e.n + 1))
+    return max(node.decisions, key=lambda e: (e.w + e.v0) / (e.n + 1) + c * e.p * root_n / (e.n + 1))
 
 
 def play_drawing(sim, forced, action: int, mrng) -> int:

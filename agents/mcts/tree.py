@@ -85,12 +85,18 @@ class Tree:
 
     def __init__(self, root_mover: int, nodes: int = 1024, edges: int = 16384):
         self.arrays = TreeArrays(
-            kind=np.zeros(nodes, np.int8), mover=np.zeros(nodes, np.int8),
-            first=np.full(nodes, -1, np.int64), visits=np.zeros(nodes, np.int64),
-            label=np.zeros(edges, np.int64), child=np.full(edges, -1, np.int64),
-            next=np.full(edges, -1, np.int64), n=np.zeros(edges, np.int64),
-            w=np.zeros(edges, np.float64), p=np.zeros(edges, np.float64),
-            v0=np.zeros(edges, np.float64), used=np.array([1, 0], np.int64),
+            kind=np.zeros(nodes, np.int8),
+            mover=np.zeros(nodes, np.int8),
+            first=np.full(nodes, -1, np.int64),
+            visits=np.zeros(nodes, np.int64),
+            label=np.zeros(edges, np.int64),
+            child=np.full(edges, -1, np.int64),
+            next=np.full(edges, -1, np.int64),
+            n=np.zeros(edges, np.int64),
+            w=np.zeros(edges, np.float64),
+            p=np.zeros(edges, np.float64),
+            v0=np.zeros(edges, np.float64),
+            used=np.array([1, 0], np.int64),
         )
         self.arrays.mover[0] = root_mover
 
@@ -314,8 +320,26 @@ def playout(s, cfg, mask, rewards, ret, mrng, max_plies, values):
 
 
 @njit
-def simulate(s, cfg, forced, faces, t, c, max_playout, temperature, net, mrng, mask, rewards, ret,
-             values, path_node, path_edge, path_reward, drawn):
+def simulate(
+    s,
+    cfg,
+    forced,
+    faces,
+    t,
+    c,
+    max_playout,
+    temperature,
+    net,
+    mrng,
+    mask,
+    rewards,
+    ret,
+    values,
+    path_node,
+    path_edge,
+    path_reward,
+    drawn,
+):
     """One simulation from the root (see the module docstring)."""
     copy_game(s, 0, 1)
     s.rng[1] = next_u64(mrng, 0)
@@ -400,10 +424,15 @@ class Workspace(NamedTuple):
 
 def workspace(num_actions: int, num_players: int, queue: int, seed_word: int) -> Workspace:
     return Workspace(
-        mask=np.zeros((1, num_actions), np.int8), rewards=np.zeros((3, num_players)),
-        ret=np.zeros(num_players), values=np.zeros(num_players), path_node=np.zeros(MAX_DEPTH, np.int64),
-        path_edge=np.zeros(MAX_DEPTH, np.int64), path_reward=np.zeros((MAX_DEPTH, num_players)),
-        drawn=np.zeros(queue, np.int64), mrng=np.array([seed_word], np.uint64),
+        mask=np.zeros((1, num_actions), np.int8),
+        rewards=np.zeros((3, num_players)),
+        ret=np.zeros(num_players),
+        values=np.zeros(num_players),
+        path_node=np.zeros(MAX_DEPTH, np.int64),
+        path_edge=np.zeros(MAX_DEPTH, np.int64),
+        path_reward=np.zeros((MAX_DEPTH, num_players)),
+        drawn=np.zeros(queue, np.int64),
+        mrng=np.array([seed_word], np.uint64),
     )
 
 
@@ -422,6 +451,24 @@ def run(s, cfg, forced, faces, t, w, c, max_playout, temperature, net, simulatio
         # and two nodes' edges (the root's and a new node's) plus an outcome edge.
         if t.used[0] + 2 > t.kind.shape[0] or t.used[1] + 2 * w.mask.shape[1] + 1 > t.label.shape[0]:
             return k
-        simulate(s, cfg, forced, faces, t, c, max_playout, temperature, net, w.mrng, w.mask,
-                 w.rewards, w.ret, w.values, w.path_node, w.path_edge, w.path_reward, w.drawn)
+        simulate(
+            s,
+            cfg,
+            forced,
+            faces,
+            t,
+            c,
+            max_playout,
+            temperature,
+            net,
+            w.mrng,
+            w.mask,
+            w.rewards,
+            w.ret,
+            w.values,
+            w.path_node,
+            w.path_edge,
+            w.path_reward,
+            w.drawn,
+        )
     return simulations

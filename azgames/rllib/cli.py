@@ -23,22 +23,43 @@ def train_rllib(args: argparse.Namespace, parser: argparse.ArgumentParser, optio
     try:
         from azgames.rllib.selfplay import Config, train
     except ImportError as e:
-        print(f"--backend rllib needs the rllib extra ({e.name} is missing): python -m pip install "
-              f"torch==2.13.0 && python -m pip install -e \".[rllib]\"", file=sys.stderr)
+        print(
+            f"--backend rllib needs the rllib extra ({e.name} is missing): python -m pip install "
+            f'torch==2.13.0 && python -m pip install -e ".[rllib]"',
+            file=sys.stderr,
+        )
         return 1
     out = run_folder(parser, args)
-    cfg = Config(game=args.game, num_players=args.players, options=options, seed=args.seed,
-                 steps=args.steps, minutes=args.minutes, out=out, address=args.address,
-                 num_env_runners=args.num_env_runners, num_envs_per_env_runner=args.num_envs_per_env_runner,
-                 builtin_opponents=dict.fromkeys(args.builtin_opponents, 1.0),
-                 eval_every=args.eval_every, eval_games=args.eval_games,
-                 final_eval_games=args.final_eval_games, eval_against=tuple(args.eval_against),
-                 progress=not args.quiet)
+    cfg = Config(
+        game=args.game,
+        num_players=args.players,
+        options=options,
+        seed=args.seed,
+        steps=args.steps,
+        minutes=args.minutes,
+        out=out,
+        address=args.address,
+        num_env_runners=args.num_env_runners,
+        num_envs_per_env_runner=args.num_envs_per_env_runner,
+        builtin_opponents=dict.fromkeys(args.builtin_opponents, 1.0),
+        eval_every=args.eval_every,
+        eval_games=args.eval_games,
+        final_eval_games=args.final_eval_games,
+        eval_against=tuple(args.eval_against),
+        progress=not args.quiet,
+    )
     record = train(cfg, argv=args.argv)
-    print(f"trained {record['steps']:,} env steps in {record['seconds']:.0f} s "
-          f"({record['steps_per_s']:,} steps/s); "
-          + "; ".join(f"vs {o} {100 * e['win_rate']:.1f}% wins ({100 * e['win_rate_lo']:.1f}-"
-                      f"{100 * e['win_rate_hi']:.1f})" for o, e in record["final_evaluation"].items()))
-    print(f"policy, logs, curve and RLlib checkpoint in {out}/ (policy.npz plays as: "
-          f"python -m azgames play {args.game} --agents ppo:path={out}/policy.npz random)")
+    print(
+        f"trained {record['steps']:,} env steps in {record['seconds']:.0f} s "
+        f"({record['steps_per_s']:,} steps/s); "
+        + "; ".join(
+            f"vs {o} {100 * e['win_rate']:.1f}% wins ({100 * e['win_rate_lo']:.1f}-"
+            f"{100 * e['win_rate_hi']:.1f})"
+            for o, e in record["final_evaluation"].items()
+        )
+    )
+    print(
+        f"policy, logs, curve and RLlib checkpoint in {out}/ (policy.npz plays as: "
+        f"python -m azgames play {args.game} --agents ppo:path={out}/policy.npz random)"
+    )
     return 0

@@ -82,10 +82,13 @@ def env_config(config: dict | None) -> dict[str, Any]:
     if not isinstance(share, (int, float)) or not 0.0 <= share <= 1.0:
         raise ValueError(f"builtin_share={share!r} must be a number in [0, 1]")
     weights = out["builtin_opponents"]
-    if not isinstance(weights, dict) or not weights or any(
-            not isinstance(w, (int, float)) or w < 0 for w in weights.values()) or sum(weights.values()) <= 0:
-        raise ValueError(f"builtin_opponents={weights!r} must map agent names to weights >= 0, "
-                         f"not all 0")
+    if (
+        not isinstance(weights, dict)
+        or not weights
+        or any(not isinstance(w, (int, float)) or w < 0 for w in weights.values())
+        or sum(weights.values()) <= 0
+    ):
+        raise ValueError(f"builtin_opponents={weights!r} must map agent names to weights >= 0, not all 0")
     checks.one_of("illegal_action", out["illegal_action"], ["penalize", "raise"])
     return out
 
@@ -109,13 +112,18 @@ class TurnBasedEnv(MultiAgentEnv):
 
         cfg = env_config(config)
         self.config = cfg
-        self.game = azgames.make(cfg["game"], num_players=cfg["num_players"],
-                                 illegal_action=cfg["illegal_action"], **cfg["options"]).unwrapped
+        self.game = azgames.make(
+            cfg["game"],
+            num_players=cfg["num_players"],
+            illegal_action=cfg["illegal_action"],
+            **cfg["options"],
+        ).unwrapped
         valid = agent_names(cfg["game"])
         bad = [n for n in cfg["builtin_opponents"] if parse_agent(n)[0] not in valid]
         if bad:
-            raise ValueError(f"builtin opponent {bad[0]!r} does not play {cfg['game']}; "
-                             f"valid agents: {', '.join(valid)}")
+            raise ValueError(
+                f"builtin opponent {bad[0]!r} does not play {cfg['game']}; valid agents: {', '.join(valid)}"
+            )
         self.seats = list(self.game.possible_agents)
         self.seat_team = teams(self.game)
         self.num_teams = max(self.seat_team) + 1
@@ -124,19 +132,24 @@ class TurnBasedEnv(MultiAgentEnv):
         self.agents = []
         planes = self.game.observation_space(self.seats[0])["observation"]
         num_actions = self.game.action_space(self.seats[0]).n
-        space = gym.spaces.Dict({
-            "observations": gym.spaces.Box(float(planes.low.min()), float(planes.high.max()),
-                                           (int(np.prod(planes.shape)),), np.float32),
-            "action_mask": gym.spaces.Box(0.0, 1.0, (num_actions,), np.float32),
-        })
+        space = gym.spaces.Dict(
+            {
+                "observations": gym.spaces.Box(
+                    float(planes.low.min()),
+                    float(planes.high.max()),
+                    (int(np.prod(planes.shape)),),
+                    np.float32,
+                ),
+                "action_mask": gym.spaces.Box(0.0, 1.0, (num_actions,), np.float32),
+            }
+        )
         self.observation_spaces = dict.fromkeys(self.possible_agents, space)
         self.action_spaces = dict.fromkeys(self.possible_agents, gym.spaces.Discrete(num_actions))
-        seed = cfg["seed"]
+        seed = checks.seed("seed", cfg["seed"])
         if seed is not None:
             # Distinct games in every env of every runner: RLlib's EnvContext
             # names the runner; the envs of one runner are numbered as made.
-            seed = checks.seed("seed", seed) + 1000 * getattr(config, "worker_index", 0) \
-                + next(TurnBasedEnv._made)
+            seed += 1000 * getattr(config, "worker_index", 0) + next(TurnBasedEnv._made)
         self._rng = np.random.default_rng(seed)
         self._next_seed = seed
         self._builtin: dict[str, Any] = {}  # seat -> agent, this game
@@ -191,8 +204,10 @@ class TurnBasedEnv(MultiAgentEnv):
         self._builtin = {}
         self.opponent = None
         self._learner_team = None
-        if LEARNER_PREFIX + self.seats[0] in self.possible_agents and \
-                self._rng.random() < self.config["builtin_share"]:
+        if (
+            LEARNER_PREFIX + self.seats[0] in self.possible_agents
+            and self._rng.random() < self.config["builtin_share"]
+        ):
             self._learner_team = int(self._rng.integers(self.num_teams))
             name = self._opponent_names[int(self._rng.choice(len(self._opponent_names), p=self._opponent_p))]
             self.opponent = name
@@ -203,8 +218,9 @@ class TurnBasedEnv(MultiAgentEnv):
         if name not in self._opponents:
             from azgames.agents import make_agent
 
-            self._opponents[name] = make_agent(name, seed=int(self._rng.integers(2**31)),
-                                               game=self.config["game"])
+            self._opponents[name] = make_agent(
+                name, seed=int(self._rng.integers(2**31)), game=self.config["game"]
+            )
         return self._opponents[name]
 
     def _id(self, seat: str) -> str:
@@ -226,8 +242,10 @@ class TurnBasedEnv(MultiAgentEnv):
 
     def _observation(self, seat: str) -> dict[str, np.ndarray]:
         seen = self.game.observe(seat)
-        return {"observations": seen["observation"].reshape(-1).astype(np.float32),
-                "action_mask": seen["action_mask"].astype(np.float32)}
+        return {
+            "observations": seen["observation"].reshape(-1).astype(np.float32),
+            "action_mask": seen["action_mask"].astype(np.float32),
+        }
 
     def _collect_rewards(self) -> None:
         for seat, r in self.game.rewards.items():
@@ -248,7 +266,18 @@ class TurnBasedEnv(MultiAgentEnv):
         rewards = self._take_rewards()
         terminated = any(self.game.terminations.values())
         done = {self._id(s): True for s in seats}
-        infos = {self._id(s): {"return": self._returns[s], "illegal_action": self._illegal,
-                               "opponent": self.opponent or "league"} for s in seats}
-        return (obs, rewards, {**({k: terminated for k in done}), "__all__": terminated},
-                {**({k: not terminated for k in done}), "__all__": not terminated}, infos)
+        infos = {
+            self._id(s): {
+                "return": self._returns[s],
+                "illegal_action": self._illegal,
+                "opponent": self.opponent or "league",
+            }
+            for s in seats
+        }
+        return (
+            obs,
+            rewards,
+            {**({k: terminated for k in done}), "__all__": terminated},
+            {**({k: not terminated for k in done}), "__all__": not terminated},
+            infos,
+        )

@@ -17,11 +17,16 @@ from .module import policy_from_checkpoint
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m azgames.rllib.export", description=__doc__.split("\n")[0],
-                                     epilog="An RLlib checkpoint is pickles, which run code when loaded: "
-                                            "only load checkpoints you trust.")
-    parser.add_argument("checkpoint", help="an RLlib checkpoint folder (a run's checkpoint/); it is "
-                                           "pickles: only load checkpoints you trust")
+    parser = argparse.ArgumentParser(
+        prog="python -m azgames.rllib.export",
+        description=__doc__.split("\n")[0],
+        epilog="An RLlib checkpoint is pickles, which run code when loaded: only load checkpoints you trust.",
+    )
+    parser.add_argument(
+        "checkpoint",
+        help="an RLlib checkpoint folder (a run's checkpoint/); it is "
+        "pickles: only load checkpoints you trust",
+    )
     parser.add_argument("out", help="the policy file to write (.npz)")
     parser.add_argument("--module", default="main", help="the module to export (default: main)")
     args = parser.parse_args(argv)
@@ -31,7 +36,9 @@ def main(argv=None) -> int:
         parser.exit(2, f"{parser.prog}: error: {e}\n")
     policy.save(args.out)
     meta = policy.meta
-    print(f"wrote {args.out}: {args.module} of {args.checkpoint}, {meta['game']} with {meta['num_players']} players")
+    print(
+        f"wrote {args.out}: {args.module} of {args.checkpoint}, {meta['game']} with {meta['num_players']} players"
+    )
     return 0
 
 

@@ -60,9 +60,14 @@ class MaskedPPOTorchRLModule(TorchRLModule, ValueFunctionAPI):
 
 def policy_meta(env_config: dict, obs_shape: tuple[int, ...], hidden) -> dict:
     """The :class:`NumpyPolicy` meta of a module trained on ``env_config``'s game."""
-    return {"game": env_config["game"], "num_players": env_config["num_players"],
-            "options": env_config["options"], "obs_shape": list(obs_shape), "hidden": list(hidden),
-            "activation": "tanh"}
+    return {
+        "game": env_config["game"],
+        "num_players": env_config["num_players"],
+        "options": env_config["options"],
+        "obs_shape": list(obs_shape),
+        "hidden": list(hidden),
+        "activation": "tanh",
+    }
 
 
 def to_numpy_policy(module: MaskedPPOTorchRLModule, meta: dict) -> NumpyPolicy:
@@ -73,7 +78,9 @@ def to_numpy_policy(module: MaskedPPOTorchRLModule, meta: dict) -> NumpyPolicy:
 def numpy_policy(state: dict, meta: dict) -> NumpyPolicy:
     """A :class:`NumpyPolicy` from the module's state dict, as RLlib's
     ``LearnerGroup.get_weights`` gives it (tensors or arrays), shaped by ``meta``."""
-    weights = {k[len("net."):]: torch.as_tensor(np.asarray(v)) for k, v in state.items() if k.startswith("net.")}
+    weights = {
+        k[len("net.") :]: torch.as_tensor(np.asarray(v)) for k, v in state.items() if k.startswith("net.")
+    }
     net = Net(int(np.prod(meta["obs_shape"])), weights["policy.weight"].shape[0], tuple(meta["hidden"]))
     net.load_state_dict(weights)
     return net.to_numpy(meta)
@@ -96,12 +103,16 @@ def policy_from_checkpoint(checkpoint, module_id: str = "main") -> NumpyPolicy:
     path = Path(checkpoint)
     module_dir = path / "learner_group" / "learner" / "rl_module" / module_id
     if not module_dir.is_dir():
-        raise ValueError(f"{path} is not an RLlib checkpoint holding a module {module_id!r} (no {module_dir})")
+        raise ValueError(
+            f"{path} is not an RLlib checkpoint holding a module {module_id!r} (no {module_dir})"
+        )
     with (path / "class_and_ctor_args.pkl").open("rb") as f:
         algorithm_config = pickle.load(f)["ctor_args_and_kwargs"][0][0]
     module = RLModule.from_checkpoint(module_dir)
     if not isinstance(module, MaskedPPOTorchRLModule):
-        raise ValueError(f"module {module_id!r} of {path} is a {type(module).__name__}, not a MaskedPPOTorchRLModule")
+        raise ValueError(
+            f"module {module_id!r} of {path} is a {type(module).__name__}, not a MaskedPPOTorchRLModule"
+        )
     env = TurnBasedEnv(env_config(algorithm_config["env_config"]))
     shape = env.game.observation_space(env.seats[0])["observation"].shape
     hidden = [layer.out_features for layer in module.net.trunk if isinstance(layer, torch.nn.Linear)]

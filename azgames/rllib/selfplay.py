@@ -37,6 +37,7 @@ import os
 import shlex
 import time
 import zlib
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from math import nan
 from pathlib import Path
@@ -59,8 +60,9 @@ MAIN = "main"
 
 
 # ---------------------------------------------------------------- who plays whom
-def agent_to_module(agent_id: str, episode, seat_team: dict[str, int], snapshots: tuple[str, ...] = (),
-                    **kwargs) -> str:
+def agent_to_module(
+    agent_id: str, episode, seat_team: dict[str, int], snapshots: tuple[str, ...] = (), **kwargs
+) -> str:
     """The module of ``agent_id`` in ``episode``: ``main`` for the learner's
     side, a snapshot (one per game, the same for all its seats) for the others.
     Both draws hash the episode's id, so every agent of a game agrees."""
@@ -73,7 +75,7 @@ def agent_to_module(agent_id: str, episode, seat_team: dict[str, int], snapshots
     return snapshots[(key // num_teams) % len(snapshots)]
 
 
-def mapping_fn(seat_team: dict[str, int], snapshots: tuple[str, ...] = ()):
+def mapping_fn(seat_team: dict[str, int], snapshots: Sequence[str] = ()):
     return functools.partial(agent_to_module, seat_team=seat_team, snapshots=tuple(snapshots))
 
 
@@ -95,7 +97,8 @@ class LeagueCallback(RLlibCallback):
         self.snapshots: list[str] = []
         self.games_since_snapshot = 0
 
-    def on_episode_end(self, *, episode, metrics_logger, **kwargs) -> None:
+    # RLlib's new API stack always passes metrics_logger, which the base declares optional.
+    def on_episode_end(self, *, episode, metrics_logger, **kwargs) -> None:  # type: ignore[override]
         # The game's outcome comes from the env's final infos: the episode
         # object handed here may be the last chunk of a longer game, whose
         # rewards need not hold every agent's.
@@ -126,8 +129,11 @@ class LeagueCallback(RLlibCallback):
         elif "win_rate_vs_random" in runners:
             kinds = ["random"]
         else:
-            kinds = [k[len("win_rate_vs_"):] for k in runners
-                     if k.startswith("win_rate_vs_") and k != "win_rate_vs_league"]
+            kinds = [
+                k[len("win_rate_vs_") :]
+                for k in runners
+                if k.startswith("win_rate_vs_") and k != "win_rate_vs_league"
+            ]
         # An iteration without games of a kind reports NaN or nothing for it.
         games = [int(np.nan_to_num(runners.get(f"games_vs_{k}", 0))) for k in kinds]
         rates = [float(np.nan_to_num(runners.get(f"win_rate_vs_{k}", 0))) for k in kinds]
@@ -150,13 +156,17 @@ class LeagueCallback(RLlibCallback):
         module_id = f"main_v{len(self.snapshots) + 1}"
         weights = algorithm.learner_group.get_weights([MAIN])[MAIN]
         self.snapshots.append(module_id)
-        algorithm.add_module(module_id=module_id, module_spec=RLModuleSpec.from_module(algorithm.get_module(MAIN)),
-                             new_agent_to_module_mapping_fn=mapping_fn(self.seat_team, self.snapshots))
+        algorithm.add_module(
+            module_id=module_id,
+            module_spec=RLModuleSpec.from_module(algorithm.get_module(MAIN)),
+            new_agent_to_module_mapping_fn=mapping_fn(self.seat_team, self.snapshots),
+        )
         algorithm.set_state({"learner_group": {"learner": {"rl_module": {module_id: weights}}}})
         # add_module gave the runners a freshly initialised module, and PPO
         # syncs only the modules it trains: push the frozen weights once.
-        algorithm.env_runner_group.sync_weights(from_worker_or_learner_group=algorithm.learner_group,
-                                                policies=[module_id], inference_only=True)
+        algorithm.env_runner_group.sync_weights(
+            from_worker_or_learner_group=algorithm.learner_group, policies=[module_id], inference_only=True
+        )
         return module_id
 
 
@@ -199,26 +209,55 @@ class Config:
 
 def build_config(cfg: Config) -> PPOConfig:
     """RLlib's PPO configured for ``cfg``: the env, the masked module, the league."""
-    env_cfg = env_config({"game": cfg.game, "num_players": cfg.num_players, "options": cfg.options,
-                          "builtin_opponents": cfg.builtin_opponents, "builtin_share": cfg.builtin_share,
-                          "seed": cfg.seed})
+    env_cfg = env_config(
+        {
+            "game": cfg.game,
+            "num_players": cfg.num_players,
+            "options": cfg.options,
+            "builtin_opponents": cfg.builtin_opponents,
+            "builtin_share": cfg.builtin_share,
+            "seed": cfg.seed,
+        }
+    )
     probe = TurnBasedEnv(env_cfg)
     seat_team = dict(zip(probe.seats, probe.seat_team))
     return (
         PPOConfig()
         .environment(TurnBasedEnv, env_config=env_cfg)
-        .env_runners(num_env_runners=cfg.num_env_runners, num_envs_per_env_runner=cfg.num_envs_per_env_runner,
-                     rollout_fragment_length="auto")
+        .env_runners(
+            num_env_runners=cfg.num_env_runners,
+            num_envs_per_env_runner=cfg.num_envs_per_env_runner,
+            rollout_fragment_length="auto",
+        )
         .multi_agent(policies={MAIN}, policy_mapping_fn=mapping_fn(seat_team), policies_to_train=[MAIN])
-        .rl_module(rl_module_spec=MultiRLModuleSpec(rl_module_specs={
-            MAIN: RLModuleSpec(module_class=MaskedPPOTorchRLModule, model_config={"hidden": cfg.hidden})}))
-        .training(lr=cfg.lr, gamma=cfg.gamma, lambda_=cfg.lambda_, entropy_coeff=cfg.entropy_coeff,
-                  clip_param=cfg.clip_param, grad_clip=cfg.grad_clip,
-                  train_batch_size_per_learner=cfg.train_batch_size,
-                  minibatch_size=cfg.minibatch_size, num_epochs=cfg.num_epochs)
-        .callbacks(functools.partial(LeagueCallback, seat_team=seat_team,
-                                     win_rate_threshold=cfg.win_rate_threshold,
-                                     min_games=cfg.snapshot_min_games))
+        .rl_module(
+            rl_module_spec=MultiRLModuleSpec(
+                rl_module_specs={
+                    MAIN: RLModuleSpec(
+                        module_class=MaskedPPOTorchRLModule, model_config={"hidden": cfg.hidden}
+                    )
+                }
+            )
+        )
+        .training(
+            lr=cfg.lr,
+            gamma=cfg.gamma,
+            lambda_=cfg.lambda_,
+            entropy_coeff=cfg.entropy_coeff,
+            clip_param=cfg.clip_param,
+            grad_clip=cfg.grad_clip,
+            train_batch_size_per_learner=cfg.train_batch_size,
+            minibatch_size=cfg.minibatch_size,
+            num_epochs=cfg.num_epochs,
+        )
+        .callbacks(
+            functools.partial(  # type: ignore[arg-type]  # RLlib calls it with no arguments, as a class
+                LeagueCallback,
+                seat_team=seat_team,
+                win_rate_threshold=cfg.win_rate_threshold,
+                min_games=cfg.snapshot_min_games,
+            )
+        )
         .debugging(seed=cfg.seed, log_level="ERROR")
     )
 
@@ -228,8 +267,9 @@ def main_policy(algo, cfg: Config, module_id: str = MAIN):
     env_cfg = algo.config.env_config
     env = TurnBasedEnv(env_cfg)
     shape = env.game.observation_space(env.seats[0])["observation"].shape
-    return numpy_policy(algo.learner_group.get_weights([module_id])[module_id],
-                        policy_meta(env_cfg, shape, cfg.hidden))
+    return numpy_policy(
+        algo.learner_group.get_weights([module_id])[module_id], policy_meta(env_cfg, shape, cfg.hidden)
+    )
 
 
 # ---------------------------------------------------------------- the loop
@@ -240,14 +280,14 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
     out = Path(cfg.out)
     out.mkdir(parents=True, exist_ok=True)
     if not ray.is_initialized():
-        ray.init(address=cfg.address, include_dashboard=False, log_to_driver=False,
-                 ignore_reinit_error=True)
+        ray.init(address=cfg.address, include_dashboard=False, log_to_driver=False, ignore_reinit_error=True)
     algo = build_config(cfg).build_algo()
     train_log, eval_log = CsvLog(out / "train.csv"), CsvLog(out / "eval.csv")
     start = time.perf_counter()
     deadline = None if cfg.minutes is None else start + 60 * cfg.minutes
-    bar = tqdm(total=None if deadline else cfg.steps, unit="step", disable=not cfg.progress,
-               dynamic_ncols=True)
+    bar = tqdm(
+        total=None if deadline else cfg.steps, unit="step", disable=not cfg.progress, dynamic_ncols=True
+    )
     steps = iteration = 0
     kinds = ["league", *cfg.builtin_opponents]
 
@@ -255,8 +295,15 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
         policy = main_policy(algo, cfg)
         for opponent in cfg.eval_against:
             e = evaluate(policy, opponent, cfg.eval_games, seed=cfg.seed + 10_000 + iteration)
-            eval_log.write({"iteration": iteration, "steps": steps, "seconds": round(elapsed, 2),
-                            **e.as_dict(), "opponent": opponent})
+            eval_log.write(
+                {
+                    "iteration": iteration,
+                    "steps": steps,
+                    "seconds": round(elapsed, 2),
+                    **e.as_dict(),
+                    "opponent": opponent,
+                }
+            )
             bar.write(f"iteration {iteration}, {steps:,} steps: {e}")
 
     if cfg.eval_every:
@@ -268,10 +315,15 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
         new_steps = int(result.get(NUM_ENV_STEPS_SAMPLED_LIFETIME, steps)) - steps
         steps += new_steps
         elapsed = time.perf_counter() - start
-        row = {"iteration": iteration, "steps": steps, "seconds": round(elapsed, 2),
-               "steps_per_s": round(steps / elapsed), "league_size": result.get("league_size", 0),
-               "illegal_actions": int(np.nan_to_num(runners.get("illegal_actions", 0))),
-               "train_win_rate": result.get("league_win_rate", nan)}
+        row = {
+            "iteration": iteration,
+            "steps": steps,
+            "seconds": round(elapsed, 2),
+            "steps_per_s": round(steps / elapsed),
+            "league_size": result.get("league_size", 0),
+            "illegal_actions": int(np.nan_to_num(runners.get("illegal_actions", 0))),
+            "train_win_rate": result.get("league_win_rate", nan),
+        }
         row.update({f"win_rate_vs_{k}": round(float(runners.get(f"win_rate_vs_{k}", nan)), 4) for k in kinds})
         train_log.write(row)
         bar.update(new_steps)
@@ -286,18 +338,35 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
     elapsed = time.perf_counter() - start
     algo.save(str((out / "checkpoint").resolve()))
     policy = main_policy(algo, cfg)
-    final = {o: evaluate(policy, o, cfg.final_eval_games, seed=cfg.seed + 99_999).as_dict()
-             for o in cfg.eval_against}
-    command = ("python -m azgames " + " ".join(shlex.quote(a) for a in argv) if argv is not None
-               else f"azgames.rllib.selfplay.train({cfg!r})")
-    record = {"command": command, "backend": "rllib", "ray": ray.__version__,
-              "config": {**asdict(cfg), "hidden": list(cfg.hidden)}, "steps": steps,
-              "iterations": iteration, "seconds": round(elapsed, 1), "steps_per_s": round(steps / elapsed),
-              "league_size": len(algo.config.policies) - 1,
-              "checkpoint": str(out / "checkpoint"),
-              "final_evaluation": final, "cpus": os.cpu_count()}
-    meta = {**policy.meta, "trained": {k: record[k] for k in ("command", "steps", "seconds")}
-            | {"seed": cfg.seed, "backend": "rllib"}}
+    final = {
+        o: evaluate(policy, o, cfg.final_eval_games, seed=cfg.seed + 99_999).as_dict()
+        for o in cfg.eval_against
+    }
+    command = (
+        "python -m azgames " + " ".join(shlex.quote(a) for a in argv)
+        if argv is not None
+        else f"azgames.rllib.selfplay.train({cfg!r})"
+    )
+    assert algo.config is not None  # a built algorithm holds its config
+    record = {
+        "command": command,
+        "backend": "rllib",
+        "ray": ray.__version__,
+        "config": {**asdict(cfg), "hidden": list(cfg.hidden)},
+        "steps": steps,
+        "iterations": iteration,
+        "seconds": round(elapsed, 1),
+        "steps_per_s": round(steps / elapsed),
+        "league_size": len(algo.config.policies) - 1,
+        "checkpoint": str(out / "checkpoint"),
+        "final_evaluation": final,
+        "cpus": os.cpu_count(),
+    }
+    meta = {
+        **policy.meta,
+        "trained": {k: record[k] for k in ("command", "steps", "seconds")}
+        | {"seed": cfg.seed, "backend": "rllib"},
+    }
     type(policy)(policy.trunk, policy.policy_head, policy.value_head, meta).save(out / "policy.npz")
     (out / "policy.json").write_text(json.dumps(record, indent=2, default=str) + "\n")
     algo.stop()

@@ -14,7 +14,7 @@ from __future__ import annotations
 import enum
 import sys
 import textwrap
-from typing import Callable
+from collections.abc import Callable
 
 from .moves import MoveError, legal_moves, parse_move
 
@@ -57,8 +57,14 @@ class Console:
         self.legend_shown = True
 
     def show_moves(self, env) -> None:
-        self.say(textwrap.fill("legal moves: " + ", ".join(legal_moves(env)), width=100,
-                               subsequent_indent="  ", break_on_hyphens=False))
+        self.say(
+            textwrap.fill(
+                "legal moves: " + ", ".join(legal_moves(env)),
+                width=100,
+                subsequent_indent="  ",
+                break_on_hyphens=False,
+            )
+        )
 
     def ask(self, env, label: str, board_shown: bool) -> int | Command:
         """The move (an action) or command of the human whose turn it is;

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from azgames.agents.match import game_result
 
@@ -40,9 +41,19 @@ def _over(env) -> bool:
     return env.terminations[agent] or env.truncations[agent]
 
 
-def play_in_terminal(env, seats: Mapping[str, Any], labels: Mapping[str, str], *, seed: int | None = None,
-                     boards: bool = True, every_step: bool = False, legend: bool = False,
-                     delay: float = 0.0, console: Console | None = None, out=None) -> dict | None:
+def play_in_terminal(
+    env,
+    seats: Mapping[str, Any],
+    labels: Mapping[str, str],
+    *,
+    seed: int | None = None,
+    boards: bool = True,
+    every_step: bool = False,
+    legend: bool = False,
+    delay: float = 0.0,
+    console: Console | None = None,
+    out=None,
+) -> dict | None:
     """Play one game from ``env.reset(seed=seed)``, printing it as it goes.
 
     ``seats``: agent name -> an agent (``act(env) -> int``) or None for a human
@@ -55,6 +66,7 @@ def play_in_terminal(env, seats: Mapping[str, Any], labels: Mapping[str, str], *
     Returns the result as :func:`azgames.agents.match.play_game` does, or
     None when a human quit (or the input ended) before the end.
     """
+
     def say(text: str) -> None:
         print(text, file=out or sys.stdout, flush=True)
 
@@ -75,6 +87,7 @@ def play_in_terminal(env, seats: Mapping[str, Any], labels: Mapping[str, str], *
     while not _over(env):
         agent = env.agent_selection
         if agent in humans:
+            assert console is not None  # human seats were refused above without one
             decision = console.ask(env, labels[agent], board_shown=shown == len(steps))
             if decision is Command.UNDO:
                 own = [i for i, s in enumerate(steps) if s.agent == agent]
@@ -82,16 +95,18 @@ def play_in_terminal(env, seats: Mapping[str, Any], labels: Mapping[str, str], *
                     console.say("nothing to undo: you have not moved yet")
                     shown = len(steps)  # no need to print the same board again
                     continue
-                taken = steps[own[-1]:]
+                taken = steps[own[-1] :]
                 env.unwrapped.rewind(own[-1])
-                del steps[own[-1]:]
+                del steps[own[-1] :]
                 if shown > len(steps):  # that board shows a position taken back
                     shown = -1
                 console.say("took back: " + "; ".join(f"{s.agent} {s.move}" for s in taken))
                 continue
             if isinstance(decision, Command):  # quit, or the end of the input
-                say(f"{agent} stopped the game ({decision.value}) after {_turn_counter(base)} turns, "
-                    f"before its end")
+                say(
+                    f"{agent} stopped the game ({decision.value}) after {_turn_counter(base)} turns, "
+                    f"before its end"
+                )
                 return None
             action = decision
         else:

@@ -9,7 +9,7 @@ plays N``) and the board. Interactively, Enter goes to the next position,
 from __future__ import annotations
 
 import sys
-from typing import Callable
+from collections.abc import Callable
 
 from .history import Position, positions
 
@@ -25,9 +25,11 @@ def _show(say, rules, position: Position, last_ply: int) -> None:
     say(rules.render_ansi(position.state))
 
 
-def replay(env, *, every: bool = False, legend: bool = False,
-           input_fn: Callable[[str], str] = input, out=None) -> None:
+def replay(
+    env, *, every: bool = False, legend: bool = False, input_fn: Callable[[str], str] = input, out=None
+) -> None:
     """Show the positions of ``env``'s game (an env loaded from a record)."""
+
     def say(text: str = "") -> None:
         print(text, file=out or sys.stdout, flush=True)
 
@@ -66,8 +68,10 @@ def replay(env, *, every: bool = False, legend: bool = False,
             say(f"{key!r} is not a key of the replay: {KEYS}")
             continue
         if not 0 <= target <= last:
-            say(f"no ply {target}: the game has plies 0-{last}"
-                + (" (this is its end)" if target > last == ply else ""))
+            say(
+                f"no ply {target}: the game has plies 0-{last}"
+                + (" (this is its end)" if target > last == ply else "")
+            )
             continue
         ply = target
         _show(say, rules, game[ply], last)

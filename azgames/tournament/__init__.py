@@ -15,5 +15,11 @@ runs one from the command line. Installed as ``azgames.tournament``; the
 from .ratings import Rating, bradley_terry, openskill_ratings
 from .run import TournamentResult, load_result, run_tournament
 
-__all__ = ["Rating", "bradley_terry", "openskill_ratings", "TournamentResult", "load_result",
-           "run_tournament"]
+__all__ = [
+    "Rating",
+    "bradley_terry",
+    "openskill_ratings",
+    "TournamentResult",
+    "load_result",
+    "run_tournament",
+]

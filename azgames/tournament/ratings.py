@@ -74,8 +74,9 @@ def _fit(wins: np.ndarray, iterations: int = 2000) -> np.ndarray:
     return np.log(p)
 
 
-def bradley_terry(names: list[str], games: list[dict], anchor: str | None = None,
-                  bootstrap: int = 200, seed: int = 0) -> list[Rating]:
+def bradley_terry(
+    names: list[str], games: list[dict], anchor: str | None = None, bootstrap: int = 200, seed: int = 0
+) -> list[Rating]:
     """Elo-scale ratings of 2-player ``games`` (each ``{"seats": [a, b],
     "rewards": [ra, rb]}``), best first."""
     anchor = _anchor(names, anchor)
@@ -88,15 +89,15 @@ def bradley_terry(names: list[str], games: list[dict], anchor: str | None = None
         pick = rng.integers(len(games), size=len(games))
         b = _fit(_pair_table(names, [games[i] for i in pick]))
         samples.append(ELO * (b - b[k]))
-    low, high = (np.percentile(samples, [2.5, 97.5], axis=0) if samples
-                 else (rating, rating))
+    low, high = np.percentile(samples, [2.5, 97.5], axis=0) if samples else (rating, rating)
     counts = _game_counts(names, games)
     out = [Rating(n, float(rating[i]), float(low[i]), float(high[i]), counts[n]) for i, n in enumerate(names)]
     return sorted(out, key=lambda r: -r.rating)
 
 
-def openskill_ratings(names: list[str], games: list[dict], sides: list[list[int]],
-                      anchor: str | None = None) -> list[Rating]:
+def openskill_ratings(
+    names: list[str], games: list[dict], sides: list[list[int]], anchor: str | None = None
+) -> list[Rating]:
     """Plackett-Luce ratings of multiplayer or team ``games``. ``sides``
     groups seats into teams (one list per side; a single side plays the
     ocean). Ratings are ``mu`` less the anchor's, in OpenSkill's units."""
@@ -116,12 +117,21 @@ def openskill_ratings(names: list[str], games: list[dict], sides: list[list[int]
         updated = model.rate(teams, scores=scores)
         for team in updated:
             for p in team:
+                assert p.name is not None  # every rating was made with its agent's name
                 players[p.name] = p
     anchor = _anchor(names, anchor)
     base = players[anchor].mu
     counts = _game_counts(names, games)
-    out = [Rating(n, players[n].mu - base, players[n].mu - base - 2 * players[n].sigma,
-                  players[n].mu - base + 2 * players[n].sigma, counts[n]) for n in names]
+    out = [
+        Rating(
+            n,
+            players[n].mu - base,
+            players[n].mu - base - 2 * players[n].sigma,
+            players[n].mu - base + 2 * players[n].sigma,
+            counts[n],
+        )
+        for n in names
+    ]
     return sorted(out, key=lambda r: -r.rating)
 
 
@@ -148,13 +158,16 @@ def ladder_ratings(path) -> dict[str, float]:
 
     data = read_json(path, "ladder")
     if not isinstance(data, dict) or data.get("method") != "bradley-terry":
-        raise ValueError(f"{path}: a ladder needs a 2-player (Bradley-Terry) tournament, "
-                         f"this one was rated by {data.get('method') if isinstance(data, dict) else 'nothing'}")
+        raise ValueError(
+            f"{path}: a ladder needs a 2-player (Bradley-Terry) tournament, "
+            f"this one was rated by {data.get('method') if isinstance(data, dict) else 'nothing'}"
+        )
     return {r["name"]: r["rating"] for r in data["ratings"]}
 
 
-def elo_against(ladder: dict[str, float], record: dict[str, tuple[int, int, int]],
-                name: str = "new") -> Rating:
+def elo_against(
+    ladder: dict[str, float], record: dict[str, tuple[int, int, int]], name: str = "new"
+) -> Rating:
     """Place a new agent on a fixed ladder: the Elo rating that best explains
     its ``(wins, draws, losses)`` against each ladder agent (maximum
     likelihood under Bradley-Terry, the ladder's ratings held fixed; a draw
@@ -167,7 +180,7 @@ def elo_against(ladder: dict[str, float], record: dict[str, tuple[int, int, int]
     k = np.log(10) / 400
     opp = np.array([ladder[o] for o in record])
     score = np.array([w + d / 2 + 0.25 for w, d, _ in record.values()])
-    games = np.array([w + d + l + 0.5 for w, d, l in record.values()])
+    games = np.array([w + d + lost + 0.5 for w, d, lost in record.values()])
 
     def slope(r):
         return (score - games / (1 + np.exp(-k * (r - opp)))).sum()
@@ -179,4 +192,6 @@ def elo_against(ladder: dict[str, float], record: dict[str, tuple[int, int, int]
     r = (lo + hi) / 2
     p = 1 / (1 + np.exp(-k * (r - opp)))
     se = 1 / np.sqrt((games * p * (1 - p)).sum() * k * k)
-    return Rating(name, float(r), float(r - 1.96 * se), float(r + 1.96 * se), int(games.sum() - 0.5 * len(opp)))
+    return Rating(
+        name, float(r), float(r - 1.96 * se), float(r + 1.96 * se), int(games.sum() - 0.5 * len(opp))
+    )

@@ -11,16 +11,17 @@ from __future__ import annotations
 import json
 import platform
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 import numpy as np
 
 from azgames import checks
-from azgames.inputs import read_json
 from azgames.agents import make_agent, parse_agent
 from azgames.agents.match import Progress, play_game
+from azgames.inputs import read_json
 
 from .ratings import Rating, bradley_terry, openskill_ratings
 from .schedule import games_per_seating, seatings
@@ -66,14 +67,19 @@ class TournamentResult:
 
     def table(self) -> str:
         scale = "Elo (Bradley-Terry)" if self.method == "bradley-terry" else "OpenSkill mu"
-        rows = [f"{self.game}, {self.num_players} players: {len(self.games)} games, "
-                f"ratings in {scale}, random = 0",
-                "", f"| rank | agent | rating | {self.interval_name} | games | win rate |",
-                "|---|---|---|---|---|---|"]
+        rows = [
+            f"{self.game}, {self.num_players} players: {len(self.games)} games, "
+            f"ratings in {scale}, random = 0",
+            "",
+            f"| rank | agent | rating | {self.interval_name} | games | win rate |",
+            "|---|---|---|---|---|---|",
+        ]
         rates = self.win_rates()
         for k, r in enumerate(self.ratings(), 1):
-            rows.append(f"| {k} | {r.name} | {r.rating:+.0f} | {r.low:+.0f} to {r.high:+.0f} | "
-                        f"{r.games} | {100 * rates[r.name]:.1f}% |")
+            rows.append(
+                f"| {k} | {r.name} | {r.rating:+.0f} | {r.low:+.0f} to {r.high:+.0f} | "
+                f"{r.games} | {100 * rates[r.name]:.1f}% |"
+            )
         return "\n".join(rows)
 
     def win_rates(self) -> dict[str, float]:
@@ -88,11 +94,21 @@ class TournamentResult:
 
     def to_json(self) -> dict:
         ratings = self.ratings()
-        return {"game": self.game, "num_players": self.num_players, "agents": self.agents,
-                "seed": self.seed, "options": self.options, "method": self.method,
-                "sides": self.sides, "seconds": round(self.seconds, 1), "policies": self.policies,
-                "machine": platform.platform(), "date": time.strftime("%Y-%m-%d"),
-                "ratings": [r.__dict__ for r in ratings], "games": self.games}
+        return {
+            "game": self.game,
+            "num_players": self.num_players,
+            "agents": self.agents,
+            "seed": self.seed,
+            "options": self.options,
+            "method": self.method,
+            "sides": self.sides,
+            "seconds": round(self.seconds, 1),
+            "policies": self.policies,
+            "machine": platform.platform(),
+            "date": time.strftime("%Y-%m-%d"),
+            "ratings": [r.__dict__ for r in ratings],
+            "games": self.games,
+        }
 
     def save(self, path) -> None:
         Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n")
@@ -123,14 +139,27 @@ class TournamentResult:
 def load_result(path) -> TournamentResult:
     """A tournament from its JSON record (ratings are recomputed from the games)."""
     data = read_json(path, "tournament record")
-    return TournamentResult(game=data["game"], num_players=data["num_players"], agents=data["agents"],
-                            seed=data["seed"], games=data["games"], options=data.get("options", {}),
-                            seconds=data.get("seconds", 0.0), policies=data.get("policies", {}))
+    return TournamentResult(
+        game=data["game"],
+        num_players=data["num_players"],
+        agents=data["agents"],
+        seed=data["seed"],
+        games=data["games"],
+        options=data.get("options", {}),
+        seconds=data.get("seconds", 0.0),
+        policies=data.get("policies", {}),
+    )
 
 
-def run_tournament(game: str, agents: list[str], num_players: int = 2, games: int = 100,
-                   seed: int = 0, progress: bool = True, env_kwargs: Mapping[str, Any] | None = None
-                   ) -> TournamentResult:
+def run_tournament(
+    game: str,
+    agents: list[str],
+    num_players: int = 2,
+    games: int = 100,
+    seed: int = 0,
+    progress: bool = True,
+    env_kwargs: Mapping[str, Any] | None = None,
+) -> TournamentResult:
     """Play every seating of every set of ``num_players`` agents; ``games``
     per set of agents. ``agents`` are registered names with options
     (``"mcts:simulations=200"``); each is built once, seeded from ``seed``."""
@@ -147,20 +176,33 @@ def run_tournament(game: str, agents: list[str], num_players: int = 2, games: in
         built[spec] = make_agent(name, seed=s, game=game, **kwargs)
     per = games_per_seating(games, num_players)
     game_seeds = root.generate_state(len(order) * per, dtype=np.uint32)
-    result = TournamentResult(game, num_players, list(agents), seed, options=dict(env_kwargs or {}),
-                              policies={spec: agent.policy_for(num_players).meta.get("trained")
-                                        for spec, agent in built.items() if hasattr(agent, "policy_for")})
+    result = TournamentResult(
+        game,
+        num_players,
+        list(agents),
+        seed,
+        options=dict(env_kwargs or {}),
+        policies={
+            spec: agent.policy_for(num_players).meta.get("trained")
+            for spec, agent in built.items()
+            if hasattr(agent, "policy_for")
+        },
+    )
     bar = Progress(len(game_seeds), f"{game} tournament", progress)
     start = time.perf_counter()
     try:
         for k, game_seed in enumerate(game_seeds):
             seats = order[k % len(order)]
             played = play_game(env, [built[s] for s in seats], seed=int(game_seed))
-            result.games.append({
-                "seats": list(seats),
-                "rewards": [played["rewards"][p] for p in env.possible_agents],
-                "turns": played["turns"], "truncated": played["truncated"],
-                "seed": int(game_seed)})
+            result.games.append(
+                {
+                    "seats": list(seats),
+                    "rewards": [played["rewards"][p] for p in env.possible_agents],
+                    "turns": played["turns"],
+                    "truncated": played["truncated"],
+                    "seed": int(game_seed),
+                }
+            )
             bar.update()
     finally:
         bar.close()

@@ -10,8 +10,10 @@ def seatings(names: list[str], num_players: int) -> list[tuple[str, ...]]:
     """Every ordered choice of ``num_players`` distinct agents: each set of
     agents plays in all its seatings, so no agent gains from a seat."""
     if len(names) < num_players:
-        raise ValueError(f"a {num_players}-player tournament needs at least {num_players} agents, "
-                         f"got {len(names)}: {', '.join(names)}")
+        raise ValueError(
+            f"a {num_players}-player tournament needs at least {num_players} agents, "
+            f"got {len(names)}: {', '.join(names)}"
+        )
     if len(set(names)) != len(names):
         raise ValueError(f"agent labels must differ, got {names}")
     return list(itertools.permutations(names, num_players))

@@ -7,6 +7,7 @@ import argparse
 import math
 import os
 import sys
+from typing import Any
 
 from azgames import checks
 from azgames.cli_args import add_game_options, check, checked_rules, game_names, game_options
@@ -19,73 +20,147 @@ RUN_FILES = ("policy.npz", "policy.json", "train.csv", "eval.csv")
 
 def register(sub: argparse._SubParsersAction) -> None:
     train = sub.add_parser(
-        "train", help="train a policy by self-play (masked PPO; needs the train extra)",
+        "train",
+        help="train a policy by self-play (masked PPO; needs the train extra)",
         description="Train a policy for one seat by masked PPO against a league of its own "
-                    "snapshots and the baselines (azgames.training.ppo), with a progress bar, "
-                    "evaluations against random and greedy, train.csv, eval.csv, curve.png, "
-                    "checkpoints and the final policy.npz (it plays without torch).",
+        "snapshots and the baselines (azgames.training.ppo), with a progress bar, "
+        "evaluations against random and greedy, train.csv, eval.csv, curve.png, "
+        "checkpoints and the final policy.npz (it plays without torch).",
     )
     train.add_argument("game", choices=game_names(), help="game to train on")
     train.add_argument("--players", "-p", type=int, default=2, help="number of players (default: 2)")
-    train.add_argument("--steps", type=int, default=2_000_000,
-                       help="learner steps, all games together (default: 2,000,000)")
-    train.add_argument("--minutes", type=float, default=None,
-                       help="stop after this many minutes instead (not reproducible)")
+    train.add_argument(
+        "--steps", type=int, default=2_000_000, help="learner steps, all games together (default: 2,000,000)"
+    )
+    train.add_argument(
+        "--minutes", type=float, default=None, help="stop after this many minutes instead (not reproducible)"
+    )
     train.add_argument("--seed", type=int, default=0, help="seed of everything (default: 0)")
-    train.add_argument("--out", metavar="DIR", default=None,
-                       help="output folder (default: runs/GAME_Np_seedS)")
-    train.add_argument("--learning-rate", type=float, default=None,
-                       help="suite: Adam's step size, annealed linearly to 0 over --steps (held with "
-                            "--minutes) (default: 0.001; lower to fine-tune from --init)")
-    train.add_argument("--num-envs", type=int, default=None, help="suite: games played at once (default: 256)")
-    train.add_argument("--num-steps", type=int, default=None,
-                       help="suite: steps per game between updates (default: 64)")
-    train.add_argument("--eval-every", type=int, default=10,
-                       help="updates between evaluations (default: 10; 0: at the end only)")
-    train.add_argument("--eval-games", type=int, default=200,
-                       help="games per opponent in each evaluation (default: 200)")
-    train.add_argument("--final-eval-games", type=int, default=400,
-                       help="games per opponent in the final evaluation (default: 400)")
-    train.add_argument("--eval-against", nargs="+", choices=["random", "greedy"], default=["random", "greedy"],
-                       help="opponents of the evaluations (default: random greedy)")
-    train.add_argument("--mix", default=None,
-                       help="league mix, e.g. latest=0.35,snapshots=0.25,greedy=0.2,random=0.2 "
-                            "(the default; see azgames.training.league)")
-    train.add_argument("--league-greedy", metavar="AGENT", default=None,
-                       help="suite: the agent that plays the mix's greedy games, with options after a "
-                            "colon (default: greedy; e.g. greedy:lookahead=1, Azimuth's greedy at a "
-                            "tenth of the cost). Evaluations always play the default greedy")
-    train.add_argument("--init", metavar="POLICY.npz", default=None,
-                       help="start from this policy's weights (e.g. a run's policy.npz: train longer)")
-    train.add_argument("--ladder", metavar="TOURNAMENT.json", default=None,
-                       help="a 2-player tournament's record: each evaluation also places the policy "
-                            "on its ratings (Elo, rating.csv)")
-    train.add_argument("--backend", choices=["suite", "rllib"], default="suite",
-                       help="suite: the suite's own PPO over the numba vector env (the train extra); "
-                            "rllib: RLlib's PPO with a league of snapshots, locally or on a Ray "
-                            "cluster (the rllib extra; see azgames.rllib) (default: suite)")
-    train.add_argument("--address", default=None,
-                       help="rllib: the Ray cluster to join, e.g. auto or ray://HOST:10001 "
-                            "(default: RAY_ADDRESS if set, else a local Ray)")
-    train.add_argument("--num-env-runners", type=int, default=None,
-                       help="rllib: sampling processes (default: 2, as RLlib; 0 samples in the driver)")
-    train.add_argument("--num-envs-per-env-runner", type=int, default=None,
-                       help="rllib: games each sampling process steps in turn (default: 8)")
-    train.add_argument("--builtin-opponents", nargs="+", metavar="AGENT", default=None,
-                       help="rllib: the baselines that play half the games, equally often, e.g. "
-                            "random greedy ppo mcts:simulations=50 (default: random greedy)")
-    train.add_argument("--force", action="store_true",
-                       help="write into an --out folder that holds another run's files, replacing them")
+    train.add_argument(
+        "--out", metavar="DIR", default=None, help="output folder (default: runs/GAME_Np_seedS)"
+    )
+    train.add_argument(
+        "--learning-rate",
+        type=float,
+        default=None,
+        help="suite: Adam's step size, annealed linearly to 0 over --steps (held with "
+        "--minutes) (default: 0.001; lower to fine-tune from --init)",
+    )
+    train.add_argument(
+        "--num-envs", type=int, default=None, help="suite: games played at once (default: 256)"
+    )
+    train.add_argument(
+        "--num-steps", type=int, default=None, help="suite: steps per game between updates (default: 64)"
+    )
+    train.add_argument(
+        "--eval-every",
+        type=int,
+        default=10,
+        help="updates between evaluations (default: 10; 0: at the end only)",
+    )
+    train.add_argument(
+        "--eval-games", type=int, default=200, help="games per opponent in each evaluation (default: 200)"
+    )
+    train.add_argument(
+        "--final-eval-games",
+        type=int,
+        default=400,
+        help="games per opponent in the final evaluation (default: 400)",
+    )
+    train.add_argument(
+        "--eval-against",
+        nargs="+",
+        choices=["random", "greedy"],
+        default=["random", "greedy"],
+        help="opponents of the evaluations (default: random greedy)",
+    )
+    train.add_argument(
+        "--mix",
+        default=None,
+        help="league mix, e.g. latest=0.35,snapshots=0.25,greedy=0.2,random=0.2 "
+        "(the default; see azgames.training.league)",
+    )
+    train.add_argument(
+        "--league-greedy",
+        metavar="AGENT",
+        default=None,
+        help="suite: the agent that plays the mix's greedy games, with options after a "
+        "colon (default: greedy; e.g. greedy:lookahead=1, Azimuth's greedy at a "
+        "tenth of the cost). Evaluations always play the default greedy",
+    )
+    train.add_argument(
+        "--init",
+        metavar="POLICY.npz",
+        default=None,
+        help="start from this policy's weights (e.g. a run's policy.npz: train longer)",
+    )
+    train.add_argument(
+        "--ladder",
+        metavar="TOURNAMENT.json",
+        default=None,
+        help="a 2-player tournament's record: each evaluation also places the policy "
+        "on its ratings (Elo, rating.csv)",
+    )
+    train.add_argument(
+        "--backend",
+        choices=["suite", "rllib"],
+        default="suite",
+        help="suite: the suite's own PPO over the numba vector env (the train extra); "
+        "rllib: RLlib's PPO with a league of snapshots, locally or on a Ray "
+        "cluster (the rllib extra; see azgames.rllib) (default: suite)",
+    )
+    train.add_argument(
+        "--address",
+        default=None,
+        help="rllib: the Ray cluster to join, e.g. auto or ray://HOST:10001 "
+        "(default: RAY_ADDRESS if set, else a local Ray)",
+    )
+    train.add_argument(
+        "--num-env-runners",
+        type=int,
+        default=None,
+        help="rllib: sampling processes (default: 2, as RLlib; 0 samples in the driver)",
+    )
+    train.add_argument(
+        "--num-envs-per-env-runner",
+        type=int,
+        default=None,
+        help="rllib: games each sampling process steps in turn (default: 8)",
+    )
+    train.add_argument(
+        "--builtin-opponents",
+        nargs="+",
+        metavar="AGENT",
+        default=None,
+        help="rllib: the baselines that play half the games, equally often, e.g. "
+        "random greedy ppo mcts:simulations=50 (default: random greedy)",
+    )
+    train.add_argument(
+        "--force",
+        action="store_true",
+        help="write into an --out folder that holds another run's files, replacing them",
+    )
     train.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
     add_game_options(train)
     train.set_defaults(run=cmd_train, subparser=train)
 
 
 #: Options of one training backend only, with their defaults.
-SUITE_ONLY = {"num_envs": 256, "num_steps": 64, "learning_rate": 1e-3, "mix": None,
-              "league_greedy": "greedy", "init": None, "ladder": None}
-RLLIB_ONLY = {"address": None, "num_env_runners": 2, "num_envs_per_env_runner": 8,
-              "builtin_opponents": ["random", "greedy"]}
+SUITE_ONLY = {
+    "num_envs": 256,
+    "num_steps": 64,
+    "learning_rate": 1e-3,
+    "mix": None,
+    "league_greedy": "greedy",
+    "init": None,
+    "ladder": None,
+}
+RLLIB_ONLY = {
+    "address": None,
+    "num_env_runners": 2,
+    "num_envs_per_env_runner": 8,
+    "builtin_opponents": ["random", "greedy"],
+}
 
 
 #: The minibatches of one PPO update (azgames.training.ppo.Config.num_minibatches).
@@ -117,8 +192,10 @@ def cmd_train(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     foreign, own = (SUITE_ONLY, RLLIB_ONLY) if args.backend == "rllib" else (RLLIB_ONLY, SUITE_ONLY)
     for name in foreign:
         if getattr(args, name) is not None:
-            parser.error(f"--{name.replace('_', '-')} is an option of the "
-                         f"{'suite' if args.backend == 'rllib' else 'rllib'} backend, not of --backend {args.backend}")
+            parser.error(
+                f"--{name.replace('_', '-')} is an option of the "
+                f"{'suite' if args.backend == 'rllib' else 'rllib'} backend, not of --backend {args.backend}"
+            )
     for name, default in {**own, **foreign}.items():
         if getattr(args, name) is None:
             setattr(args, name, default)
@@ -131,8 +208,10 @@ def cmd_train(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             parser.error(f"--{name.replace('_', '-')} {getattr(args, name)}: give a number >= 1")
     check_run_arguments(parser, args)
     if args.num_envs * args.num_steps < MINIBATCHES:
-        parser.error(f"--num-envs {args.num_envs} x --num-steps {args.num_steps}: an update needs at "
-                     f"least {MINIBATCHES} steps (one per minibatch)")
+        parser.error(
+            f"--num-envs {args.num_envs} x --num-steps {args.num_steps}: an update needs at "
+            f"least {MINIBATCHES} steps (one per minibatch)"
+        )
     if not 0 < args.learning_rate < 1:
         parser.error(f"--learning-rate {args.learning_rate}: give a step size between 0 and 1")
     # Torch's and numba's thread pools take turns on the same cores: spinning
@@ -142,8 +221,11 @@ def cmd_train(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         from azgames.training.league import parse_mix
         from azgames.training.ppo import Config, train
     except ImportError as e:
-        print(f"azgames train needs the train extra ({e.name} is missing): python -m pip install "
-              f"torch==2.13.0 && python -m pip install -e \".[train]\"", file=sys.stderr)
+        print(
+            f"azgames train needs the train extra ({e.name} is missing): python -m pip install "
+            f'torch==2.13.0 && python -m pip install -e ".[train]"',
+            file=sys.stderr,
+        )
         return 1
     try:
         mix = parse_mix(args.mix) if args.mix else None
@@ -164,8 +246,10 @@ def cmd_train(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         except (OSError, ValueError, KeyError) as e:
             parser.error(f"--init {args.init}: not a policy file ({e})")
         if (meta["game"], meta["num_players"]) != (args.game, args.players):
-            parser.error(f"--init {args.init} is a policy of {meta['game']} with {meta['num_players']} "
-                         f"players, not {args.game} with {args.players}")
+            parser.error(
+                f"--init {args.init} is a policy of {meta['game']} with {meta['num_players']} "
+                f"players, not {args.game} with {args.players}"
+            )
     if args.ladder is not None:
         from azgames.tournament.ratings import ladder_ratings
 
@@ -174,22 +258,43 @@ def cmd_train(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         except (OSError, ValueError, KeyError) as e:
             parser.error(f"--ladder {args.ladder}: not a 2-player tournament record ({e})")
         if not set(args.eval_against) & set(rungs):
-            parser.error(f"--ladder {args.ladder} rates {', '.join(rungs)}: none of the evaluation's "
-                         f"opponents ({', '.join(args.eval_against)})")
+            parser.error(
+                f"--ladder {args.ladder} rates {', '.join(rungs)}: none of the evaluation's "
+                f"opponents ({', '.join(args.eval_against)})"
+            )
     out = run_folder(parser, args)
-    cfg = Config(game=args.game, num_players=args.players, seed=args.seed, steps=args.steps,
-                 minutes=args.minutes, num_envs=args.num_envs, num_steps=args.num_steps,
-                 learning_rate=args.learning_rate,
-                 eval_every=args.eval_every, eval_games=args.eval_games,
-                 final_eval_games=args.final_eval_games, eval_against=tuple(args.eval_against),
-                 league_greedy=args.league_greedy, out=out, options=options, init=args.init,
-                 ladder=args.ladder,
-                 progress=not args.quiet, **({"mix": mix} if mix else {}))
+    league_mix: dict[str, Any] = {"mix": mix} if mix else {}  # else Config's default mix
+    cfg = Config(
+        game=args.game,
+        num_players=args.players,
+        seed=args.seed,
+        steps=args.steps,
+        minutes=args.minutes,
+        num_envs=args.num_envs,
+        num_steps=args.num_steps,
+        learning_rate=args.learning_rate,
+        eval_every=args.eval_every,
+        eval_games=args.eval_games,
+        final_eval_games=args.final_eval_games,
+        eval_against=tuple(args.eval_against),
+        league_greedy=args.league_greedy,
+        out=out,
+        options=options,
+        init=args.init,
+        ladder=args.ladder,
+        progress=not args.quiet,
+        **league_mix,
+    )
     record = train(cfg, argv=args.argv)
     final = record["final_evaluation"]
-    print(f"trained {record['steps']:,} learner steps in {record['seconds']:.0f} s "
-          f"({record['steps_per_s']:,} steps/s); over {args.final_eval_games} games: "
-          + "; ".join(f"vs {o} {100 * e['win_rate']:.1f}% wins ({100 * e['win_rate_lo']:.1f}-"
-                      f"{100 * e['win_rate_hi']:.1f})" for o, e in final.items()))
+    print(
+        f"trained {record['steps']:,} learner steps in {record['seconds']:.0f} s "
+        f"({record['steps_per_s']:,} steps/s); over {args.final_eval_games} games: "
+        + "; ".join(
+            f"vs {o} {100 * e['win_rate']:.1f}% wins ({100 * e['win_rate_lo']:.1f}-"
+            f"{100 * e['win_rate_hi']:.1f})"
+            for o, e in final.items()
+        )
+    )
     print(f"policy, logs and curve in {out}/ (policy.npz plays as: PolicyAgent(NumpyPolicy.load(...)))")
     return 0

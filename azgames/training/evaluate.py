@@ -17,8 +17,9 @@ ladder (``train --ladder``: a 2-player tournament's record, read by
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass
-from typing import Any, Iterable
+from typing import Any
 
 import numpy as np
 
@@ -55,22 +56,41 @@ class Evaluation:
 
     def as_dict(self) -> dict[str, Any]:
         lo, hi = self.interval
-        return {**asdict(self), "win_rate": self.win_rate, "win_rate_lo": lo, "win_rate_hi": hi,
-                "decisive_win_rate": self.decisive_win_rate}
+        return {
+            **asdict(self),
+            "win_rate": self.win_rate,
+            "win_rate_lo": lo,
+            "win_rate_hi": hi,
+            "decisive_win_rate": self.decisive_win_rate,
+        }
 
     def __str__(self) -> str:
         lo, hi = self.interval
-        return (f"vs {self.opponent}: {100 * self.win_rate:.1f}% wins ({100 * lo:.1f}-{100 * hi:.1f}), "
-                f"{self.draws} draws, {self.losses} losses of {self.games}")
+        return (
+            f"vs {self.opponent}: {100 * self.win_rate:.1f}% wins ({100 * lo:.1f}-{100 * hi:.1f}), "
+            f"{self.draws} draws, {self.losses} losses of {self.games}"
+        )
 
 
-def evaluate(policy: NumpyPolicy, opponent: Any = "random", num_games: int = 400, seed: int = 0,
-             max_steps: int = 100_000) -> Evaluation:
+def evaluate(
+    policy: NumpyPolicy,
+    opponent: Any = "random",
+    num_games: int = 400,
+    seed: int = 0,
+    max_steps: int = 100_000,
+) -> Evaluation:
     """``policy`` (for its game, player count and options) against
     ``opponent`` (an agent name or a :class:`NumpyPolicy`) in every other seat."""
     meta = policy.meta
-    env = LearnerVecEnv(meta["game"], num_games, num_players=meta["num_players"], seed=seed,
-                        opponents=[opponent], seat="alternate", **meta.get("options", {}))
+    env = LearnerVecEnv(
+        meta["game"],
+        num_games,
+        num_players=meta["num_players"],
+        seed=seed,
+        opponents=[opponent],
+        seat="alternate",
+        **meta.get("options", {}),
+    )
     obs, mask = env.reset()
     result = np.zeros(num_games, np.float32)
     finished = np.zeros(num_games, bool)

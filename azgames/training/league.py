@@ -55,13 +55,14 @@ class League:
     snapshots: list[NumpyPolicy] = field(default_factory=list)
 
     def add_snapshot(self, policy: NumpyPolicy) -> None:
-        self.snapshots = (self.snapshots + [policy])[-self.max_snapshots:]
+        self.snapshots = (self.snapshots + [policy])[-self.max_snapshots :]
 
-    def pool(self, latest: NumpyPolicy) -> tuple[list, list[float]]:
+    def pool(self, latest: NumpyPolicy) -> tuple[list[str | PolicyOpponent], list[float]]:
         """``(opponents, weights)`` for :meth:`LearnerVecEnv.set_opponents`:
         the baselines first and the snapshots last, so that a game going on
         keeps its kind of opponent when the pool is refreshed."""
-        opponents, weights = [], []
+        opponents: list[str | PolicyOpponent] = []
+        weights: list[float] = []
         share = dict(self.mix)
         if not self.snapshots:
             share["latest"] = share.get("latest", 0.0) + share.pop("snapshots", 0.0)

@@ -23,7 +23,8 @@ All arrays returned are the env's own buffers, overwritten by the next call.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
@@ -37,9 +38,17 @@ from .opponents import AgentOpponent, RandomOpponent, make_opponent
 class LearnerVecEnv:
     """``num_envs`` games of ``game``, one learner seat each, opponents inside ``step``."""
 
-    def __init__(self, game: str, num_envs: int, num_players: int = 2, seed: int | None = 0,
-                 opponents: Sequence[Any] = ("random",), weights: Sequence[float] | None = None,
-                 seat: int | str = "random", **options: Any):
+    def __init__(
+        self,
+        game: str,
+        num_envs: int,
+        num_players: int = 2,
+        seed: int | None = 0,
+        opponents: Sequence[Any] = ("random",),
+        weights: Sequence[float] | None = None,
+        seat: int | str = "random",
+        **options: Any,
+    ):
         self.game = game
         self.options = options
         self.venv = azgames.make_vec(game, num_envs=num_envs, seed=seed, num_players=num_players, **options)
@@ -77,15 +86,23 @@ class LearnerVecEnv:
         if len(opponents) == 0:
             raise ValueError("opponents is empty: give at least one (e.g. ['random'])")
         # A baseline named again keeps its instance (and its generator's stream).
-        named = {o.name: o for o in getattr(self, "opponents", []) if isinstance(o, (RandomOpponent, AgentOpponent))}
+        named = {
+            o.name: o
+            for o in getattr(self, "opponents", [])
+            if isinstance(o, (RandomOpponent, AgentOpponent))
+        }
         seeds = self._seed_seq.spawn(len(opponents))
-        self.opponents = [named[o] if isinstance(o, str) and o in named else
-                          make_opponent(o, self.game, seed=s, num_players=self.num_players, **self.options)
-                          for o, s in zip(opponents, seeds)]
+        self.opponents = [
+            named[o]
+            if isinstance(o, str) and o in named
+            else make_opponent(o, self.game, seed=s, num_players=self.num_players, **self.options)
+            for o, s in zip(opponents, seeds)
+        ]
         w = np.ones(len(opponents)) if weights is None else np.asarray(weights, float)
         if w.shape != (len(opponents),) or not np.all(w >= 0) or w.sum() <= 0:
-            raise ValueError(f"weights={list(np.atleast_1d(w))} must be {len(opponents)} "
-                             f"non-negative numbers, not all 0")
+            raise ValueError(
+                f"weights={list(np.atleast_1d(w))} must be {len(opponents)} non-negative numbers, not all 0"
+            )
         self.weights = w / w.sum()
         stale = self.opponent >= len(self.opponents)
         if stale.any():

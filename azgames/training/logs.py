@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import csv
 from pathlib import Path
+from typing import Any
 
 
 class CsvLog:
@@ -14,10 +15,10 @@ class CsvLog:
 
     def __init__(self, path: Path):
         self.path = path
-        self.fields = None
+        self.fields: list[str] | None = None
         path.unlink(missing_ok=True)
 
-    def write(self, row: dict) -> None:
+    def write(self, row: dict[str, Any]) -> None:
         with self.path.open("a", newline="") as f:
             w = csv.DictWriter(f, fieldnames=self.fields or list(row))
             if self.fields is None:
@@ -40,16 +41,34 @@ def plot_curve(out: Path) -> Path | None:
         r = [x for x in rows if x["opponent"] == opponent]
         if r:
             s = [int(x["steps"]) for x in r]
-            ax.plot(s, [float(x["win_rate"]) for x in r], marker="o", color=colour,
-                    label="team wins (co-op)" if opponent == "team" else f"vs {opponent}")
-            ax.fill_between(s, [float(x["win_rate_lo"]) for x in r], [float(x["win_rate_hi"]) for x in r],
-                            color=colour, alpha=0.2)
-    ax.set(xlabel="learner steps", ylabel="win rate (most likely action)", ylim=(0, 1),
-           title="evaluation, 95% intervals")
+            ax.plot(
+                s,
+                [float(x["win_rate"]) for x in r],
+                marker="o",
+                color=colour,
+                label="team wins (co-op)" if opponent == "team" else f"vs {opponent}",
+            )
+            ax.fill_between(
+                s,
+                [float(x["win_rate_lo"]) for x in r],
+                [float(x["win_rate_hi"]) for x in r],
+                color=colour,
+                alpha=0.2,
+            )
+    ax.set(
+        xlabel="learner steps",
+        ylabel="win rate (most likely action)",
+        ylim=(0, 1),
+        title="evaluation, 95% intervals",
+    )
     ax.grid(alpha=0.3)
     ax.legend()
-    ax2.plot([int(x["steps"]) for x in train_rows], [float(x["train_win_rate"]) for x in train_rows],
-             color="#CC79A7", label="wins in training games (league)")
+    ax2.plot(
+        [int(x["steps"]) for x in train_rows],
+        [float(x["train_win_rate"]) for x in train_rows],
+        color="#CC79A7",
+        label="wins in training games (league)",
+    )
     ax2.set(xlabel="learner steps", ylabel="win rate", ylim=(0, 1), title="training games")
     ax2.grid(alpha=0.3)
     ax2.legend()

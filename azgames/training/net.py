@@ -15,7 +15,7 @@ from torch import nn
 from azgames.agents.policy import NumpyPolicy
 
 
-def layer(n_in: int, n_out: int, std: float = 2 ** 0.5) -> nn.Linear:
+def layer(n_in: int, n_out: int, std: float = 2**0.5) -> nn.Linear:
     lin = nn.Linear(n_in, n_out)
     nn.init.orthogonal_(lin.weight, std)
     nn.init.zeros_(lin.bias)
@@ -45,8 +45,10 @@ class Net(nn.Module):
         linears = [m for m in self.trunk if isinstance(m, nn.Linear)] + [self.policy, self.value]
         pairs = list(policy.trunk) + [policy.policy_head, policy.value_head]
         if [tuple(m.weight.shape[::-1]) for m in linears] != [w.shape for w, _ in pairs]:
-            raise ValueError(f"the policy's layers {[w.shape for w, _ in pairs]} do not match this "
-                             f"network's {[tuple(m.weight.shape[::-1]) for m in linears]}")
+            raise ValueError(
+                f"the policy's layers {[w.shape for w, _ in pairs]} do not match this "
+                f"network's {[tuple(m.weight.shape[::-1]) for m in linears]}"
+            )
         with torch.no_grad():
             for m, (w, b) in zip(linears, pairs):
                 m.weight.copy_(torch.from_numpy(w.T.copy()))

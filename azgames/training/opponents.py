@@ -43,8 +43,9 @@ class PolicyOpponent:
         self.name = name
 
     def actions(self, env, games: np.ndarray) -> np.ndarray:
-        return self.policy.act(env.venv.observation[games], env.venv.action_mask[games],
-                               self.rng if self.sample else None)
+        return self.policy.act(
+            env.venv.observation[games], env.venv.action_mask[games], self.rng if self.sample else None
+        )
 
 
 class AgentOpponent:
@@ -82,6 +83,8 @@ def make_opponent(spec, game: str, seed=None, **env_options):
     if isinstance(spec, str):
         return AgentOpponent(spec, game, seed=seed, **env_options)
     if not callable(getattr(spec, "actions", None)):
-        raise TypeError(f"opponent {spec!r} is neither an agent name, a NumpyPolicy, "
-                        f"nor an object with actions(env, games)")
+        raise TypeError(
+            f"opponent {spec!r} is neither an agent name, a NumpyPolicy, "
+            f"nor an object with actions(env, games)"
+        )
     return spec

@@ -40,8 +40,8 @@ from torch import nn
 from azgames.agents.policy import NumpyPolicy
 
 from .evaluate import evaluate, load_ladder, place_on_ladder
-from .learner_env import LearnerVecEnv
 from .league import DEFAULT_MIX, League
+from .learner_env import LearnerVecEnv
 from .logs import CsvLog, plot_curve
 from .net import Net
 
@@ -51,14 +51,14 @@ class Config:
     game: str
     num_players: int = 2
     seed: int = 0
-    steps: int = 2_000_000          # learner steps (the learner's own actions), all games together
-    minutes: float | None = None    # stop on the clock instead (not reproducible)
+    steps: int = 2_000_000  # learner steps (the learner's own actions), all games together
+    minutes: float | None = None  # stop on the clock instead (not reproducible)
     num_envs: int = 256
-    num_steps: int = 64             # per game between updates: 16,384 learner steps an update
+    num_steps: int = 64  # per game between updates: 16,384 learner steps an update
     hidden: tuple[int, ...] = (128, 128)
     learning_rate: float = 1e-3
     anneal_lr: bool = True
-    gamma: float = 0.995            # rewards come at the end; games last tens of turns
+    gamma: float = 0.995  # rewards come at the end; games last tens of turns
     gae_lambda: float = 0.95
     update_epochs: int = 4
     num_minibatches: int = 4
@@ -68,18 +68,18 @@ class Config:
     max_grad_norm: float = 0.5
     target_kl: float | None = None
     mix: dict[str, float] = field(default_factory=lambda: dict(DEFAULT_MIX))
-    snapshot_every: int = 10        # updates between league snapshots
+    snapshot_every: int = 10  # updates between league snapshots
     max_snapshots: int = 8
-    league_greedy: str = "greedy"   # the league's greedy group (agent spec); evaluations use "greedy"
-    eval_every: int = 10            # updates between evaluations (0: only at the end)
+    league_greedy: str = "greedy"  # the league's greedy group (agent spec); evaluations use "greedy"
+    eval_every: int = 10  # updates between evaluations (0: only at the end)
     eval_games: int = 200
-    final_eval_games: int = 400     # the evaluation written into policy.json
+    final_eval_games: int = 400  # the evaluation written into policy.json
     eval_against: tuple[str, ...] = ("random", "greedy")
     torch_threads: int = 2
     out: str = "runs/ppo"
     options: dict = field(default_factory=dict)  # the game's variant options
-    init: str | None = None         # start from this policy.npz's weights (same game and network)
-    ladder: str | None = None       # a tournament.json: each evaluation also places the policy on it (Elo)
+    init: str | None = None  # start from this policy.npz's weights (same game and network)
+    ladder: str | None = None  # a tournament.json: each evaluation also places the policy on it (Elo)
     progress: bool = True
 
 
@@ -93,28 +93,48 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
     torch.manual_seed(cfg.seed)
     sampler = torch.Generator().manual_seed(cfg.seed)
 
-    env = LearnerVecEnv(cfg.game, cfg.num_envs, num_players=cfg.num_players, seed=cfg.seed,
-                        opponents=["random"], **cfg.options)
+    env = LearnerVecEnv(
+        cfg.game,
+        cfg.num_envs,
+        num_players=cfg.num_players,
+        seed=cfg.seed,
+        opponents=["random"],
+        **cfg.options,
+    )
     obs_shape = env.single_observation_space.shape
     net = Net(int(np.prod(obs_shape)), env.num_actions, cfg.hidden)
     # The options as the rules keep them: a map file's map itself, not its path,
     # so the policy loads where the file is not.
     options = {k: env.venv.rules.options[k] for k in cfg.options}
-    meta = {"game": cfg.game, "num_players": env.num_players, "options": options,
-            "obs_shape": list(obs_shape), "hidden": list(cfg.hidden), "activation": "tanh"}
+    meta = {
+        "game": cfg.game,
+        "num_players": env.num_players,
+        "options": options,
+        "obs_shape": list(obs_shape),
+        "hidden": list(cfg.hidden),
+        "activation": "tanh",
+    }
     if cfg.init:
         start_from = NumpyPolicy.load(cfg.init)
         if (start_from.meta["game"], start_from.meta["num_players"]) != (cfg.game, env.num_players):
-            raise ValueError(f"--init {cfg.init} is a policy of {start_from.meta['game']} with "
-                             f"{start_from.meta['num_players']} players, not {cfg.game} with {env.num_players}")
+            raise ValueError(
+                f"--init {cfg.init} is a policy of {start_from.meta['game']} with "
+                f"{start_from.meta['num_players']} players, not {cfg.game} with {env.num_players}"
+            )
         net.load_numpy(start_from)
         # The parent's own "init" too: a chain of runs keeps every command that made the weights.
-        meta["init"] = {"path": str(cfg.init), "trained": start_from.meta.get("trained"),
-                        **({"init": start_from.meta["init"]} if "init" in start_from.meta else {})}
+        meta["init"] = {
+            "path": str(cfg.init),
+            "trained": start_from.meta.get("trained"),
+            **({"init": start_from.meta["init"]} if "init" in start_from.meta else {}),
+        }
     optimizer = torch.optim.Adam(net.parameters(), lr=cfg.learning_rate, eps=1e-5)
     league = League(dict(cfg.mix), cfg.max_snapshots, cfg.seed, cfg.league_greedy)
-    command = ("python -m azgames " + " ".join(shlex.quote(a) for a in argv) if argv is not None
-               else f"azgames.training.ppo.train({cfg!r})")
+    command = (
+        "python -m azgames " + " ".join(shlex.quote(a) for a in argv)
+        if argv is not None
+        else f"azgames.training.ppo.train({cfg!r})"
+    )
     # A team (the co-op) plays no opponent: one evaluation, against the game itself.
     opponents = ("random",) if env.team else tuple(cfg.eval_against)
 
@@ -189,7 +209,7 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
         for _ in range(cfg.update_epochs):
             order = torch.randperm(batch, generator=sampler)
             for lo in range(0, batch, minibatch):
-                mb = order[lo:lo + minibatch]
+                mb = order[lo : lo + minibatch]
                 logits, value = net(b_obs[mb], b_mask[mb])
                 logp_all = torch.log_softmax(logits, dim=1)
                 logp = logp_all.gather(1, b_act[mb][:, None])[:, 0]
@@ -215,11 +235,22 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
         elapsed = time.perf_counter() - start
         pg, vl, ent, kl = np.mean(stats, axis=0)
         train_win = results["wins"] / max(1, results["games"])
-        train_log.write({"update": update, "steps": steps, "seconds": round(elapsed, 2),
-                         "steps_per_s": round(steps / elapsed), "plies": env.plies,
-                         "plies_per_s": round(env.plies / elapsed), "policy_loss": pg, "value_loss": vl,
-                         "entropy": ent, "approx_kl": kl, "train_games": results["games"],
-                         "train_win_rate": train_win})
+        train_log.write(
+            {
+                "update": update,
+                "steps": steps,
+                "seconds": round(elapsed, 2),
+                "steps_per_s": round(steps / elapsed),
+                "plies": env.plies,
+                "plies_per_s": round(env.plies / elapsed),
+                "policy_loss": pg,
+                "value_loss": vl,
+                "entropy": ent,
+                "approx_kl": kl,
+                "train_games": results["games"],
+                "train_win_rate": train_win,
+            }
+        )
         results = {"wins": 0.0, "games": 0}
         bar.update(1)
         bar.set_postfix(steps=steps, sps=round(steps / elapsed), win=f"{train_win:.2f}")
@@ -234,27 +265,52 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
             evaluations = []
             for opponent in opponents:
                 e = evaluate(policy, opponent, cfg.eval_games, seed=cfg.seed + 10_000 + update)
-                eval_log.write({"update": update, "steps": steps, "seconds": round(elapsed, 2),
-                                **e.as_dict(), "opponent": "team" if env.team else opponent})
+                eval_log.write(
+                    {
+                        "update": update,
+                        "steps": steps,
+                        "seconds": round(elapsed, 2),
+                        **e.as_dict(),
+                        "opponent": "team" if env.team else opponent,
+                    }
+                )
                 bar.write(f"update {update}, {steps:,} steps: {e}")
                 evaluations.append(e)
-            if ladder:
+            if ladder and rating_log is not None:  # set together, from --ladder
                 placed = place_on_ladder(ladder, evaluations)
-                rating_log.write({"update": update, "steps": steps, "elo": round(placed.rating, 1),
-                                  "elo_lo": round(placed.low, 1), "elo_hi": round(placed.high, 1)})
-                bar.write(f"update {update}: Elo {placed.rating:+.0f} ({placed.low:+.0f} to "
-                          f"{placed.high:+.0f}) on the ladder {cfg.ladder}")
+                rating_log.write(
+                    {
+                        "update": update,
+                        "steps": steps,
+                        "elo": round(placed.rating, 1),
+                        "elo_lo": round(placed.low, 1),
+                        "elo_hi": round(placed.high, 1),
+                    }
+                )
+                bar.write(
+                    f"update {update}: Elo {placed.rating:+.0f} ({placed.low:+.0f} to "
+                    f"{placed.high:+.0f}) on the ladder {cfg.ladder}"
+                )
             plot_curve(out)
         if finished:
             break
     bar.close()
     elapsed = time.perf_counter() - start
-    final = {o: evaluate(net.to_numpy(meta), o, cfg.final_eval_games, seed=cfg.seed + 99_999).as_dict()
-             for o in opponents}
-    record = {"command": command,
-              "config": {**asdict(cfg), "hidden": list(cfg.hidden)}, "steps": steps, "updates": update,
-              "seconds": round(elapsed, 1), "steps_per_s": round(steps / elapsed), "plies": env.plies,
-              "final_evaluation": final, "torch": torch.__version__}
+    final = {
+        o: evaluate(net.to_numpy(meta), o, cfg.final_eval_games, seed=cfg.seed + 99_999).as_dict()
+        for o in opponents
+    }
+    record = {
+        "command": command,
+        "config": {**asdict(cfg), "hidden": list(cfg.hidden)},
+        "steps": steps,
+        "updates": update,
+        "seconds": round(elapsed, 1),
+        "steps_per_s": round(steps / elapsed),
+        "plies": env.plies,
+        "final_evaluation": final,
+        "torch": torch.__version__,
+    }
     meta = {**meta, "trained": {k: record[k] for k in ("command", "steps", "seconds")} | {"seed": cfg.seed}}
     net.to_numpy(meta).save(out / "policy.npz")
     (out / "policy.json").write_text(json.dumps(record, indent=2) + "\n")

@@ -27,7 +27,8 @@ truncation as an end (these games truncate only at their turn cap).
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 from stable_baselines3.common.vec_env.base_vec_env import VecEnv
@@ -38,15 +39,31 @@ from .learner_env import LearnerVecEnv
 class SB3VecEnv(VecEnv):
     """``num_envs`` games of ``game`` for SB3: the learner's seat in each, opponents inside ``step``."""
 
-    def __init__(self, game: str, num_envs: int = 64, num_players: int = 2, seed: int | None = 0,
-                 opponents: Sequence[Any] = ("random",), weights: Sequence[float] | None = None,
-                 seat: int | str = "random", **options: Any):
-        self.learner = LearnerVecEnv(game, num_envs, num_players=num_players, seed=seed,
-                                     opponents=opponents, weights=weights, seat=seat, **options)
+    def __init__(
+        self,
+        game: str,
+        num_envs: int = 64,
+        num_players: int = 2,
+        seed: int | None = 0,
+        opponents: Sequence[Any] = ("random",),
+        weights: Sequence[float] | None = None,
+        seat: int | str = "random",
+        **options: Any,
+    ):
+        self.learner = LearnerVecEnv(
+            game,
+            num_envs,
+            num_players=num_players,
+            seed=seed,
+            opponents=opponents,
+            weights=weights,
+            seat=seat,
+            **options,
+        )
         super().__init__(num_envs, self.learner.single_observation_space, self.learner.single_action_space)
         self._infos: list[dict] = [{} for _ in range(num_envs)]
         self._written: np.ndarray = np.zeros(0, np.int64)
-        self._actions = None
+        self._actions: np.ndarray | None = None  # set by step_async
 
     # ------------------------------------------------------------ VecEnv
     def reset(self) -> np.ndarray:

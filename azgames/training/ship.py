@@ -29,7 +29,8 @@ POLICIES = Path(policy_module.__file__).resolve().parent / "policies"
 def lineage(meta: dict) -> list[dict]:
     """The runs behind a policy's weights, from its ``meta``: the first run
     first, each as its ``trained`` record (command, seed, steps, seconds)."""
-    runs, link = [], meta
+    runs: list[dict] = []
+    link: object = meta
     while isinstance(link, dict):
         if link.get("trained"):
             runs.append(link["trained"])
@@ -47,8 +48,12 @@ def ship(run: Path, into: Path = POLICIES) -> Path:
     into.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(run / "policy.npz", into / f"{name}.npz")
     stamp = time.strftime("%Y-%m-%d", time.localtime((run / "policy.npz").stat().st_mtime))
-    record = {**record, "date": stamp, "machine": f"{platform.machine()}, {os.cpu_count()} cores",
-              "lineage": lineage(policy.meta)}
+    record = {
+        **record,
+        "date": stamp,
+        "machine": f"{platform.machine()}, {os.cpu_count()} cores",
+        "lineage": lineage(policy.meta),
+    }
     (into / f"{name}.json").write_text(json.dumps(record, indent=2) + "\n")
     return into / f"{name}.npz"
 

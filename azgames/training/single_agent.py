@@ -17,7 +17,8 @@ sb3-contrib's ``MaskablePPO``.
 from __future__ import annotations
 
 import copy
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -34,10 +35,16 @@ class SingleAgentEnv(gymnasium.Env):
     ``"random"`` to draw it at each reset from the env's generator.
     """
 
-    metadata = {"render_modes": ["ansi", "rgb_array"]}
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "rgb_array"]}
 
-    def __init__(self, game: str, opponent: str | Callable[[Any], Any] = "random",
-                 seat: int | str = 0, render_mode: str | None = None, **env_kwargs: Any):
+    def __init__(
+        self,
+        game: str,
+        opponent: str | Callable[[Any], Any] = "random",
+        seat: int | str = 0,
+        render_mode: str | None = None,
+        **env_kwargs: Any,
+    ):
         import azgames
 
         self.env = azgames.make(game, render_mode=render_mode, **env_kwargs)
@@ -45,7 +52,7 @@ class SingleAgentEnv(gymnasium.Env):
         agents = self.env.possible_agents
         if seat != "random":
             seat = checks.integer("seat", seat, 0, len(agents) - 1)
-        self.seat = seat
+        self.seat: int | str = seat
         self._opponent_factory = self._factory(game, opponent)
         self.observation_space = self.env.observation_space(agents[0])["observation"]
         self.action_space = self.env.action_space(agents[0])
@@ -53,7 +60,7 @@ class SingleAgentEnv(gymnasium.Env):
         self.opponents: dict[str, Any] = {}
 
     @staticmethod
-    def _factory(game: str, opponent):
+    def _factory(game: str, opponent: str | Callable[[Any], Any]) -> Callable[[Any], Any]:
         if callable(opponent):
             return opponent
         from azgames.agents import make_agent
@@ -61,14 +68,18 @@ class SingleAgentEnv(gymnasium.Env):
         make_agent(opponent, seed=0, game=game)  # fails early, naming the valid agents
         return lambda seed: make_agent(opponent, seed=seed, game=game)
 
-    def reset(self, *, seed: int | None = None, options: dict | None = None):
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[np.ndarray, dict[str, Any]]:
         super().reset(seed=seed)
         self.env.reset(seed=None if seed is None else int(self.np_random.integers(2**63)))
         agents = self.env.possible_agents
-        seat = self.seat if self.seat != "random" else int(self.np_random.integers(len(agents)))
+        seat = self.seat if isinstance(self.seat, int) else int(self.np_random.integers(len(agents)))
         self.learner = agents[seat]
         self.opponents = {
-            a: self._opponent_factory(int(self.np_random.integers(2**63))) for a in agents if a != self.learner
+            a: self._opponent_factory(int(self.np_random.integers(2**63)))
+            for a in agents
+            if a != self.learner
         }
         reward, done = self._play_opponents()
         obs, info = self._observation(), self._info()
@@ -76,7 +87,7 @@ class SingleAgentEnv(gymnasium.Env):
             info["ended_before_first_turn"] = reward
         return obs, info
 
-    def step(self, action):
+    def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         learner = self.learner
         if self.env.agent_selection != learner:
             raise RuntimeError("step() called after the episode ended; call reset()")
@@ -106,7 +117,7 @@ class SingleAgentEnv(gymnasium.Env):
     def _observation(self) -> np.ndarray:
         return self.env.observe(self.learner)["observation"].copy()
 
-    def _info(self) -> dict:
+    def _info(self) -> dict[str, Any]:
         info = copy.deepcopy(self.env.infos.get(self.learner, {}))  # nothing shared between calls
         info["learner"] = self.learner
         return info
@@ -115,7 +126,8 @@ class SingleAgentEnv(gymnasium.Env):
         """Legal actions of the learner (all False once the episode is over)."""
         return self.env.observe(self.learner)["action_mask"].astype(bool)
 
-    def render(self):
+    def render(self) -> Any:  # gymnasium types its frame by a type variable
+        """The game's render: text (``"ansi"``), an RGB image (``"rgb_array"``) or None."""
         return self.env.render()
 
     def close(self) -> None:

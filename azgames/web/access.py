@@ -95,14 +95,27 @@ class Access:
         if host is None:
             return "no Host header", "no Host header"
         parsed = _split_host(host)
-        if parsed is None or parsed[1] != self.port or (self.names is not None and parsed[0] not in self.names):
+        if (
+            parsed is None
+            or parsed[1] != self.port
+            or (self.names is not None and parsed[0] not in self.names)
+        ):
             return "wrong Host", f"Host {host[:100]!r} is not this server's address (port {self.port})"
         origin = headers.get("origin")
         if origin is not None and _origin(origin) != parsed:
-            return "foreign Origin", f"Origin {origin[:100]!r} is not this server's page (Host {host[:100]!r})"
-        if self.token is not None and not scope["path"].startswith(PUBLIC) and not self.has_token(scope, headers):
-            return ("token missing or wrong: open the address that serve printed",
-                    "the token is missing or wrong")
+            return (
+                "foreign Origin",
+                f"Origin {origin[:100]!r} is not this server's page (Host {host[:100]!r})",
+            )
+        if (
+            self.token is not None
+            and not scope["path"].startswith(PUBLIC)
+            and not self.has_token(scope, headers)
+        ):
+            return (
+                "token missing or wrong: open the address that serve printed",
+                "the token is missing or wrong",
+            )
         return None
 
     def query_token(self, scope: dict) -> bool:
@@ -118,7 +131,7 @@ class Access:
         from starlette.requests import cookie_parser
 
         given = cookie_parser(headers.get("cookie", "")).get(self.cookie)
-        return given is not None and _same(given, self.token)
+        return given is not None and self.token is not None and _same(given, self.token)
 
 
 class Guard:
@@ -145,9 +158,16 @@ class Guard:
                     await send({"type": "websocket.close", "code": POLICY_VIOLATION, "reason": reason[:120]})
                 return
             body = f"403 forbidden: {reason}\n".encode()
-            await send({"type": "http.response.start", "status": 403,
-                        "headers": [(b"content-type", b"text/plain; charset=utf-8"),
-                                    (b"content-length", str(len(body)).encode())]})
+            await send(
+                {
+                    "type": "http.response.start",
+                    "status": 403,
+                    "headers": [
+                        (b"content-type", b"text/plain; charset=utf-8"),
+                        (b"content-length", str(len(body)).encode()),
+                    ],
+                }
+            )
             await send({"type": "http.response.body", "body": body})
             return
         if scope["type"] == "http" and self.access.query_token(scope):
@@ -156,8 +176,10 @@ class Guard:
 
             async def send_with_cookie(message):
                 if message["type"] == "http.response.start":
-                    message = {**message, "headers": [*message.get("headers", []),
-                                                      (b"set-cookie", cookie.encode())]}
+                    message = {
+                        **message,
+                        "headers": [*message.get("headers", []), (b"set-cookie", cookie.encode())],
+                    }
                 await send(message)
 
             return await self.app(scope, receive, send_with_cookie)
@@ -179,7 +201,7 @@ def _split_host(value: str) -> tuple[str, int] | None:
         end = value.find("]")
         if end < 0:
             return None
-        name, rest = value[:end + 1], value[end + 1:]
+        name, rest = value[: end + 1], value[end + 1 :]
     else:
         colon = value.find(":")
         name, rest = (value, "") if colon < 0 else (value[:colon], value[colon:])
@@ -197,7 +219,7 @@ def _origin(value: str) -> tuple[str, int] | None:
     """An ``Origin`` header as (name, port); None unless it is ``http://host[:port]``."""
     if not value.lower().startswith("http://"):
         return None
-    rest = value[len("http://"):]
+    rest = value[len("http://") :]
     if "/" in rest or "@" in rest:
         return None
     return _split_host(rest)

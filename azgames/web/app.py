@@ -22,9 +22,11 @@ import contextlib
 import logging
 import queue
 import threading
+from collections.abc import Mapping
 from concurrent.futures import Executor, Future
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from fastapi import FastAPI, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse
@@ -50,11 +52,18 @@ def catalogue() -> dict:
     for entry in list_games():
         rules = rules_type(entry.name)
         info = rules.info
-        games.append({"name": entry.name, "long_name": info.long_name, "summary": entry.summary,
-                      "min_players": info.min_players, "max_players": info.max_players,
-                      "options": rules.option_defaults(),
-                      "option_help": {o.name: o.help for o in rules.OPTIONS},
-                      "agents": agent_names(entry.name)})
+        games.append(
+            {
+                "name": entry.name,
+                "long_name": info.long_name,
+                "summary": entry.summary,
+                "min_players": info.min_players,
+                "max_players": info.max_players,
+                "options": rules.option_defaults(),
+                "option_help": {o.name: o.help for o in rules.OPTIONS},
+                "agents": agent_names(entry.name),
+            }
+        )
     return {"games": games, "human": HUMAN, "min_speed": MIN_SPEED, "max_speed": MAX_SPEED}
 
 
@@ -109,8 +118,9 @@ class Workers(Executor):
         self._queue: queue.SimpleQueue = queue.SimpleQueue()
         self._lock = threading.Lock()
         self._closed = False
-        self._threads = [threading.Thread(target=self._work, name=f"{name}_{i}", daemon=True)
-                         for i in range(workers)]
+        self._threads = [
+            threading.Thread(target=self._work, name=f"{name}_{i}", daemon=True) for i in range(workers)
+        ]
         for thread in self._threads:
             thread.start()
 
@@ -184,7 +194,7 @@ class Connection:
                     await self._send([error(refusal)])
                     continue
                 async with self.lock:
-                    await self._send(await self._call(self.session.handle, message))
+                    await self._send(await self._call(self._live().handle, message))
                 self.wake.set()
         except (WebSocketDisconnect, OSError, RuntimeError) as e:  # the page went while we answered
             log.debug("connection closed: %s", e)
@@ -193,7 +203,12 @@ class Connection:
             self.stop()
             self.session = None  # the page's game goes with it
 
-    def _parse(self, frame: dict) -> tuple[object, str | None]:
+    def _live(self) -> Session:
+        """The page's session: it goes only with the page, once its agents' driver is cancelled."""
+        assert self.session is not None, "the page has gone"
+        return self.session
+
+    def _parse(self, frame: Mapping[str, Any]) -> tuple[object, str | None]:
         """A frame's message, or why it is refused (in one line)."""
         text = frame.get("text")
         if text is None:
@@ -244,7 +259,7 @@ class Connection:
             self.wake.clear()
             while True:
                 async with self.lock:
-                    job = self.session.agent_job()
+                    job = self._live().agent_job()
                 if job is None:
                     break
                 started = loop.time()
@@ -255,15 +270,17 @@ class Connection:
                 except Exception as e:  # an agent that fails: the page says so and pauses
                     log.exception("agent failed")
                     async with self.lock:
-                        if job.generation == self.session.generation:
-                            self.session.paused = True
+                        session = self._live()
+                        if job.generation == session.generation:
+                            session.paused = True
                             who = job.env.agent_selection
-                            await self._send([error(f"{who}'s agent failed: {type(e).__name__}: {e}"),
-                                              self.session.view()])
+                            await self._send(
+                                [error(f"{who}'s agent failed: {type(e).__name__}: {e}"), session.view()]
+                            )
                     break
                 await self._wait_turn(job, started)
                 async with self.lock:
-                    session = self.session
+                    session = self._live()
                     if session.apply_agent(job, action):
                         await self._send(await self._call(lambda: [session.view()]))
 
@@ -273,8 +290,9 @@ class Connection:
         loop = asyncio.get_running_loop()
         while True:
             self.wake.clear()  # before reading the session: a later message sets it again
-            remaining = started + 1.0 / self.session.speed - loop.time()
-            if remaining <= 0 or job.generation != self.session.generation or self.session.paused:
+            session = self._live()
+            remaining = started + 1.0 / session.speed - loop.time()
+            if remaining <= 0 or job.generation != session.generation or session.paused:
                 return
             try:
                 await asyncio.wait_for(self.wake.wait(), remaining)

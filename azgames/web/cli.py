@@ -24,25 +24,36 @@ GRACE_SECONDS = 3
 
 def register(sub: argparse._SubParsersAction) -> None:
     """The ``serve`` command."""
-    serve = sub.add_parser("serve", help="the browser app: watch, replay and play games (the web extra)",
-                           description="Start a local web server and open its page, where a person "
-                                       "watches live matches, replays records and plays any game.")
+    serve = sub.add_parser(
+        "serve",
+        help="the browser app: watch, replay and play games (the web extra)",
+        description="Start a local web server and open its page, where a person "
+        "watches live matches, replays records and plays any game.",
+    )
     add_arguments(serve)
     serve.set_defaults(run=lambda args, parser: run(args), subparser=serve)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--host", default="127.0.0.1",
-                        help="address to listen on (default 127.0.0.1: this machine only; another "
-                             "address lets other machines reach the server, with its token)")
-    parser.add_argument("--port", type=int, default=8000,
-                        help="port to listen on (default 8000; 0 picks a free one)")
+    parser.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (default 127.0.0.1: this machine only; another "
+        "address lets other machines reach the server, with its token)",
+    )
+    parser.add_argument(
+        "--port", type=int, default=8000, help="port to listen on (default 8000; 0 picks a free one)"
+    )
     parser.add_argument("--no-browser", action="store_true", help="do not open the page in a browser")
-    parser.add_argument("--no-token", action="store_true",
-                        help="serve without the token in the page's address (loopback addresses only: "
-                             "any program of this machine's users can then drive the server)")
-    parser.add_argument("--workers", type=int, default=4,
-                        help="threads running the pages' games and agents (default 4)")
+    parser.add_argument(
+        "--no-token",
+        action="store_true",
+        help="serve without the token in the page's address (loopback addresses only: "
+        "any program of this machine's users can then drive the server)",
+    )
+    parser.add_argument(
+        "--workers", type=int, default=4, help="threads running the pages' games and agents (default 4)"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -55,8 +66,10 @@ def run(args: argparse.Namespace) -> int:
         from .access import Access, is_loopback, new_token
         from .app import create_app
     except ImportError as e:
-        print(f"error: the browser app needs the web extra ({e.name} is missing): "
-              "pip install 'azgames[web]'", file=sys.stderr)
+        print(
+            f"error: the browser app needs the web extra ({e.name} is missing): pip install 'azgames[web]'",
+            file=sys.stderr,
+        )
         return 2
     if not 0 <= args.port <= 65535:
         print(f"error: --port {args.port} must be from 0 to 65535", file=sys.stderr)
@@ -66,8 +79,11 @@ def run(args: argparse.Namespace) -> int:
         return 2
     loopback = is_loopback(args.host)
     if args.no_token and not loopback:
-        print(f"error: --no-token serves only on a loopback address (127.0.0.1, localhost, ::1), not "
-              f"--host {args.host}: other machines could drive the server", file=sys.stderr)
+        print(
+            f"error: --no-token serves only on a loopback address (127.0.0.1, localhost, ::1), not "
+            f"--host {args.host}: other machines could drive the server",
+            file=sys.stderr,
+        )
         return 2
     # Bound here rather than by uvicorn: a port in use is then a one-line
     # error, and with --port 0 the page's address is known before serving.
@@ -82,12 +98,21 @@ def run(args: argparse.Namespace) -> int:
     _log_refusals()
     # A message over twice the limit is cut off by the websocket itself
     # (close code 1009); up to that, the server refuses it in words.
-    server = uvicorn.Server(uvicorn.Config(create_app(access, workers=args.workers), log_level="warning",
-                                           ws_max_size=2 * WEB.message_bytes,
-                                           timeout_graceful_shutdown=GRACE_SECONDS))
+    server = uvicorn.Server(
+        uvicorn.Config(
+            create_app(access, workers=args.workers),
+            log_level="warning",
+            ws_max_size=2 * WEB.message_bytes,
+            timeout_graceful_shutdown=GRACE_SECONDS,
+        )
+    )
     if not loopback:
-        print(f"warning: serving on {args.host}, which other machines may reach: anyone with the "
-              f"address below (its token) can use this server", file=sys.stderr, flush=True)
+        print(
+            f"warning: serving on {args.host}, which other machines may reach: anyone with the "
+            f"address below (its token) can use this server",
+            file=sys.stderr,
+            flush=True,
+        )
     print(f"azgames: serving the browser app at {url} (Ctrl-C stops it)", flush=True)
     if not args.no_browser:
         threading.Thread(target=_open_when_started, args=(server, url), daemon=True).start()

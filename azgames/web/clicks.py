@@ -38,8 +38,10 @@ def legal_moves(env) -> list[Move]:
     """The current actor's legal moves in ``env`` (an AEC env of the suite)."""
     raw = env.unwrapped
     state, rules = raw.state, raw.rules
-    return [Move(a, rules.action_to_str(state, a), tuple(rules.action_targets(state, a)))
-            for a in raw.legal_actions()]
+    return [
+        Move(a, rules.action_to_str(state, a), tuple(rules.action_targets(state, a)))
+        for a in raw.legal_actions()
+    ]
 
 
 def matching(moves: list[Move], clicks: tuple[str, ...]) -> list[Move]:

@@ -75,7 +75,7 @@ class Replay:
     every: int
 
     @classmethod
-    def of(cls, final) -> "Replay":
+    def of(cls, final) -> Replay:
         """The replay of ``final``'s game (a raw env, rendered)."""
         actions = final.history
         every = max(CHECKPOINT_EVERY, -(-len(actions) // MAX_CHECKPOINTS))
@@ -125,6 +125,12 @@ class Session:
     limits: Limits = WEB
     _moves: list[Move] | None = None  # the legal moves of the position, once listed
 
+    @property
+    def _record(self) -> Replay:
+        """The replay of replay mode (set with the mode)."""
+        assert self.replay is not None, "replay mode without a replay"
+        return self.replay
+
     # ------------------------------------------------------------ messages
     def handle(self, message: Any) -> list[dict]:
         """Answer one message of the page (a parsed JSON object)."""
@@ -136,7 +142,7 @@ class Session:
             raise BadRequest(f"unknown message type {kind!r}; known types: {', '.join(MESSAGE_TYPES)}")
         return handler(_Fields(kind, message))
 
-    def _on_new(self, m: "_Fields") -> list[dict]:
+    def _on_new(self, m: _Fields) -> list[dict]:
         game = m.get("game", str)
         num_players = m.get("num_players", int)
         options = m.get("options", dict, {})
@@ -149,7 +155,7 @@ class Session:
         self._play(env, seats, seed, actors=[])
         return [self.view()]
 
-    def _on_click(self, m: "_Fields") -> list[dict]:
+    def _on_click(self, m: _Fields) -> list[dict]:
         target = m.get("target", str)
         refusal = self._human_turn_refusal()
         if refusal:
@@ -165,7 +171,7 @@ class Session:
         self.clicks = chosen.clicks
         return [self.view()]
 
-    def _on_choose(self, m: "_Fields") -> list[dict]:
+    def _on_choose(self, m: _Fields) -> list[dict]:
         action = m.get("action", int)
         refusal = self._human_turn_refusal()
         if refusal:
@@ -175,15 +181,20 @@ class Session:
             reason = None
             if 0 <= action < raw.rules.num_actions:
                 reason = raw.rules.illegal_reason(raw.state, action)
-            return [notice(f"action {action} is not legal for {raw.agent_selection}"
-                           + (f": {reason}" if reason else "")), self.view()]
+            return [
+                notice(
+                    f"action {action} is not legal for {raw.agent_selection}"
+                    + (f": {reason}" if reason else "")
+                ),
+                self.view(),
+            ]
         return self._human_plays(action)
 
-    def _on_clear(self, m: "_Fields") -> list[dict]:
+    def _on_clear(self, m: _Fields) -> list[dict]:
         self.clicks = ()
         return [self.view()]
 
-    def _on_undo(self, m: "_Fields") -> list[dict]:
+    def _on_undo(self, m: _Fields) -> list[dict]:
         self._require("play")
         humans = [i for i, a in enumerate(self.actors) if self._is_human(a)]
         if not humans:
@@ -194,22 +205,24 @@ class Session:
         self._play(env, self.seats, None, actors=self.actors[:ply], agents=self.agents)
         return [self.view()]
 
-    def _on_pause(self, m: "_Fields") -> list[dict]:
+    def _on_pause(self, m: _Fields) -> list[dict]:
         self.paused = m.get("paused", bool)
         return [self.view()]
 
-    def _on_speed(self, m: "_Fields") -> list[dict]:
+    def _on_speed(self, m: _Fields) -> list[dict]:
         speed = m.get("moves_per_second", float)
         if not MIN_SPEED <= speed <= MAX_SPEED:
             raise BadRequest(f"moves_per_second={speed!r} must be from {MIN_SPEED} to {MAX_SPEED}")
         self.speed = speed
         return [self.view()]
 
-    def _on_load(self, m: "_Fields") -> list[dict]:
+    def _on_load(self, m: _Fields) -> list[dict]:
         text = m.get("text", str)
         try:  # the text is within the message's limit; its nesting and plies are checked here
             record = parse_json(text, "the file", self.limits.json_depth)
-            final = from_record(record, self.limits, render_mode="ansi")  # checks every field, action and state
+            final = from_record(
+                record, self.limits, render_mode="ansi"
+            )  # checks every field, action and state
         except (TypeError, ValueError) as e:
             raise BadRequest(f"bad record: {e}") from None
         replay = Replay.of(final.unwrapped)
@@ -220,15 +233,15 @@ class Session:
         self._show(replay.plies)
         return [self.view()]
 
-    def _on_seek(self, m: "_Fields") -> list[dict]:
+    def _on_seek(self, m: _Fields) -> list[dict]:
         self._require("replay")
         ply = m.get("ply", int)
-        if not 0 <= ply <= self.replay.plies:
-            raise BadRequest(f"ply={ply} is not in the record: choose 0 to {self.replay.plies}")
+        if not 0 <= ply <= self._record.plies:
+            raise BadRequest(f"ply={ply} is not in the record: choose 0 to {self._record.plies}")
         self._show(ply, step_on=True)
         return [self.view()]
 
-    def _on_play_from_here(self, m: "_Fields") -> list[dict]:
+    def _on_play_from_here(self, m: _Fields) -> list[dict]:
         self._require("replay")
         seats = m.get("seats", list, None)
         env = self.env.unwrapped.clone()
@@ -236,16 +249,21 @@ class Session:
             seats = [HUMAN] * env.rules.num_players
         if len(seats) != env.rules.num_players:
             raise BadRequest(f"seats: give one seat per player ({env.rules.num_players}), got {len(seats)}")
-        self._play(env, seats, None, actors=self.actors[:self.ply])
+        self._play(env, seats, None, actors=self.actors[: self.ply])
         return [self.view()]
 
-    def _on_save(self, m: "_Fields") -> list[dict]:
+    def _on_save(self, m: _Fields) -> list[dict]:
         if self.env is None:
             raise BadRequest("no game to save: start or load one first")
-        source = self.replay.final if self.mode == "replay" else self.env
+        source = self._record.final if self.mode == "replay" else self.env
         record = to_record(source)
-        return [{"type": "record", "record": record,
-                 "filename": f"{record['game']}-{len(record['actions'])}-plies.json"}]
+        return [
+            {
+                "type": "record",
+                "record": record,
+                "filename": f"{record['game']}-{len(record['actions'])}-plies.json",
+            }
+        ]
 
     # ------------------------------------------------------------ agents
     def stop(self) -> None:
@@ -311,7 +329,7 @@ class Session:
             "agents": list(rules.agents),
             "seats": self.seats,
             "ply": len(self.actors) if self.mode == "play" else self.ply,
-            "plies": self.replay.plies if self.mode == "replay" else None,
+            "plies": self._record.plies if self.mode == "replay" else None,
             "svg": raw.picture().svg(),
             "to_move": to_move,
             "human_to_move": self.mode == "play" and to_move is not None and self._is_human(to_move),
@@ -330,9 +348,11 @@ class Session:
 
     def _status(self, to_move: str | None) -> str:
         if to_move is None:
-            return self._result()["text"]
+            result = self._result()
+            assert result is not None  # no one to move: the game is over
+            return result["text"]
         if self.mode == "replay":
-            return f"ply {self.ply} of {self.replay.plies}: {to_move} to move"
+            return f"ply {self.ply} of {self._record.plies}: {to_move} to move"
         if self._is_human(to_move):
             return f"{to_move} (human) to move: click the board or a move"
         seat = self.seats[self.env.unwrapped.possible_agents.index(to_move)]
@@ -351,12 +371,17 @@ class Session:
             verdict = "no winner"
         head = "turn limit reached: " if truncated else "game over: "
         table = ", ".join(f"{a} {s}" for a, s in scores.items())
-        return {"winners": winners, "scores": scores, "truncated": truncated,
-                "text": f"{head}{verdict} (scores: {table})"}
+        return {
+            "winners": winners,
+            "scores": scores,
+            "truncated": truncated,
+            "text": f"{head}{verdict} (scores: {table})",
+        }
 
     # ------------------------------------------------------------ internals
-    def _play(self, env, seats: list, seed: int | None, actors: list[str],
-              agents: dict | None = None) -> None:
+    def _play(
+        self, env, seats: list, seed: int | None, actors: list[str], agents: dict | None = None
+    ) -> None:
         """Make ``env`` the game in play with ``seats``; agents are built
         afresh from their specs unless ``agents`` (the same seats') is given."""
         game = env.unwrapped.rules.info.name
@@ -369,8 +394,9 @@ class Session:
                 if spec == HUMAN:
                     continue
                 try:
-                    agents[names[i]] = make_agent(spec, seed=None if seed is None else seed + 1 + i,
-                                                  game=game, limits=self.limits)
+                    agents[names[i]] = make_agent(
+                        spec, seed=None if seed is None else seed + 1 + i, game=game, limits=self.limits
+                    )
                 except (TypeError, ValueError) as e:
                     self._retire(agents)
                     raise BadRequest(f"seat {i} ({names[i]}): {e}") from None
@@ -385,7 +411,7 @@ class Session:
         """Show ``ply`` of the replay: replayed from a checkpoint, or
         (``step_on``) on from the ply shown if that is closer (stepping
         through the record)."""
-        self.env = self.replay.env_at(ply, (self.ply, self.env) if step_on else None)
+        self.env = self._record.env_at(ply, (self.ply, self.env) if step_on else None)
         self.ply = ply
         self._changed()
 
@@ -432,8 +458,10 @@ class Session:
         who = raw.agent_selection
         words = f"no legal move of {who} {'starts at' if len(clicks) == 1 else 'goes'} {places(clicks)}"
         meant = [a for a in range(raw.rules.num_actions) if _targets(raw, a) == clicks]
-        reasons = [f"{raw.rules.action_to_str(raw.state, a)}: {raw.rules.illegal_reason(raw.state, a)}"
-                   for a in meant[:3]]
+        reasons = [
+            f"{raw.rules.action_to_str(raw.state, a)}: {raw.rules.illegal_reason(raw.state, a)}"
+            for a in meant[:3]
+        ]
         return words + ("; " + "; ".join(reasons) if reasons else "")
 
 
@@ -456,8 +484,14 @@ def _targets(raw, action: int) -> tuple[str, ...] | None:
 class _Fields:
     """A message's fields, each checked for its type when read."""
 
-    _KINDS = {str: "a string", int: "an integer", float: "a number", bool: "true or false",
-              list: "a list", dict: "an object"}
+    _KINDS = {
+        str: "a string",
+        int: "an integer",
+        float: "a number",
+        bool: "true or false",
+        list: "a list",
+        dict: "an object",
+    }
 
     def __init__(self, kind: str, message: dict):
         self.kind, self.message = kind, message

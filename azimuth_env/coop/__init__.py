@@ -2,6 +2,6 @@
 
 from .env import VectorEnv, env, raw_env
 from .env import __doc__ as __doc__
-from .rules import CoopRules, CoopState, FACE_NAMES
+from .rules import FACE_NAMES, CoopRules, CoopState
 
 __all__ = ["env", "raw_env", "VectorEnv", "CoopRules", "CoopState", "FACE_NAMES"]

@@ -67,6 +67,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from azgames.agent import BestOfGreedy, agent_rng
 from azgames.jit import njit
 from azimuth_env.board import AT_HOME, NUM_POINTS
 from azimuth_env.coop.kernels import COLOURS, SUNNY, play
@@ -74,7 +75,6 @@ from azimuth_env.coop.rules import CoopRules
 from azimuth_env.kernels import rotation
 
 from ..greedy import position_cost
-from azgames.agent import BestOfGreedy, agent_rng
 
 #: Rows of the scratch batch: the position, then one per action of a wave order
 #: (the roller has 6 rafts, so at most 6 candidates; one more row to spare).
@@ -126,18 +126,54 @@ def _play_row(s, k, action, cfg, rewards):
     """The co-op kernel's ``play`` of ``action`` (in the actor's view) in row
     ``k``, the die forced to sunny should the action end the round."""
     s.forced[k, 0] = SUNNY
-    play(s.stack, s.height, s.wind_colour, s.wind_owner, s.wind_dir, s.hand, s.coconuts,
-         s.castaway, s.beach, s.player, s.ply, s.outcome, s.rng, s.first, s.round, s.turn, s.face,
-         s.rolled, s.asleep, s.turtle, s.wave, s.pending, s.forced, k, action, cfg, rewards)
+    play(
+        s.stack,
+        s.height,
+        s.wind_colour,
+        s.wind_owner,
+        s.wind_dir,
+        s.hand,
+        s.coconuts,
+        s.castaway,
+        s.beach,
+        s.player,
+        s.ply,
+        s.outcome,
+        s.rng,
+        s.first,
+        s.round,
+        s.turn,
+        s.face,
+        s.rolled,
+        s.asleep,
+        s.turtle,
+        s.wave,
+        s.pending,
+        s.forced,
+        k,
+        action,
+        cfg,
+        rewards,
+    )
     s.forced[k, 0] = -1
 
 
 @njit
 def _h(s, k, q, cfg):
     """``h(q)`` of row ``k`` (the base greedy's position_cost)."""
-    return position_cost(s.stack[k:k + 1], s.height[k:k + 1], s.wind_colour[k:k + 1],
-                         s.wind_owner[k:k + 1], s.wind_dir[k:k + 1], s.hand[k:k + 1],
-                         s.coconuts[k:k + 1], s.castaway[k:k + 1], s.beach[k:k + 1], q, cfg)
+    return position_cost(
+        s.stack[k : k + 1],
+        s.height[k : k + 1],
+        s.wind_colour[k : k + 1],
+        s.wind_owner[k : k + 1],
+        s.wind_dir[k : k + 1],
+        s.hand[k : k + 1],
+        s.coconuts[k : k + 1],
+        s.castaway[k : k + 1],
+        s.beach[k : k + 1],
+        q,
+        cfg,
+    )
 
 
 @njit
@@ -280,8 +316,15 @@ class AzimuthCoopGreedy(BestOfGreedy):
         now = coop_keys(state, self._scratch_for(state), rules.config, legal, keys)
         away, team, own = split_key(keys)
         rank = np.searchsorted(np.unique(keys), keys)
-        return {"legal": legal, "key": keys, "away": away, "team": team, "own": own,
-                "rank": rank, "now": int(now)}
+        return {
+            "legal": legal,
+            "key": keys,
+            "away": away,
+            "team": team,
+            "own": own,
+            "rank": rank,
+            "now": int(now),
+        }
 
     def best_actions(self, env) -> np.ndarray:
         """The actions the agent chooses among at random (all of least key)."""

@@ -18,11 +18,39 @@ from azgames.game import DREW, ONGOING, TERMINATED, pack_status
 from azgames.jit import njit, njit_inline, njit_parallel, prange
 from azgames.rng import below
 
-from ..board import (AT_HOME, CHOOSE, Config, DX, DY, NUM_MARKS, NUM_POINTS, POINT_NEIGHBOUR,
-                     WAVES_BACK_FIRST, WAVES_CHOOSE, WAVES_FRONT_FIRST)
-from ..kernels import (MODE_CODES, DEPTH, LEGAL, PASS_WHILE_ABLE, SETUP_FIRST, act, castaway_on,
-                       illegal_code, ix, move_part, place_beach, relative, rotation, set_up_beach,
-                       setup_sea, top_is, write_mask, write_observation)
+from ..board import (
+    AT_HOME,
+    CHOOSE,
+    DX,
+    DY,
+    NUM_MARKS,
+    NUM_POINTS,
+    POINT_NEIGHBOUR,
+    WAVES_BACK_FIRST,
+    WAVES_CHOOSE,
+    WAVES_FRONT_FIRST,
+    Config,
+)
+from ..kernels import (
+    DEPTH,
+    LEGAL,
+    MODE_CODES,
+    PASS_WHILE_ABLE,
+    SETUP_FIRST,
+    act,
+    castaway_on,
+    illegal_code,
+    ix,
+    move_part,
+    place_beach,
+    relative,
+    rotation,
+    set_up_beach,
+    setup_sea,
+    top_is,
+    write_mask,
+    write_observation,
+)
 
 COLOURS = 4
 
@@ -100,8 +128,12 @@ def wave_move(stack, height, castaway, beach, pending, i, point, d, cfg):
     ``d`` by the base game's rules, never landing anyone; it is resolved."""
     pending[i, point] = 0
     ahead = POINT_NEIGHBOUR[point, d]
-    if (ahead >= 0 and height[i, ahead] == 1 and castaway_on(castaway, i, ahead) >= 0
-            and castaway_on(castaway, i, point) < 0):
+    if (
+        ahead >= 0
+        and height[i, ahead] == 1
+        and castaway_on(castaway, i, ahead) >= 0
+        and castaway_on(castaway, i, point) < 0
+    ):
         # The stack slides in beneath a lone raft carrying a castaway, which is
         # no longer at the bottom: if it was a candidate, it is skipped.
         pending[i, ahead] = 0
@@ -151,8 +183,28 @@ def next_round(player, first, round_, turn, i):
 
 
 @njit_inline
-def ocean(stack, height, wind_colour, wind_dir, castaway, beach, player, rng, first, round_, turn,
-          face, rolled, asleep, turtle, wave, pending, forced, i, cfg):
+def ocean(
+    stack,
+    height,
+    wind_colour,
+    wind_dir,
+    castaway,
+    beach,
+    player,
+    rng,
+    first,
+    round_,
+    turn,
+    face,
+    rolled,
+    asleep,
+    turtle,
+    wave,
+    pending,
+    forced,
+    i,
+    cfg,
+):
     """The end of a round: last round's mermaid and turtle expire, the roller
     rolls the Ocean Die, its face acts; then the next round starts, unless the
     team must first order the waves (``wave[i]`` set, the roller to act)."""
@@ -191,9 +243,35 @@ def ocean(stack, height, wind_colour, wind_dir, castaway, beach, player, rng, fi
 
 
 @njit_inline
-def play(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach, player,
-         ply, outcome, rng, first, round_, turn, face, rolled, asleep, turtle, wave, pending, forced,
-         i, action, cfg, rewards):
+def play(
+    stack,
+    height,
+    wind_colour,
+    wind_owner,
+    wind_dir,
+    hand,
+    coconuts,
+    castaway,
+    beach,
+    player,
+    ply,
+    outcome,
+    rng,
+    first,
+    round_,
+    turn,
+    face,
+    rolled,
+    asleep,
+    turtle,
+    wave,
+    pending,
+    forced,
+    i,
+    action,
+    cfg,
+    rewards,
+):
     """Play legal ``action`` (in the actor's view) of the colour to act in
     game ``i``: a lighthouse, a colour's turn (then, after the round's fourth,
     the die), or one move of the waves' order. Writes every agent's reward
@@ -225,8 +303,7 @@ def play(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, casta
         castaway[i, p] = POINT_NEIGHBOUR[POINT_NEIGHBOUR[castaway[i, p], d], d]
         turtle[i] = -1
     else:
-        act(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach,
-            i, p, a, cfg)
+        act(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach, i, p, a, cfg)
     home = 0
     for q in range(COLOURS):
         home += castaway[i, q] == AT_HOME
@@ -244,8 +321,28 @@ def play(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, casta
         for q in range(cfg.num_agents):
             rewards[i, q] = -1.0
         return pack_status(TERMINATED, True, agent_of(cfg, p))
-    ocean(stack, height, wind_colour, wind_dir, castaway, beach, player, rng, first, round_, turn,
-          face, rolled, asleep, turtle, wave, pending, forced, i, cfg)
+    ocean(
+        stack,
+        height,
+        wind_colour,
+        wind_dir,
+        castaway,
+        beach,
+        player,
+        rng,
+        first,
+        round_,
+        turn,
+        face,
+        rolled,
+        asleep,
+        turtle,
+        wave,
+        pending,
+        forced,
+        i,
+        cfg,
+    )
     return pack_status(ONGOING, False, agent_of(cfg, player[i]))
 
 
@@ -253,8 +350,26 @@ def play(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, casta
 
 
 @njit_inline
-def write_mask_coop(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway,
-                    beach, turtle, wave, asleep, pending, i, p, cfg, mask, j):
+def write_mask_coop(
+    stack,
+    height,
+    wind_colour,
+    wind_owner,
+    wind_dir,
+    hand,
+    coconuts,
+    castaway,
+    beach,
+    turtle,
+    wave,
+    asleep,
+    pending,
+    i,
+    p,
+    cfg,
+    mask,
+    j,
+):
     """Every legal action of colour ``p`` in game ``i``, in its view, into row
     ``j`` of ``mask`` (the base game's, less castaway actions while asleep,
     plus the turtle swims; only the wave choices while waves are ordered).
@@ -270,8 +385,9 @@ def write_mask_coop(stack, height, wind_colour, wind_owner, wind_dir, hand, coco
                 row[ix(tab[ix(view + cfg.a_wave + pt)])] = 1
                 count += 1
         return count
-    count = write_mask(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway,
-                       beach, i, p, cfg, mask, j)
+    count = write_mask(
+        stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach, i, p, cfg, mask, j
+    )
     if beach[i, p] < 0:
         return count
     if asleep[i, p] != 0:
@@ -289,8 +405,25 @@ def write_mask_coop(stack, height, wind_colour, wind_owner, wind_dir, hand, coco
 
 
 @njit
-def illegal_code_coop(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway,
-                      beach, turtle, wave, asleep, pending, i, p, a, cfg):
+def illegal_code_coop(
+    stack,
+    height,
+    wind_colour,
+    wind_owner,
+    wind_dir,
+    hand,
+    coconuts,
+    castaway,
+    beach,
+    turtle,
+    wave,
+    asleep,
+    pending,
+    i,
+    p,
+    a,
+    cfg,
+):
     """Why absolute action ``a`` of colour ``p`` is illegal (LEGAL if it is
     not), from the rules rather than the mask; a pass outside the waves'
     order is checked by the caller."""
@@ -314,21 +447,59 @@ def illegal_code_coop(stack, height, wind_colour, wind_owner, wind_dir, hand, co
         if turtle_target(stack, height, castaway, turtle, i, p, a - cfg.a_turtle, cfg) < 0:
             return NO_RAFT_TWO_LEGS
         return LEGAL
-    return illegal_code(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway,
-                        beach, i, p, a, cfg)
+    return illegal_code(
+        stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach, i, p, a, cfg
+    )
 
 
 # ---------------------------------------------------------------- observation
 
 
 @njit_inline
-def write_observation_coop(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts,
-                           castaway, beach, player, first, round_, turn, face, asleep, turtle, wave,
-                           pending, i, viewer, cfg, obs, j):
+def write_observation_coop(
+    stack,
+    height,
+    wind_colour,
+    wind_owner,
+    wind_dir,
+    hand,
+    coconuts,
+    castaway,
+    beach,
+    player,
+    first,
+    round_,
+    turn,
+    face,
+    asleep,
+    turtle,
+    wave,
+    pending,
+    i,
+    viewer,
+    cfg,
+    obs,
+    j,
+):
     """The base game's planes of game ``i`` from colour ``viewer``'s side, then
     the co-op's (the env docstring lists them), into row ``j`` of ``obs``."""
-    write_observation(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway,
-                      beach, player, i, viewer, cfg, obs, j)
+    write_observation(
+        stack,
+        height,
+        wind_colour,
+        wind_owner,
+        wind_dir,
+        hand,
+        coconuts,
+        castaway,
+        beach,
+        player,
+        i,
+        viewer,
+        cfg,
+        obs,
+        j,
+    )
     tab = cfg.tables
     row = obs[j]
     base = BASE_PLANES * NUM_POINTS
@@ -339,10 +510,10 @@ def write_observation_coop(stack, height, wind_colour, wind_owner, wind_dir, han
     for q in range(COLOURS):
         rel = relative(q, viewer, COLOURS)
         if agent_of(cfg, q) == mine:
-            row[base + rel * NUM_POINTS: base + (rel + 1) * NUM_POINTS] = 1
+            row[base + rel * NUM_POINTS : base + (rel + 1) * NUM_POINTS] = 1
         here = np.int64(castaway[i, q])
         if here == AT_HOME:
-            row[base + (4 + rel) * NUM_POINTS: base + (5 + rel) * NUM_POINTS] = 1
+            row[base + (4 + rel) * NUM_POINTS : base + (5 + rel) * NUM_POINTS] = 1
         elif asleep[i, q] != 0 and 0 <= here < NUM_POINTS:
             row[ix(base + 8 * NUM_POINTS + tab[ix(points + here)])] = 1
     # The portions' planes: rare loops guarded, each a pass over the points.
@@ -357,15 +528,15 @@ def write_observation_coop(stack, height, wind_colour, wind_owner, wind_dir, han
                 row[ix(base + 16 * NUM_POINTS + tab[ix(points + pt)])] = 1
     if face[i] >= 0:
         f = np.int64(face[i])
-        row[base + (10 + f) * NUM_POINTS: base + (11 + f) * NUM_POINTS] = 1
+        row[base + (10 + f) * NUM_POINTS : base + (11 + f) * NUM_POINTS] = 1
     left = cfg.rounds - max(np.int64(round_[i]), 1) + 1
-    row[base + 17 * NUM_POINTS: base + 18 * NUM_POINTS] = left
-    row[base + 18 * NUM_POINTS: base + 19 * NUM_POINTS] = COLOURS - turn[i] if round_[i] >= 1 else 0
+    row[base + 17 * NUM_POINTS : base + 18 * NUM_POINTS] = left
+    row[base + 18 * NUM_POINTS : base + 19 * NUM_POINTS] = COLOURS - turn[i] if round_[i] >= 1 else 0
     if wave[i] >= 0:
         d = (np.int64(wave[i]) + r) & 3
-        row[base + 19 * NUM_POINTS: base + 20 * NUM_POINTS] = 1
-        row[base + 20 * NUM_POINTS: base + 21 * NUM_POINTS] = DX[d]
-        row[base + 21 * NUM_POINTS: base + 22 * NUM_POINTS] = DY[d]
+        row[base + 19 * NUM_POINTS : base + 20 * NUM_POINTS] = 1
+        row[base + 20 * NUM_POINTS : base + 21 * NUM_POINTS] = DX[d]
+        row[base + 21 * NUM_POINTS : base + 22 * NUM_POINTS] = DY[d]
         for pt in range(NUM_POINTS):
             if pending[i, pt] != 0:
                 row[ix(base + 22 * NUM_POINTS + tab[ix(points + pt)])] = 1
@@ -375,14 +546,52 @@ def write_observation_coop(stack, height, wind_colour, wind_owner, wind_dir, han
 
 
 @njit
-def reset_game(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach,
-               player, ply, outcome, rng, first, round_, turn, face, rolled, asleep, turtle, wave,
-               pending, forced, i, cfg):
+def reset_game(
+    stack,
+    height,
+    wind_colour,
+    wind_owner,
+    wind_dir,
+    hand,
+    coconuts,
+    castaway,
+    beach,
+    player,
+    ply,
+    outcome,
+    rng,
+    first,
+    round_,
+    turn,
+    face,
+    rolled,
+    asleep,
+    turtle,
+    wave,
+    pending,
+    forced,
+    i,
+    cfg,
+):
     """Game ``i`` set up afresh: the base game's sea, the first colour (drawn
     when ``cfg.first_player`` is -1), then the lighthouse phase from the first
     colour clockwise, or beaches placed at once in that order."""
-    setup_sea(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach,
-              ply, outcome, rng, i, cfg)
+    setup_sea(
+        stack,
+        height,
+        wind_colour,
+        wind_owner,
+        wind_dir,
+        hand,
+        coconuts,
+        castaway,
+        beach,
+        ply,
+        outcome,
+        rng,
+        i,
+        cfg,
+    )
     first[i] = cfg.first_player if cfg.first_player >= 0 else below(rng, i, COLOURS)
     round_[i] = 0
     turn[i] = 0
@@ -405,49 +614,263 @@ def reset_game(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts,
 
 
 @njit
-def reset_batch(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach,
-                player, ply, outcome, rng, first, round_, turn, face, rolled, asleep, turtle, wave,
-                pending, forced, cfg):
+def reset_batch(
+    stack,
+    height,
+    wind_colour,
+    wind_owner,
+    wind_dir,
+    hand,
+    coconuts,
+    castaway,
+    beach,
+    player,
+    ply,
+    outcome,
+    rng,
+    first,
+    round_,
+    turn,
+    face,
+    rolled,
+    asleep,
+    turtle,
+    wave,
+    pending,
+    forced,
+    cfg,
+):
     for i in range(stack.shape[0]):
-        reset_game(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway,
-                   beach, player, ply, outcome, rng, first, round_, turn, face, rolled, asleep,
-                   turtle, wave, pending, forced, i, cfg)
+        reset_game(
+            stack,
+            height,
+            wind_colour,
+            wind_owner,
+            wind_dir,
+            hand,
+            coconuts,
+            castaway,
+            beach,
+            player,
+            ply,
+            outcome,
+            rng,
+            first,
+            round_,
+            turn,
+            face,
+            rolled,
+            asleep,
+            turtle,
+            wave,
+            pending,
+            forced,
+            i,
+            cfg,
+        )
 
 
 @njit_inline
-def observe_colour(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway,
-                   beach, player, outcome, first, round_, turn, face, asleep, turtle, wave, pending,
-                   i, viewer, cfg, obs, mask, j):
+def observe_colour(
+    stack,
+    height,
+    wind_colour,
+    wind_owner,
+    wind_dir,
+    hand,
+    coconuts,
+    castaway,
+    beach,
+    player,
+    outcome,
+    first,
+    round_,
+    turn,
+    face,
+    asleep,
+    turtle,
+    wave,
+    pending,
+    i,
+    viewer,
+    cfg,
+    obs,
+    mask,
+    j,
+):
     """Colour ``viewer``'s observation of game ``i`` into row ``j``, and its
     mask (zeros unless it is to act in a game going on)."""
-    write_observation_coop(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts,
-                           castaway, beach, player, first, round_, turn, face, asleep, turtle,
-                           wave, pending, i, viewer, cfg, obs, j)
+    write_observation_coop(
+        stack,
+        height,
+        wind_colour,
+        wind_owner,
+        wind_dir,
+        hand,
+        coconuts,
+        castaway,
+        beach,
+        player,
+        first,
+        round_,
+        turn,
+        face,
+        asleep,
+        turtle,
+        wave,
+        pending,
+        i,
+        viewer,
+        cfg,
+        obs,
+        j,
+    )
     if viewer == player[i] and outcome[i] == ONGOING:
-        write_mask_coop(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway,
-                        beach, turtle, wave, asleep, pending, i, viewer, cfg, mask, j)
+        write_mask_coop(
+            stack,
+            height,
+            wind_colour,
+            wind_owner,
+            wind_dir,
+            hand,
+            coconuts,
+            castaway,
+            beach,
+            turtle,
+            wave,
+            asleep,
+            pending,
+            i,
+            viewer,
+            cfg,
+            mask,
+            j,
+        )
     else:
         mask[j, :] = 0
 
 
 @njit
-def step_one(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach,
-             player, ply, outcome, rng, first, round_, turn, face, rolled, asleep, turtle, wave,
-             pending, forced, action, cfg, obs, mask, rewards):
+def step_one(
+    stack,
+    height,
+    wind_colour,
+    wind_owner,
+    wind_dir,
+    hand,
+    coconuts,
+    castaway,
+    beach,
+    player,
+    ply,
+    outcome,
+    rng,
+    first,
+    round_,
+    turn,
+    face,
+    rolled,
+    asleep,
+    turtle,
+    wave,
+    pending,
+    forced,
+    action,
+    cfg,
+    obs,
+    mask,
+    rewards,
+):
     """AEC step of game 0: play, then write the next actor's observation and mask."""
-    code = play(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach,
-                player, ply, outcome, rng, first, round_, turn, face, rolled, asleep, turtle, wave,
-                pending, forced, 0, action, cfg, rewards.reshape((1, rewards.size)))
-    observe_colour(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway,
-                   beach, player, outcome, first, round_, turn, face, asleep, turtle, wave, pending,
-                   0, player[0], cfg, obs.reshape((1, obs.size)), mask.reshape((1, mask.size)), 0)
+    code = play(
+        stack,
+        height,
+        wind_colour,
+        wind_owner,
+        wind_dir,
+        hand,
+        coconuts,
+        castaway,
+        beach,
+        player,
+        ply,
+        outcome,
+        rng,
+        first,
+        round_,
+        turn,
+        face,
+        rolled,
+        asleep,
+        turtle,
+        wave,
+        pending,
+        forced,
+        0,
+        action,
+        cfg,
+        rewards.reshape((1, rewards.size)),
+    )
+    observe_colour(
+        stack,
+        height,
+        wind_colour,
+        wind_owner,
+        wind_dir,
+        hand,
+        coconuts,
+        castaway,
+        beach,
+        player,
+        outcome,
+        first,
+        round_,
+        turn,
+        face,
+        asleep,
+        turtle,
+        wave,
+        pending,
+        0,
+        player[0],
+        cfg,
+        obs.reshape((1, obs.size)),
+        mask.reshape((1, mask.size)),
+        0,
+    )
     return code + DREW if rolled[0] >= 0 else code
 
 
 @njit
-def observe_one(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach,
-                player, ply, outcome, rng, first, round_, turn, face, rolled, asleep, turtle, wave,
-                pending, forced, viewer, cfg, obs, mask):
+def observe_one(
+    stack,
+    height,
+    wind_colour,
+    wind_owner,
+    wind_dir,
+    hand,
+    coconuts,
+    castaway,
+    beach,
+    player,
+    ply,
+    outcome,
+    rng,
+    first,
+    round_,
+    turn,
+    face,
+    rolled,
+    asleep,
+    turtle,
+    wave,
+    pending,
+    forced,
+    viewer,
+    cfg,
+    obs,
+    mask,
+):
     """Agent ``viewer``'s observation and mask of game 0 (-1: the actor's).
     An agent seeing the colour to act sees it as that colour; else as the
     first colour it plays."""
@@ -457,65 +880,304 @@ def observe_one(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts
         for c in range(COLOURS - 1, -1, -1):  # ends on the viewer's first colour
             if agent_of(cfg, c) == viewer:
                 colour = c
-    observe_colour(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway,
-                   beach, player, outcome, first, round_, turn, face, asleep, turtle, wave, pending,
-                   0, colour, cfg, obs.reshape((1, obs.size)), mask.reshape((1, mask.size)), 0)
+    observe_colour(
+        stack,
+        height,
+        wind_colour,
+        wind_owner,
+        wind_dir,
+        hand,
+        coconuts,
+        castaway,
+        beach,
+        player,
+        outcome,
+        first,
+        round_,
+        turn,
+        face,
+        asleep,
+        turtle,
+        wave,
+        pending,
+        0,
+        colour,
+        cfg,
+        obs.reshape((1, obs.size)),
+        mask.reshape((1, mask.size)),
+        0,
+    )
     return pack_status(outcome[0], False, agent_of(cfg, p))
 
 
 @njit
-def check_action(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach,
-                 player, ply, outcome, rng, first, round_, turn, face, rolled, asleep, turtle, wave,
-                 pending, forced, action, cfg):
+def check_action(
+    stack,
+    height,
+    wind_colour,
+    wind_owner,
+    wind_dir,
+    hand,
+    coconuts,
+    castaway,
+    beach,
+    player,
+    ply,
+    outcome,
+    rng,
+    first,
+    round_,
+    turn,
+    face,
+    rolled,
+    asleep,
+    turtle,
+    wave,
+    pending,
+    forced,
+    action,
+    cfg,
+):
     """Why ``action`` (in the actor's view) is illegal in game 0 (LEGAL if it is not)."""
     p = player[0]
     a = cfg.tables[cfg.o_from_view + rotation(beach, 0, p, cfg) * cfg.num_actions + action]
     if a != cfg.a_pass or wave[0] >= 0:
-        return illegal_code_coop(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts,
-                                 castaway, beach, turtle, wave, asleep, pending, 0, p, a, cfg)
+        return illegal_code_coop(
+            stack,
+            height,
+            wind_colour,
+            wind_owner,
+            wind_dir,
+            hand,
+            coconuts,
+            castaway,
+            beach,
+            turtle,
+            wave,
+            asleep,
+            pending,
+            0,
+            p,
+            a,
+            cfg,
+        )
     for other in range(cfg.num_actions):
-        if other != cfg.a_pass and illegal_code_coop(
-                stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach,
-                turtle, wave, asleep, pending, 0, p, other, cfg) == LEGAL:
+        if (
+            other != cfg.a_pass
+            and illegal_code_coop(
+                stack,
+                height,
+                wind_colour,
+                wind_owner,
+                wind_dir,
+                hand,
+                coconuts,
+                castaway,
+                beach,
+                turtle,
+                wave,
+                asleep,
+                pending,
+                0,
+                p,
+                other,
+                cfg,
+            )
+            == LEGAL
+        ):
             return PASS_WHILE_ABLE
     return LEGAL
 
 
 @njit
-def observe_games(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach,
-                  player, ply, outcome, rng, first, round_, turn, face, rolled, asleep, turtle, wave,
-                  pending, forced, obs, mask, player_out, cfg):
+def observe_games(
+    stack,
+    height,
+    wind_colour,
+    wind_owner,
+    wind_dir,
+    hand,
+    coconuts,
+    castaway,
+    beach,
+    player,
+    ply,
+    outcome,
+    rng,
+    first,
+    round_,
+    turn,
+    face,
+    rolled,
+    asleep,
+    turtle,
+    wave,
+    pending,
+    forced,
+    obs,
+    mask,
+    player_out,
+    cfg,
+):
     """Observation, mask and acting agent of every game (``obs`` is (N, C * 36))."""
     for i in range(stack.shape[0]):
         player_out[i] = agent_of(cfg, player[i])
-        observe_colour(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway,
-                       beach, player, outcome, first, round_, turn, face, asleep, turtle, wave,
-                       pending, i, player[i], cfg, obs, mask, i)
+        observe_colour(
+            stack,
+            height,
+            wind_colour,
+            wind_owner,
+            wind_dir,
+            hand,
+            coconuts,
+            castaway,
+            beach,
+            player,
+            outcome,
+            first,
+            round_,
+            turn,
+            face,
+            asleep,
+            turtle,
+            wave,
+            pending,
+            i,
+            player[i],
+            cfg,
+            obs,
+            mask,
+            i,
+        )
 
 
 @njit
-def step_games(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach,
-               player, ply, outcome, rng, first, round_, turn, face, rolled, asleep, turtle, wave,
-               pending, forced, actions, obs, mask, rewards, terminated, truncated, player_out, cfg):
+def step_games(
+    stack,
+    height,
+    wind_colour,
+    wind_owner,
+    wind_dir,
+    hand,
+    coconuts,
+    castaway,
+    beach,
+    player,
+    ply,
+    outcome,
+    rng,
+    first,
+    round_,
+    turn,
+    face,
+    rolled,
+    asleep,
+    turtle,
+    wave,
+    pending,
+    forced,
+    actions,
+    obs,
+    mask,
+    rewards,
+    terminated,
+    truncated,
+    player_out,
+    cfg,
+):
     """Step every game (actions already checked); a finished game is set up
     afresh at once (its rewards and flags reported, its new start observed)."""
     for i in range(stack.shape[0]):
         if actions[i] == SKIP:
             skip_game(i, rewards, terminated, truncated)
             continue
-        code = play(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway,
-                    beach, player, ply, outcome, rng, first, round_, turn, face, rolled, asleep,
-                    turtle, wave, pending, forced, i, actions[i], cfg, rewards)
+        code = play(
+            stack,
+            height,
+            wind_colour,
+            wind_owner,
+            wind_dir,
+            hand,
+            coconuts,
+            castaway,
+            beach,
+            player,
+            ply,
+            outcome,
+            rng,
+            first,
+            round_,
+            turn,
+            face,
+            rolled,
+            asleep,
+            turtle,
+            wave,
+            pending,
+            forced,
+            i,
+            actions[i],
+            cfg,
+            rewards,
+        )
         terminated[i] = code & 3 == TERMINATED
         truncated[i] = False
         if code & 3 != ONGOING:
-            reset_game(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway,
-                       beach, player, ply, outcome, rng, first, round_, turn, face, rolled, asleep,
-                       turtle, wave, pending, forced, i, cfg)
+            reset_game(
+                stack,
+                height,
+                wind_colour,
+                wind_owner,
+                wind_dir,
+                hand,
+                coconuts,
+                castaway,
+                beach,
+                player,
+                ply,
+                outcome,
+                rng,
+                first,
+                round_,
+                turn,
+                face,
+                rolled,
+                asleep,
+                turtle,
+                wave,
+                pending,
+                forced,
+                i,
+                cfg,
+            )
         player_out[i] = agent_of(cfg, player[i])
-        observe_colour(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway,
-                       beach, player, outcome, first, round_, turn, face, asleep, turtle, wave,
-                       pending, i, player[i], cfg, obs, mask, i)
+        observe_colour(
+            stack,
+            height,
+            wind_colour,
+            wind_owner,
+            wind_dir,
+            hand,
+            coconuts,
+            castaway,
+            beach,
+            player,
+            outcome,
+            first,
+            round_,
+            turn,
+            face,
+            asleep,
+            turtle,
+            wave,
+            pending,
+            i,
+            player[i],
+            cfg,
+            obs,
+            mask,
+            i,
+        )
 
 
 # The config travels as its array and a tuple of its scalars into the
@@ -523,34 +1185,142 @@ def step_games(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts,
 
 
 @njit_parallel
-def vec_observe(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach,
-                player, ply, outcome, rng, first, round_, turn, face, rolled, asleep, turtle, wave,
-                pending, forced, obs, mask, player_out, tables, scalars, chunks):
+def vec_observe(
+    stack,
+    height,
+    wind_colour,
+    wind_owner,
+    wind_dir,
+    hand,
+    coconuts,
+    castaway,
+    beach,
+    player,
+    ply,
+    outcome,
+    rng,
+    first,
+    round_,
+    turn,
+    face,
+    rolled,
+    asleep,
+    turtle,
+    wave,
+    pending,
+    forced,
+    obs,
+    mask,
+    player_out,
+    tables,
+    scalars,
+    chunks,
+):
     n = stack.shape[0]
     for c in prange(chunks):
         lo = n * c // chunks
         hi = n * (c + 1) // chunks
-        observe_games(stack[lo:hi], height[lo:hi], wind_colour[lo:hi], wind_owner[lo:hi],
-                      wind_dir[lo:hi], hand[lo:hi], coconuts[lo:hi], castaway[lo:hi], beach[lo:hi],
-                      player[lo:hi], ply[lo:hi], outcome[lo:hi], rng[lo:hi], first[lo:hi],
-                      round_[lo:hi], turn[lo:hi], face[lo:hi], rolled[lo:hi], asleep[lo:hi],
-                      turtle[lo:hi], wave[lo:hi], pending[lo:hi], forced[lo:hi], obs[lo:hi],
-                      mask[lo:hi], player_out[lo:hi], Config(tables, *scalars))
+        observe_games(
+            stack[lo:hi],
+            height[lo:hi],
+            wind_colour[lo:hi],
+            wind_owner[lo:hi],
+            wind_dir[lo:hi],
+            hand[lo:hi],
+            coconuts[lo:hi],
+            castaway[lo:hi],
+            beach[lo:hi],
+            player[lo:hi],
+            ply[lo:hi],
+            outcome[lo:hi],
+            rng[lo:hi],
+            first[lo:hi],
+            round_[lo:hi],
+            turn[lo:hi],
+            face[lo:hi],
+            rolled[lo:hi],
+            asleep[lo:hi],
+            turtle[lo:hi],
+            wave[lo:hi],
+            pending[lo:hi],
+            forced[lo:hi],
+            obs[lo:hi],
+            mask[lo:hi],
+            player_out[lo:hi],
+            Config(tables, *scalars),
+        )
 
 
 @njit_parallel
-def vec_step(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach,
-             player, ply, outcome, rng, first, round_, turn, face, rolled, asleep, turtle, wave,
-             pending, forced, actions, obs, mask, rewards, terminated, truncated, player_out, tables,
-             scalars, chunks):
+def vec_step(
+    stack,
+    height,
+    wind_colour,
+    wind_owner,
+    wind_dir,
+    hand,
+    coconuts,
+    castaway,
+    beach,
+    player,
+    ply,
+    outcome,
+    rng,
+    first,
+    round_,
+    turn,
+    face,
+    rolled,
+    asleep,
+    turtle,
+    wave,
+    pending,
+    forced,
+    actions,
+    obs,
+    mask,
+    rewards,
+    terminated,
+    truncated,
+    player_out,
+    tables,
+    scalars,
+    chunks,
+):
     n = stack.shape[0]
     for c in prange(chunks):
         lo = n * c // chunks
         hi = n * (c + 1) // chunks
-        step_games(stack[lo:hi], height[lo:hi], wind_colour[lo:hi], wind_owner[lo:hi],
-                   wind_dir[lo:hi], hand[lo:hi], coconuts[lo:hi], castaway[lo:hi], beach[lo:hi],
-                   player[lo:hi], ply[lo:hi], outcome[lo:hi], rng[lo:hi], first[lo:hi],
-                   round_[lo:hi], turn[lo:hi], face[lo:hi], rolled[lo:hi], asleep[lo:hi],
-                   turtle[lo:hi], wave[lo:hi], pending[lo:hi], forced[lo:hi], actions[lo:hi],
-                   obs[lo:hi], mask[lo:hi], rewards[lo:hi], terminated[lo:hi], truncated[lo:hi],
-                   player_out[lo:hi], Config(tables, *scalars))
+        step_games(
+            stack[lo:hi],
+            height[lo:hi],
+            wind_colour[lo:hi],
+            wind_owner[lo:hi],
+            wind_dir[lo:hi],
+            hand[lo:hi],
+            coconuts[lo:hi],
+            castaway[lo:hi],
+            beach[lo:hi],
+            player[lo:hi],
+            ply[lo:hi],
+            outcome[lo:hi],
+            rng[lo:hi],
+            first[lo:hi],
+            round_[lo:hi],
+            turn[lo:hi],
+            face[lo:hi],
+            rolled[lo:hi],
+            asleep[lo:hi],
+            turtle[lo:hi],
+            wave[lo:hi],
+            pending[lo:hi],
+            forced[lo:hi],
+            actions[lo:hi],
+            obs[lo:hi],
+            mask[lo:hi],
+            rewards[lo:hi],
+            terminated[lo:hi],
+            truncated[lo:hi],
+            player_out[lo:hi],
+            Config(tables, *scalars),
+        )

@@ -51,13 +51,27 @@ def rolled_words(state, rules) -> str:
 
 def picture(state, rules, last=None) -> Drawing:
     """Game 0 of a co-op state drawn; ``last`` is the step that led to it."""
-    d = draw(state, rules, last, caused=rolled_words(state, rules),
-             status=status_lines(state, rules), lines_of=coop_colour_lines,
-             legend_rows=LEGEND_ROWS + (("wave", "wave candidate the team orders"),))
+    d = draw(
+        state,
+        rules,
+        last,
+        caused=rolled_words(state, rules),
+        status=status_lines(state, rules),
+        lines_of=coop_colour_lines,
+        legend_rows=LEGEND_ROWS + (("wave", "wave candidate the team orders"),),
+    )
     for p in range(NUM_POINTS):
         if state.pending[0, p]:
             x, y = point_xy(p)
-            d.rect(x - 33, y - 33, 66, 66, stroke=INK, width=2.5, target=point_name(p),
-                   tip=f"wave candidate on {point_name(p)}: its stack moves "
-                       f"{DIRECTIONS[int(state.wave[0])]} when chosen")
+            d.rect(
+                x - 33,
+                y - 33,
+                66,
+                66,
+                stroke=INK,
+                width=2.5,
+                target=point_name(p),
+                tip=f"wave candidate on {point_name(p)}: its stack moves "
+                f"{DIRECTIONS[int(state.wave[0])]} when chosen",
+            )
     return d

@@ -5,21 +5,39 @@ kernels. Everything about the sea itself is :class:`AzimuthRules`'."""
 from __future__ import annotations
 
 import re
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 import numpy as np
 
 from azgames import checks
 from azgames import options as parse
-from azgames.options import Option
 from azgames.chance import ChanceOutcome, dice_outcomes, force
 from azgames.game import Baseline, GameInfo, Rules
+from azgames.options import Option
 
 from .. import kernels as base_kernels
-from ..board import (AT_HOME, CHOOSE, COLOUR_LETTERS, COLOUR_NAMES, DIRECTIONS, FIXED, NUM_MARKS,
-                     NUM_POINTS, ON_ISLAND, RANDOM, SIZE, WAVES_BACK_FIRST, WAVES_CHOOSE,
-                     WAVES_FRONT_FIRST, Config, action_layout, beach_name, load_layout, parse_point,
-                     point_name)
+from ..board import (
+    AT_HOME,
+    CHOOSE,
+    COLOUR_LETTERS,
+    COLOUR_NAMES,
+    DIRECTIONS,
+    FIXED,
+    NUM_MARKS,
+    NUM_POINTS,
+    ON_ISLAND,
+    RANDOM,
+    SIZE,
+    WAVES_BACK_FIRST,
+    WAVES_CHOOSE,
+    WAVES_FRONT_FIRST,
+    Config,
+    action_layout,
+    beach_name,
+    load_layout,
+    parse_point,
+    point_name,
+)
 from ..rules import ILLEGAL_REASONS as BASE_REASONS
 from ..rules import AzimuthRules
 from . import kernels as K
@@ -95,19 +113,38 @@ class CoopRules(AzimuthRules):
     illegal_reasons = ILLEGAL_REASONS
 
     OPTIONS = (
-        Option("rounds", 10, f"rounds before the ocean wins (1 to {MAX_ROUNDS}; default 10)",
-               parse.integer, "N"),
-        Option("lighthouses", "choose", "where each colour's lighthouse stands: choose (a first move), "
-               "random, or one beach per colour", parse.word_or_list("choose", "random"),
-               "choose|random|BEACH,..."),
-        Option("first_player", "red", "the colour that starts (red, black, blondie, blue) or random",
-               parse.text, "COLOUR|random"),
-        Option("wave_order", "choose", "the order the waves take the rafts: "
-               + ", ".join(WAVE_ORDERS), parse.choice(*WAVE_ORDERS), "|".join(WAVE_ORDERS)),
+        Option(
+            "rounds", 10, f"rounds before the ocean wins (1 to {MAX_ROUNDS}; default 10)", parse.integer, "N"
+        ),
+        Option(
+            "lighthouses",
+            "choose",
+            "where each colour's lighthouse stands: choose (a first move), random, or one beach per colour",
+            parse.word_or_list("choose", "random"),
+            "choose|random|BEACH,...",
+        ),
+        Option(
+            "first_player",
+            "red",
+            "the colour that starts (red, black, blondie, blue) or random",
+            parse.text,
+            "COLOUR|random",
+        ),
+        Option(
+            "wave_order",
+            "choose",
+            "the order the waves take the rafts: " + ", ".join(WAVE_ORDERS),
+            parse.choice(*WAVE_ORDERS),
+            "|".join(WAVE_ORDERS),
+        ),
     )
-    baselines = {"greedy": Baseline("azimuth_env.coop.greedy:AzimuthCoopGreedy",
-                                    "one policy for the team: the action bringing the team nearest "
-                                    "home (most castaways home, then their summed distance estimate)")}
+    baselines = {
+        "greedy": Baseline(
+            "azimuth_env.coop.greedy:AzimuthCoopGreedy",
+            "one policy for the team: the action bringing the team nearest "
+            "home (most castaways home, then their summed distance estimate)",
+        )
+    }
     search_hooks = "azimuth_env.coop.search"
 
     @property
@@ -118,8 +155,11 @@ class CoopRules(AzimuthRules):
     def __init__(self, num_players: int = 4, **options: Any):
         Rules.__init__(self, num_players, **options)
         rounds = self.options["rounds"]
-        if not isinstance(rounds, (int, np.integer)) or isinstance(rounds, bool) or not (
-                1 <= rounds <= MAX_ROUNDS):
+        if (
+            not isinstance(rounds, (int, np.integer))
+            or isinstance(rounds, bool)
+            or not (1 <= rounds <= MAX_ROUNDS)
+        ):
             raise ValueError(f"rounds={rounds!r} must be an integer from 1 to {MAX_ROUNDS}")
         self.rounds = int(rounds)
         first = self.options["first_player"]
@@ -129,8 +169,7 @@ class CoopRules(AzimuthRules):
         elif isinstance(first, str) and first in names:
             self.first_player = names[first]
         else:
-            raise ValueError(f"first_player={first!r}: choose 'random' or a colour of "
-                             f"{list(COLOUR_NAMES)}")
+            raise ValueError(f"first_player={first!r}: choose 'random' or a colour of {list(COLOUR_NAMES)}")
         order = self.options["wave_order"]
         checks.one_of("wave_order", order, list(WAVE_ORDERS))
         self.layout = load_layout(4, key="coop")
@@ -139,8 +178,12 @@ class CoopRules(AzimuthRules):
         self.depth = 4 * int(self.layout.rafts_per_colour)
         self.actions = action_layout(len(self.layout.beach_side), 1, coop=True)
         self.max_turns = 0  # no turn limit: the rounds end the game
-        parts = dict(rounds=self.rounds, wave_mode=WAVE_ORDERS[order],
-                     first_player=self.first_player, controller=self.controller)
+        parts: dict[str, Any] = dict(
+            rounds=self.rounds,
+            wave_mode=WAVE_ORDERS[order],
+            first_player=self.first_player,
+            controller=self.controller,
+        )
         probe = Config.from_parts(self.layout, self.actions, CHOOSE, np.full(4, -1, np.int64), 0, **parts)
         self.config = probe
         mode, fixed = self._lighthouse_mode(self.options["lighthouses"])
@@ -165,9 +208,11 @@ class CoopRules(AzimuthRules):
             return (CHOOSE if value == "choose" else RANDOM), fixed
         names = {beach_name(self.layout, b): b for b in range(len(self.layout.beach_side))}
         if isinstance(value, str) or not hasattr(value, "__len__") or len(value) != 4:
-            raise ValueError(f"lighthouses={value!r}: use 'choose', 'random', or one beach per "
-                             f"colour (red, black, blondie, blue), e.g. ['c1-d1', 'a3-a4', "
-                             f"'c6-d6', 'f3-f4']")
+            raise ValueError(
+                f"lighthouses={value!r}: use 'choose', 'random', or one beach per "
+                f"colour (red, black, blondie, blue), e.g. ['c1-d1', 'a3-a4', "
+                f"'c6-d6', 'f3-f4']"
+            )
         probe = self._blank(1)
         for c in range(4):
             b = None
@@ -175,11 +220,14 @@ class CoopRules(AzimuthRules):
                 want = {t.strip().lower() for t in value[c].split("-")}
                 b = next((b for name, b in names.items() if set(name.split("-")) == want), None)
             if b is None:
-                raise ValueError(f"lighthouses[{c}]={value[c]!r} is not a beach position; "
-                                 f"choose from {sorted(names)}")
+                raise ValueError(
+                    f"lighthouses[{c}]={value[c]!r} is not a beach position; choose from {sorted(names)}"
+                )
             if not base_kernels.beach_free(probe.beach, 0, c, b, self.config):
-                raise ValueError(f"lighthouses[{c}]={value[c]!r} is not on {COLOUR_NAMES[c]}'s side "
-                                 f"or shares a landing spot with an earlier colour's beach")
+                raise ValueError(
+                    f"lighthouses[{c}]={value[c]!r} is not on {COLOUR_NAMES[c]}'s side "
+                    f"or shares a landing spot with an earlier colour's beach"
+                )
             probe.beach[0, c] = b
             fixed[c] = b
         return FIXED, fixed
@@ -192,7 +240,8 @@ class CoopRules(AzimuthRules):
         return -1, max(self.layout.winds_own, self.layout.rafts_per_colour, self.rounds)
 
     # ------------------------------------------------------------ state
-    def _blank(self, batch: int) -> CoopState:
+    # The mode's own state: a CoopState holds the base game's fields and more.
+    def _blank(self, batch: int) -> CoopState:  # type: ignore[override]
         b = batch
         return CoopState(
             stack=np.full((b, NUM_POINTS, self.depth), -1, np.int8),
@@ -226,11 +275,23 @@ class CoopRules(AzimuthRules):
 
         check_values(state, self)
 
-    def state_from_diagram(self, text: str, to_move: str = "R", beaches: dict | None = None,
-                           hands: dict | None = None, home: str | None = None, ply: int = 0,
-                           first: str = "R", round: int = 1, turn: int | None = None,
-                           face: str | None = None, asleep: str = "", turtle: str | None = None,
-                           **_unused) -> CoopState:
+    # No coconuts in the co-op (``home`` takes its place), and a CoopState.
+    def state_from_diagram(  # type: ignore[override]
+        self,
+        text: str,
+        to_move: str = "R",
+        beaches: dict | None = None,
+        hands: dict | None = None,
+        home: str | None = None,
+        ply: int = 0,
+        first: str = "R",
+        round: int = 1,
+        turn: int | None = None,
+        face: str | None = None,
+        asleep: str = "",
+        turtle: str | None = None,
+        **_unused,
+    ) -> CoopState:
         """A one-game co-op state from a diagram (see
         :meth:`AzimuthRules.state_from_diagram` for the sea, ``beaches``,
         ``hands`` and ``home``). ``first`` is the first colour's letter,
@@ -241,8 +302,12 @@ class CoopRules(AzimuthRules):
         portion holds an unused sea turtle."""
         if _unused:
             raise ValueError(f"unknown argument(s) {sorted(_unused)}")
-        state = super().state_from_diagram(text, to_move=to_move, beaches=beaches, hands=hands,
-                                           home=home, ply=ply)
+        state = cast(  # built by self._blank: a CoopState
+            CoopState,
+            super().state_from_diagram(
+                text, to_move=to_move, beaches=beaches, hands=hands, home=home, ply=ply
+            ),
+        )
         letters = COLOUR_LETTERS
         for name, letter in (("first", first), ("to_move", to_move), ("turtle", turtle)):
             if letter is not None and letter not in letters:
@@ -268,10 +333,18 @@ class CoopRules(AzimuthRules):
         home = [COLOUR_NAMES[c] for c in range(4) if state.castaway[0, c] == AT_HOME]
         won = len(home) == 4
         table = dict.fromkeys(self.agents, len(home))
-        return [{"score": len(home), "scores": table, "winners": list(self.agents) if won else [],
-                 "turns": int(state.ply[0]), "rounds": int(state.round[0]), "home": home,
-                 "colours": list(names)}
-                for names in self._colour_names]
+        return [
+            {
+                "score": len(home),
+                "scores": table,
+                "winners": list(self.agents) if won else [],
+                "turns": int(state.ply[0]),
+                "rounds": int(state.round[0]),
+                "home": home,
+                "colours": list(names),
+            }
+            for names in self._colour_names
+        ]
 
     # ------------------------------------------------------------ the Ocean Die
     def chance_outcomes(self, state, action: int, merge: bool = True) -> list[ChanceOutcome]:

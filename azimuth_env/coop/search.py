@@ -11,17 +11,59 @@ from .rules import CoopState
 
 @njit
 def legal(s, cfg, i, mask):
-    K.write_mask_coop(s.stack, s.height, s.wind_colour, s.wind_owner, s.wind_dir, s.hand,
-                      s.coconuts, s.castaway, s.beach, s.turtle, s.wave, s.asleep, s.pending,
-                      i, s.player[i], cfg, mask, 0)
+    K.write_mask_coop(
+        s.stack,
+        s.height,
+        s.wind_colour,
+        s.wind_owner,
+        s.wind_dir,
+        s.hand,
+        s.coconuts,
+        s.castaway,
+        s.beach,
+        s.turtle,
+        s.wave,
+        s.asleep,
+        s.pending,
+        i,
+        s.player[i],
+        cfg,
+        mask,
+        0,
+    )
 
 
 @njit
 def play(s, cfg, i, action, rewards):
-    return K.play(s.stack, s.height, s.wind_colour, s.wind_owner, s.wind_dir, s.hand,
-                  s.coconuts, s.castaway, s.beach, s.player, s.ply, s.outcome, s.rng, s.first,
-                  s.round, s.turn, s.face, s.rolled, s.asleep, s.turtle, s.wave, s.pending,
-                  s.forced, i, action, cfg, rewards)
+    return K.play(
+        s.stack,
+        s.height,
+        s.wind_colour,
+        s.wind_owner,
+        s.wind_dir,
+        s.hand,
+        s.coconuts,
+        s.castaway,
+        s.beach,
+        s.player,
+        s.ply,
+        s.outcome,
+        s.rng,
+        s.first,
+        s.round,
+        s.turn,
+        s.face,
+        s.rolled,
+        s.asleep,
+        s.turtle,
+        s.wave,
+        s.pending,
+        s.forced,
+        i,
+        action,
+        cfg,
+        rewards,
+    )
 
 
 def config(rules):

@@ -83,20 +83,34 @@ def check_values(state, rules) -> None:
     face = state.face.astype(np.int64)
     wave = state.wave.astype(np.int64)
     outcome = state.outcome.astype(np.int64)
-    fail_where(state, "rolled", (state.rolled >= 0) & (state.rolled != state.face),
-               lambda at: f"is the face just rolled, but face is {int(face[at])}")
+    fail_where(
+        state,
+        "rolled",
+        (state.rolled >= 0) & (state.rolled != state.face),
+        lambda at: f"is the face just rolled, but face is {int(face[at])}",
+    )
 
     # The lighthouses: in round 0 from the first colour clockwise, up to the colour to act.
     placed = state.beach >= 0
     colours = np.arange(COLOURS)[None, :]
     before_actor = (colours - first[:, None]) % COLOURS < ((player - first) % COLOURS)[:, None]
     setup = rnd == 0
-    fail_where(state, "beach", setup[:, None] & (placed != before_actor),
-               lambda at: (f"in round 0 with colour {int(player[at[0]])} to act after first colour "
-                           f"{int(first[at[0]])}: lighthouses go down from the first colour "
-                           f"clockwise, so {'none' if placed[at] else 'one'} was expected"))
-    fail_where(state, "beach", ~setup[:, None] & ~placed,
-               lambda at: f"(none) in round {int(rnd[at[0]])}: every lighthouse is placed before round 1")
+    fail_where(
+        state,
+        "beach",
+        setup[:, None] & (placed != before_actor),
+        lambda at: (
+            f"in round 0 with colour {int(player[at[0]])} to act after first colour "
+            f"{int(first[at[0]])}: lighthouses go down from the first colour "
+            f"clockwise, so {'none' if placed[at] else 'one'} was expected"
+        ),
+    )
+    fail_where(
+        state,
+        "beach",
+        ~setup[:, None] & ~placed,
+        lambda at: f"(none) in round {int(rnd[at[0]])}: every lighthouse is placed before round 1",
+    )
     fail_where(state, "turn", setup & (turn != 0), "is not 0 while the lighthouses go down")
     fail_where(state, "wave", setup & (wave >= 0), "is set while the lighthouses go down")
 
@@ -104,52 +118,109 @@ def check_values(state, rules) -> None:
     roller = (first + rnd - 1) % COLOURS
     side = layout.default_side[roller]
     ordering = wave >= 0
-    fail_where(state, "turn", ordering & (turn != COLOURS),
-               "is not 4 (the die rolled) while waves are ordered")
-    fail_where(state, "player", ordering & (player != roller),
-               lambda at: f"is to act while waves are ordered, but colour {int(roller[at])} rolled")
-    fail_where(state, "face", ordering & (face != WAVE_AWAY) & (face != WAVE_TOWARDS),
-               "is no wave face, but waves are ordered")
+    fail_where(
+        state, "turn", ordering & (turn != COLOURS), "is not 4 (the die rolled) while waves are ordered"
+    )
+    fail_where(
+        state,
+        "player",
+        ordering & (player != roller),
+        lambda at: f"is to act while waves are ordered, but colour {int(roller[at])} rolled",
+    )
+    fail_where(
+        state,
+        "face",
+        ordering & (face != WAVE_AWAY) & (face != WAVE_TOWARDS),
+        "is no wave face, but waves are ordered",
+    )
     want = np.where(face == WAVE_TOWARDS, side, (side + 2) % 4)
-    fail_where(state, "wave", ordering & (wave != want),
-               lambda at: f"is not the direction {int(want[at])} of the wave the roller's face sends")
+    fail_where(
+        state,
+        "wave",
+        ordering & (wave != want),
+        lambda at: f"is not the direction {int(want[at])} of the wave the roller's face sends",
+    )
     pending = state.pending.astype(np.int64)
-    fail_where(state, "pending", ordering & (pending.sum(axis=1) == 0),
-               "candidates are pending while waves are ordered: there is nothing to choose",
-               values=pending.sum(axis=1))
+    fail_where(
+        state,
+        "pending",
+        ordering & (pending.sum(axis=1) == 0),
+        "candidates are pending while waves are ordered: there is nothing to choose",
+        values=pending.sum(axis=1),
+    )
     games = np.arange(len(pending))[:, None]
     points = np.arange(NUM_POINTS)[None, :]
     bottom = np.where(state.height > 0, state.stack[games, points, 0], -1)
-    fail_where(state, "pending", (pending != 0) & ~ordering[:, None],
-               "marks a wave candidate, but no waves are being ordered")
-    fail_where(state, "pending", (pending != 0) & (bottom != roller[:, None]),
-               lambda at: (f"marks a wave candidate whose bottom raft is "
-                           f"{'none' if bottom[at] < 0 else f'colour {int(bottom[at])}'}, "
-                           f"not the roller's {int(roller[at[0]])}"))
+    fail_where(
+        state,
+        "pending",
+        (pending != 0) & ~ordering[:, None],
+        "marks a wave candidate, but no waves are being ordered",
+    )
+    fail_where(
+        state,
+        "pending",
+        (pending != 0) & (bottom != roller[:, None]),
+        lambda at: (
+            f"marks a wave candidate whose bottom raft is "
+            f"{'none' if bottom[at] < 0 else f'colour {int(bottom[at])}'}, "
+            f"not the roller's {int(roller[at[0]])}"
+        ),
+    )
 
     # The turn order: first + turn clockwise; turn 4 only in the waves or at the end of a loss.
     lost = (outcome == TERMINATED) & (turn == COLOURS)
-    fail_where(state, "turn", ~setup & ~ordering & (turn == COLOURS) & ~lost,
-               "(the die rolled) but no waves are being ordered")
-    fail_where(state, "round", lost & (rnd != rounds),
-               f"ended a lost game before the last round {rounds}")
+    fail_where(
+        state,
+        "turn",
+        ~setup & ~ordering & (turn == COLOURS) & ~lost,
+        "(the die rolled) but no waves are being ordered",
+    )
+    fail_where(state, "round", lost & (rnd != rounds), f"ended a lost game before the last round {rounds}")
     acting = (first + np.minimum(turn, COLOURS - 1)) % COLOURS
-    fail_where(state, "player", ~setup & ~ordering & (player != acting),
-               lambda at: (f"is to act, but the colour to act is {int(acting[at])} (first colour "
-                           f"{int(first[at])}, turn {int(turn[at])})"))
+    fail_where(
+        state,
+        "player",
+        ~setup & ~ordering & (player != acting),
+        lambda at: (
+            f"is to act, but the colour to act is {int(acting[at])} (first colour "
+            f"{int(first[at])}, turn {int(turn[at])})"
+        ),
+    )
 
     # The end: all four home wins; a TERMINATED game is won or lost.
     all_home = (state.castaway == AT_HOME).all(axis=1)
-    fail_where(state, "castaway", (outcome == ONGOING) & all_home,
-               "(all four castaways home) in a game that goes on", values=state.castaway[:, 0])
-    fail_where(state, "outcome", (outcome == TERMINATED) & ~all_home & ~lost,
-               "(TERMINATED) but the game is neither won (all four home) nor lost (last round played)")
+    fail_where(
+        state,
+        "castaway",
+        (outcome == ONGOING) & all_home,
+        "(all four castaways home) in a game that goes on",
+        values=state.castaway[:, 0],
+    )
+    fail_where(
+        state,
+        "outcome",
+        (outcome == TERMINATED) & ~all_home & ~lost,
+        "(TERMINATED) but the game is neither won (all four home) nor lost (last round played)",
+    )
 
     # The mermaid and the turtle end before the die rolls again; sleepers are at sea.
     asleep = state.asleep != 0
-    fail_where(state, "asleep", asleep & ordering[:, None],
-               "while waves are ordered: the mermaid's sleep ended with the roll")
-    fail_where(state, "asleep", asleep & (state.castaway == ON_ISLAND),
-               "for a castaway on the island (not in the ocean)")
-    fail_where(state, "turtle", (state.turtle >= 0) & ordering,
-               "is set while waves are ordered: the turtle left with the roll")
+    fail_where(
+        state,
+        "asleep",
+        asleep & ordering[:, None],
+        "while waves are ordered: the mermaid's sleep ended with the roll",
+    )
+    fail_where(
+        state,
+        "asleep",
+        asleep & (state.castaway == ON_ISLAND),
+        "for a castaway on the island (not in the ocean)",
+    )
+    fail_where(
+        state,
+        "turtle",
+        (state.turtle >= 0) & ordering,
+        "is set while waves are ordered: the turtle left with the roll",
+    )

@@ -9,8 +9,9 @@ import azgames
 from azacru_env.diagram import to_diagram
 
 
-def position(diagram: str, num_players: int = 2, to_move: str = "A",
-             final_round_turns: int | None = None, **options):
+def position(
+    diagram: str, num_players: int = 2, to_move: str = "A", final_round_turns: int | None = None, **options
+):
     """An AEC env (PettingZoo API) at the position drawn in ``diagram``.
 
     ``to_move`` is the piece letter of the player who acts (``"A"``:
@@ -19,8 +20,9 @@ def position(diagram: str, num_players: int = 2, to_move: str = "A",
     env = azgames.make("azacru", num_players=num_players, **options)
     env.reset(seed=0)
     rules = env.unwrapped.rules
-    env.unwrapped.set_state(rules.state_from_diagram(diagram, to_move=to_move,
-                                                     final_round_turns=final_round_turns))
+    env.unwrapped.set_state(
+        rules.state_from_diagram(diagram, to_move=to_move, final_round_turns=final_round_turns)
+    )
     return env
 
 

@@ -69,8 +69,11 @@ def content(text) -> str:
 
 def texts_in(root, box) -> list[str]:
     x, y, w, h = box
-    return [content(t) for t in root.iter(f"{SVG}text")
-            if x <= float(t.get("x")) <= x + w and y <= float(t.get("y")) <= y + h]
+    return [
+        content(t)
+        for t in root.iter(f"{SVG}text")
+        if x <= float(t.get("x")) <= x + w and y <= float(t.get("y")) <= y + h
+    ]
 
 
 def all_text(root) -> str:
@@ -101,8 +104,9 @@ def test_each_tile_shows_its_owners_seat_number_in_its_square(three):
         numbers = [t for t in texts_in(root, box) if t.isdigit()]
         if name in TILES:
             assert numbers == [str(TILES[name])], name
-            assert f"player_{TILES[name]}'s tile" in tip(next(
-                r for r in root.iter(f"{SVG}rect") if r.get("data-target") == name))
+            assert f"player_{TILES[name]}'s tile" in tip(
+                next(r for r in root.iter(f"{SVG}rect") if r.get("data-target") == name)
+            )
         else:
             assert numbers == [], name
 
@@ -175,10 +179,14 @@ def test_the_last_step_is_named_and_its_squares_outlined():
     root = parse(env.unwrapped.picture())
     assert "last move: player_0 played a3-b4:NE" in all_text(root)
     boxes = squares(root)
-    outlined = [tuple(float(r.get(k)) for k in ("x", "y")) for r in root.iter(f"{SVG}rect")
-                if r.get("data-target") is None and r.get("stroke") == "#cc79a7"]
-    inside = sorted(n for n, (x, y, w, h) in boxes.items() for ox, oy in outlined
-                    if x < ox < x + w and y < oy < y + h)
+    outlined = [
+        tuple(float(r.get(k)) for k in ("x", "y"))
+        for r in root.iter(f"{SVG}rect")
+        if r.get("data-target") is None and r.get("stroke") == "#cc79a7"
+    ]
+    inside = sorted(
+        n for n, (x, y, w, h) in boxes.items() for ox, oy in outlined if x < ox < x + w and y < oy < y + h
+    )
     assert inside == ["a3", "b4"]
     env.step(env.unwrapped.str_to_action("a7-b7"))
     assert "last move: player_1 played a7-b7:E" in all_text(parse(env.unwrapped.picture()))
@@ -186,8 +194,12 @@ def test_the_last_step_is_named_and_its_squares_outlined():
 
 def test_a_piece_lost_to_a_connection_change_is_told():
     """The connection d5-f5 changes player_1's e5, which takes the piece off the board."""
-    env = position(THREE_PLAYERS.replace("5 .   .   .   | .   1   .   | .   .   .",
-                                         "5 .   .   .   | 0A> 1   0   | .   .   ."), num_players=3)
+    env = position(
+        THREE_PLAYERS.replace(
+            "5 .   .   .   | .   1   .   | .   .   .", "5 .   .   .   | 0A> 1   0   | .   .   ."
+        ),
+        num_players=3,
+    )
     play(env, "d5-f5")
     assert (env.unwrapped.state.piece_field[0, 0] >= 0).sum() == 2
     text = all_text(parse(env.unwrapped.picture()))
@@ -248,10 +260,10 @@ def test_the_rgb_image_has_the_svgs_size_and_the_seat_colours_of_owned_tiles(thr
         # The square's lower-right corner: clear of the seat number and the chevron.
         px = image[int(y + h - 6), int(x + w - 6)]
         if name in TILES:
-            expected = tuple(int(SEAT_COLOURS[TILES[name]][i:i + 2], 16) for i in (1, 3, 5))
+            expected = tuple(int(SEAT_COLOURS[TILES[name]][i : i + 2], 16) for i in (1, 3, 5))
             assert tuple(px) == expected, name
         else:
-            assert tuple(px) not in {tuple(int(c[i:i + 2], 16) for i in (1, 3, 5)) for c in SEAT_COLOURS}
+            assert tuple(px) not in {tuple(int(c[i : i + 2], 16) for i in (1, 3, 5)) for c in SEAT_COLOURS}
 
 
 def test_the_legend_explains_every_symbol_of_the_text_render():

@@ -64,8 +64,8 @@ def test_the_mask_is_never_empty_and_agrees_with_the_validator(drawn):
     mask = env.observe(env.agent_selection)["action_mask"]
     assert mask.sum() >= 1
     for a in range(rules.num_actions):
-        assert (rules.illegal_reason(env.unwrapped.state, a) is None) == bool(mask[a]), (
-            rules.action_to_str(env.unwrapped.state, a)
+        assert (rules.illegal_reason(env.unwrapped.state, a) is None) == bool(mask[a]), rules.action_to_str(
+            env.unwrapped.state, a
         )
     legal = np.flatnonzero(mask)
     assert (mask[rules.pass_action] == 1) == (len(legal) == 1 and legal[0] == rules.pass_action)

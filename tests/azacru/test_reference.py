@@ -26,8 +26,8 @@ from azgames.game import ONGOING, TERMINATED, unpack_status
 
 from . import reference as ref
 
-
 # --------------------------------------------------------------------------- positions
+
 
 def playout_states(num_players: int, num_envs: int, seed: int, snapshots: list[int]):
     """Positions of ``num_envs`` random games after each number of steps in ``snapshots``."""
@@ -78,6 +78,7 @@ def synthetic_state(rules: AzacruRules, rng: np.random.Generator):
 
 
 # --------------------------------------------------------------------------- comparing
+
 
 def board_of(state) -> tuple[list[int], list[tuple[int, int, int]]]:
     """Tiles and pieces ``(player, field, facing)`` of game 0, checking that the
@@ -149,7 +150,8 @@ def check_position(rules: AzacruRules, state, stats: Counter) -> None:
             out = expected[move]
             assert new_tiles == list(out.tiles), f"tiles after {rules.action_to_str(state, a)}: {where}"
             assert set(new_pieces) == ref.pieces_after(pieces, player, move, out), (
-                f"pieces after {rules.action_to_str(state, a)}: {where}")
+                f"pieces after {rules.action_to_str(state, a)}: {where}"
+            )
             start, dest, final = move
             stats["moves"] += 1
             stats["removed"] += out.removed
@@ -158,7 +160,8 @@ def check_position(rules: AzacruRules, state, stats: Counter) -> None:
             stats["connection change"] += changed > 1
             stats["connection change kept"] += changed > 1 and not out.removed
             stats["twist"] += final != ref.STEPS.index(
-                (int(np.sign(dest % 9 - start % 9)), int(np.sign(dest // 9 - start // 9))))
+                (int(np.sign(dest % 9 - start % 9)), int(np.sign(dest // 9 - start // 9)))
+            )
         assert int(after.ply[0]) == int(state.ply[0]) + 1
         left = ref.turns_left_after(int(state.turns_left[0]), a == pass_action, n)
         outcome, _, _ = unpack_status(code)
@@ -172,9 +175,11 @@ def check_position(rules: AzacruRules, state, stats: Counter) -> None:
             assert int(after.player[0]) == (player + 1) % n, f"turn after {a}: {where}"
     stats["positions"] += 1
     stats["jump positions"] += any(
-        not o.removed and max(abs(m[1] % 9 - m[0] % 9), abs(m[1] // 9 - m[0] // 9)) >= 2
+        not o.removed
+        and max(abs(m[1] % 9 - m[0] % 9), abs(m[1] // 9 - m[0] // 9)) >= 2
         and any(f in {pf for _, pf, _ in pieces} for f in _between(m[0], m[1]))
-        for m, o in expected.items())
+        for m, o in expected.items()
+    )
 
 
 def _between(a: int, b: int) -> list[int]:
@@ -183,8 +188,9 @@ def _between(a: int, b: int) -> list[int]:
     return [a + k * (dy // n) * 9 + k * (dx // n) for k in range(1, n)]
 
 
-def run_checks(num_players: int, playout_envs: int, snapshots: list[int], synthetic: int,
-               seed: int) -> Counter:
+def run_checks(
+    num_players: int, playout_envs: int, snapshots: list[int], synthetic: int, seed: int
+) -> Counter:
     rules = AzacruRules(num_players)
     stats: Counter = Counter()
     for state in playout_states(num_players, playout_envs, seed, snapshots):
@@ -197,15 +203,29 @@ def run_checks(num_players: int, playout_envs: int, snapshots: list[int], synthe
 
 def assert_coverage(stats: Counter) -> None:
     """The sample really exercised every kind of move (so (a)-(c) were not vacuous)."""
-    for kind in ("moves", "pass", "removed", "long", "connection change",
-                 "connection change kept", "twist", "jump positions", "ended"):
+    for kind in (
+        "moves",
+        "pass",
+        "removed",
+        "long",
+        "connection change",
+        "connection change kept",
+        "twist",
+        "jump positions",
+        "ended",
+    ):
         assert stats[kind] > 0, f"no {kind} in the sample: {dict(stats)}"
 
 
 @pytest.mark.parametrize("num_players", [2, 3, 4])
 def test_kernel_matches_reference(num_players):
-    stats = run_checks(num_players, playout_envs=32, snapshots=[2, 10, 40, 100, 250, 500],
-                       synthetic=600, seed=100 + num_players)
+    stats = run_checks(
+        num_players,
+        playout_envs=32,
+        snapshots=[2, 10, 40, 100, 250, 500],
+        synthetic=600,
+        seed=100 + num_players,
+    )
     assert stats["positions"] == 32 * 6 + 600
     assert_coverage(stats)
 
@@ -213,6 +233,11 @@ def test_kernel_matches_reference(num_players):
 @pytest.mark.slow
 @pytest.mark.parametrize("num_players", [2, 3, 4])
 def test_kernel_matches_reference_many(num_players):
-    stats = run_checks(num_players, playout_envs=128, snapshots=[1, 3, 7, 20, 60, 150, 300, 600, 900],
-                       synthetic=5000, seed=1000 + num_players)
+    stats = run_checks(
+        num_players,
+        playout_envs=128,
+        snapshots=[1, 3, 7, 20, 60, 150, 300, 600, 900],
+        synthetic=5000,
+        seed=1000 + num_players,
+    )
     assert_coverage(stats)

@@ -86,7 +86,7 @@ def lone_piece_after(row6: str) -> str:
 
 
 def test_a_piece_moves_ahead_or_45_degrees_only():
-    """"You can move any of your pieces one space straight ahead, or at a 45
+    """ "You can move any of your pieces one space straight ahead, or at a 45
     degree angle to the direction it is pointing." With no tiles of its own
     the piece's power is 1: exactly three moves."""
     env = position(LONE_PIECE)
@@ -94,7 +94,7 @@ def test_a_piece_moves_ahead_or_45_degrees_only():
 
 
 def test_a_diagonal_facing_piece_moves_ahead_or_45_degrees():
-    """"...straight ahead, or at a 45 degree angle": facing NE, the piece
+    """ "...straight ahead, or at a 45 degree angle": facing NE, the piece
     steps NE, N or E, never NW or SE."""
     env = position(LONE_PIECE.replace(".A^", ".A/"))
     assert legal_moves(env) == {"e5-f6:NE", "e5-e6:N", "e5-f5:E"}
@@ -109,7 +109,7 @@ def test_a_diagonal_facing_piece_moves_ahead_or_45_degrees():
     ids=["straight", "45-left", "45-right"],
 )
 def test_the_piece_ends_facing_its_move_and_claims_the_landing_tile(move, row6):
-    """"After a move, leave the piece pointing in the direction you've moved
+    """ "After a move, leave the piece pointing in the direction you've moved
     it." and "Each time you move a piece you replace the tile you are
     arriving on with your own colour tile." The field left stays neutral."""
     env = position(LONE_PIECE)
@@ -122,7 +122,7 @@ def test_the_piece_ends_facing_its_move_and_claims_the_landing_tile(move, row6):
 
 @pytest.mark.parametrize("move", ["e5-f5", "e5-d5", "e5-e4", "e5-d4", "e5-f4"])
 def test_sideways_and_backward_moves_are_refused(move):
-    """"one space straight ahead, or at a 45 degree angle to the direction it
+    """ "one space straight ahead, or at a 45 degree angle to the direction it
     is pointing": sideways (90 degrees) and backward moves do not exist."""
     env = position(LONE_PIECE)
     with pytest.raises(ValueError, match="straight ahead or 45 degrees"):
@@ -149,7 +149,7 @@ POWER = r"""
 
 
 def test_power_of_movement_counts_own_tiles_in_the_starting_borderland():
-    """"POWER OF MOVEMENT: Count the tiles of your colour in the borderland and
+    """ "POWER OF MOVEMENT: Count the tiles of your colour in the borderland and
     that number is the power of movement of the piece." The piece on d4 has
     d4 (under it), f4 and f6 in the centre borderland: power 3. Its tiles on
     c4-c6 and d3-e3 lie in other borderlands, and player_1's e5-e6 are not
@@ -163,7 +163,9 @@ def test_power_of_movement_counts_own_tiles_in_the_starting_borderland():
     assert_board(env, POWER)  # the refused move changed nothing
 
     play(env, "d4-d7")
-    assert_board(env, r"""
+    assert_board(
+        env,
+        r"""
         9 .   .   .   | .   .   .   | .   .   .
         8 .   .   .   | .   .   .   | .   .   .
         7 .   .   .   | 0A^ .   .   | .   .   .
@@ -175,16 +177,18 @@ def test_power_of_movement_counts_own_tiles_in_the_starting_borderland():
         3 .   .   .   | 0   0   .   | .   .   .
         2 .   .   .   | .   .   .   | .   .   .
         1 .   .   .   | .   .   .   | .   .   .B^
-    """)
+    """,
+    )
     assert scores(env) == [9, 2]
     assert env.agent_selection == "player_1"
 
 
 def test_power_of_movement_is_one_without_own_tiles_in_the_borderland():
-    """"If there are no tiles, the power of movement is one." player_0's tiles
+    """ "If there are no tiles, the power of movement is one." player_0's tiles
     all lie outside the centre borderland, so the piece on e5 steps once."""
-    env = position(LONE_PIECE.replace("6 .   .   .   |", "6 0   0   0   |")
-                   .replace("4 .   .   .   |", "4 0   0   0   |"))
+    env = position(
+        LONE_PIECE.replace("6 .   .   .   |", "6 0   0   0   |").replace("4 .   .   .   |", "4 0   0   0   |")
+    )
     assert reason(env, "e5-e6") is None
     assert reason(env, "e5-e7") == BEYOND_POWER
     assert reason(env, "e5-g7") == BEYOND_POWER
@@ -193,7 +197,7 @@ def test_power_of_movement_is_one_without_own_tiles_in_the_borderland():
 
 
 def test_a_long_move_is_straight():
-    """"LONG MOVE: ... you cannot change direction in the middle of the move.
+    """ "LONG MOVE: ... you cannot change direction in the middle of the move.
     You must move in a straight line (directly ahead, or ahead at 45
     degrees)." A bent destination has no notation, and every legal long move
     lies on one of the three rays."""
@@ -218,18 +222,23 @@ CROSSING = LONE_PIECE.replace(".A^", ".  ").replace("5 .   .   .   |", "5 .   . 
 
 
 def test_crossing_a_border_allows_a_twist_either_way():
-    """"When you move a piece across a border, you can set it down as normal
+    """ "When you move a piece across a border, you can set it down as normal
     ... or choose to twist the piece forty five degrees to the the left or to
     the right as part of your turn." Each final facing is its own action."""
     env = position(CROSSING)
     moves = legal_moves(env)
-    assert moves == {f"c5-{t}:{f}" for t, d in (("d5", "E"), ("d6", "NE"), ("d4", "SE"))
-                     for f in (COMPASS[(COMPASS.index(d) + k) % 8] for k in (-1, 0, 1))}
+    assert moves == {
+        f"c5-{t}:{f}"
+        for t, d in (("d5", "E"), ("d6", "NE"), ("d4", "SE"))
+        for f in (COMPASS[(COMPASS.index(d) + k) % 8] for k in (-1, 0, 1))
+    }
     assert len(env.unwrapped.legal_actions()) == 9
     for move, glyph in (("c5-d5:NE", "/"), ("c5-d5", ">"), ("c5-d5:SE", "\\")):
         twin = env.unwrapped.clone()
         play(twin, move)
-        assert_board(twin, LONE_PIECE.replace(".A^", ".  ").replace("5 .   .   .   | .", f"5 .   .   .   | 0A{glyph}"))
+        assert_board(
+            twin, LONE_PIECE.replace(".A^", ".  ").replace("5 .   .   .   | .", f"5 .   .   .   | 0A{glyph}")
+        )
         assert twin.agent_selection == "player_1"
 
 
@@ -245,7 +254,7 @@ def test_no_twist_without_crossing_a_border():
 
 
 def test_a_diagonal_step_through_a_borderland_corner_crosses_a_border():
-    """"When you move a piece across a border": c3 to d4 passes the corner
+    """ "When you move a piece across a border": c3 to d4 passes the corner
     where four borderlands meet, from the south-west one into the centre."""
     env = position(LONE_PIECE.replace(".A^", ".  ").replace("3 .   .   .   |", "3 .   .   .A/ |"))
     assert {"c3-d4:NE", "c3-d4:N", "c3-d4:E"} <= legal_moves(env)
@@ -272,7 +281,7 @@ BLOCKERS = r"""
 
 
 def test_landing_is_refused_on_another_players_tile_or_on_a_piece():
-    """"You may not move onto a tile that is another player's colour. You may
+    """ "You may not move onto a tile that is another player's colour. You may
     not move onto a tile where another piece is sitting. Except for a
     connection jump you may not jump over any piece." The piece on e5 has
     power 2 (e5, d4); of its six fields in reach only e7 is allowed."""
@@ -290,7 +299,9 @@ def test_a_plain_move_passes_over_another_players_tile_unchanged():
     player_1's e6 tile, which stays player_1's."""
     env = position(BLOCKERS)
     play(env, "e5-e7")
-    assert_board(env, r"""
+    assert_board(
+        env,
+        r"""
         9 .   .   .   | .   .   .   | .   .   .
         8 .   .   .   | .   .   .   | .   .   .
         7 .   .   .   | .   0A^ .   | .   .   .
@@ -302,12 +313,14 @@ def test_a_plain_move_passes_over_another_players_tile_unchanged():
         3 .   .   .   | .   .   .   | .   .   .
         2 .   .   .   | .   .   .   | .   .   .
         1 .   .   .   | .   .   .   | .   .   .
-    """)
+    """,
+    )
     assert scores(env) == [3, 1]
     assert env.agent_selection == "player_1"
 
 
 # --------------------------------------------------------------------------- connections
+
 
 def connection(e5: str, f5: str, d5: str = "0A>") -> str:
     """player_0's piece on d5 faces E; its tiles d4, f4 (and d5 if owned) give
@@ -319,7 +332,7 @@ def connection(e5: str, f5: str, d5: str = "0A>") -> str:
           -----------+-------------+------------
         6 .   .   .   | .   .   .   | .   .   .
         5 .   .   .   | {d5:<3} {e5:<3} {f5:<3} | 0   .   .
-        4 .   .   .   | 0   {'0' if d5[0] == '.' else '.'}   0   | .   .   .
+        4 .   .   .   | 0   {"0" if d5[0] == "." else "."}   0   | .   .   .
           -----------+-------------+------------
         3 .   .   .   | .   .   .   | .   .   .
         2 .   .   .   | .   .   .   | .   .   .
@@ -328,7 +341,7 @@ def connection(e5: str, f5: str, d5: str = "0A>") -> str:
 
 
 def test_a_connection_change_recolours_the_fields_in_between():
-    """"CONNECTION CHANGE: When you make a long move from one tile of your
+    """ "CONNECTION CHANGE: When you make a long move from one tile of your
     colour to another tile of your colour (a connection), and you are not
     jumping any pieces, you must change all the intervening tiles to your
     colour." d5 to g5: e5 and f5 turn player_0's."""
@@ -341,7 +354,7 @@ def test_a_connection_change_recolours_the_fields_in_between():
 
 
 def test_a_connection_change_is_compulsory():
-    """"...you must change all the intervening tiles to your colour": every
+    """ "...you must change all the intervening tiles to your colour": every
     action from d5 to g5 (one per final facing) recolours e5 and f5."""
     env = position(connection(".", "."))
     for facing, glyph in (("E", ">"), ("NE", "/"), ("SE", "\\")):
@@ -353,7 +366,7 @@ def test_a_connection_change_is_compulsory():
 
 
 def test_a_connection_change_over_another_players_tile_costs_the_piece():
-    """"If your connection change involves changing one or more tiles
+    """ "If your connection change involves changing one or more tiles
     belonging to another player, then your piece is taken off the board as
     soon as the move is made." player_1's e5 still turns player_0's."""
     env = position(connection("1", "."))
@@ -367,7 +380,7 @@ def test_a_connection_change_over_another_players_tile_costs_the_piece():
 
 
 def test_a_connection_jump_changes_no_tiles():
-    """"CONNECTION JUMP: When you move from one tile of your colour to another
+    """ "CONNECTION JUMP: When you move from one tile of your colour to another
     tile of your colour, you are allowed to jump any intervening pieces.
     However ... no intervening tiles are changed." player_1's f5 tile stays
     and the piece stays on the board."""
@@ -411,7 +424,7 @@ STUCK_2P = r"""
 
 
 def test_passing_is_refused_while_a_move_exists():
-    """"You cannot pass on a turn unless you cannot move." """
+    """ "You cannot pass on a turn unless you cannot move." """
     env = azgames.make("azacru", num_players=2)
     env.reset(seed=0)
     assert reason(env, "pass") == BAD_PASS
@@ -421,7 +434,7 @@ def test_passing_is_refused_while_a_move_exists():
 
 
 def test_a_stuck_player_passes_and_every_other_player_gets_one_last_turn():
-    """"Eventually one player in the game will not be able to make a move on
+    """ "Eventually one player in the game will not be able to make a move on
     their turn ... After this has happened all the other players (or those
     that can) continue for just one turn each. The winner of the game is the
     player with most tiles." player_0's piece on a9 faces off the board."""
@@ -432,8 +445,12 @@ def test_a_stuck_player_passes_and_every_other_player_gets_one_last_turn():
     assert env.agent_selection == "player_1"
     assert np.all(env.observe("player_1")["observation"][..., -1] == 1)  # final-round plane
     play(env, "e5-e6")
-    assert_board(env, STUCK_2P.format(d4="1  ").replace("1B^", "1  ").replace(
-        "6 .   .   .   | .   .", "6 .   .   .   | .   1B^"))
+    assert_board(
+        env,
+        STUCK_2P.format(d4="1  ")
+        .replace("1B^", "1  ")
+        .replace("6 .   .   .   | .   .", "6 .   .   .   | .   1B^"),
+    )
     assert ended(env) and not any(env.truncations.values())
     assert env.rewards == {"player_0": -1.0, "player_1": 1.0}
     assert env.infos["player_0"]["scores"] == {"player_0": 2, "player_1": 3}
@@ -444,7 +461,7 @@ def test_a_stuck_player_passes_and_every_other_player_gets_one_last_turn():
 
 
 def test_a_tie_gives_both_players_nothing():
-    """"The winner of the game is the player with most tiles": 2 tiles each
+    """ "The winner of the game is the player with most tiles": 2 tiles each
     is a draw, rewards 0 and both listed as winners."""
     env = position(STUCK_2P.format(d4=".  "))
     play(env, "pass", "e5-e6")
@@ -471,7 +488,7 @@ THREE_PLAYERS = r"""
 
 
 def test_three_players_final_round_and_rewards():
-    """"...all the other players (or those that can) continue for just one turn
+    """ "...all the other players (or those that can) continue for just one turn
     each." player_1 (c9, facing off the board) is stuck: player_2 and then
     player_0 move once more and the game ends. Rewards are the mean of the
     pairwise results: 3-3-1 tiles give +1/2, +1/2, -1."""
@@ -490,7 +507,7 @@ def test_three_players_final_round_and_rewards():
 
 
 def test_a_stuck_player_in_the_final_round_passes_and_the_game_still_ends():
-    """"...all the other players (or those that can) continue": player_0 is
+    """ "...all the other players (or those that can) continue": player_0 is
     stuck and passes, player_1 is stuck too and passes its last turn,
     player_2 moves, and the game is over: player_0 does not move again."""
     env = position(THREE_PLAYERS.format(i9=".A^").replace("0   0A^", ".   .  "), num_players=3)
@@ -522,7 +539,7 @@ FOUR_PLAYERS = r"""
 
 
 def test_four_players_final_round_and_rewards():
-    """"...all the other players ... continue for just one turn each": player_0
+    """ "...all the other players ... continue for just one turn each": player_0
     is stuck, player_1, player_2 and player_3 move once, then the game ends. Tiles 3-5-2-1
     give rewards 1/3, 1, -1/3, -1 (mean of the pairwise results)."""
     env = position(FOUR_PLAYERS, num_players=4)
@@ -534,13 +551,14 @@ def test_four_players_final_round_and_rewards():
     assert ended(env)
     assert scores(env) == [3, 5, 2, 1]
     assert env.rewards == pytest.approx(
-        {"player_0": 1 / 3, "player_1": 1.0, "player_2": -1 / 3, "player_3": -1.0}, abs=1e-6)
+        {"player_0": 1 / 3, "player_1": 1.0, "player_2": -1 / 3, "player_3": -1.0}, abs=1e-6
+    )
     assert sum(env.rewards.values()) == pytest.approx(0, abs=1e-6)
     assert env.infos["player_3"]["winners"] == ["player_1"]
 
 
 def test_a_player_without_pieces_is_stuck():
-    """"...either all their pieces have left the board, or none of the their
+    """ "...either all their pieces have left the board, or none of the their
     remaining pieces can move." player_0 loses its last piece to a
     connection change, must pass next turn, and player_1 gets one last turn;
     player_0, first unable to move, still wins on tiles."""
@@ -625,8 +643,11 @@ def test_openings_match_the_rule_readme(opening, n):
     env.reset(seed=0)
     state = env.unwrapped.state
     actual = [
-        {f"{field_name(int(f))} {COMPASS[int(d)]}"
-         for f, d in zip(state.piece_field[0, p], state.piece_facing[0, p]) if f >= 0}
+        {
+            f"{field_name(int(f))} {COMPASS[int(d)]}"
+            for f, d in zip(state.piece_field[0, p], state.piece_facing[0, p])
+            if f >= 0
+        }
         for p in range(n)
     ]
     assert actual == OPENINGS[opening, n]
@@ -636,6 +657,7 @@ def test_openings_match_the_rule_readme(opening, n):
 
 
 # --------------------------------------------------------------------------- illegal actions and configuration
+
 
 def test_penalize_ends_the_game_with_minus_one_for_the_offender():
     """``illegal_action="penalize"``: the game ends, -1 for the offender and 0
@@ -677,7 +699,7 @@ def test_penalize_a_move_beyond_the_power():
     ],
 )
 def test_bad_configuration_is_refused_naming_the_value(kwargs, named):
-    """"If there are three or four players ... for the two player game": 2-4
+    """ "If there are three or four players ... for the two player game": 2-4
     players only; unknown options and openings are refused with the value named."""
     with pytest.raises(ValueError, match=named):
         azgames.make("azacru", **kwargs)
@@ -687,6 +709,7 @@ def test_bad_configuration_is_refused_naming_the_value(kwargs, named):
 
 
 # --------------------------------------------------------------------------- notation
+
 
 def _positions():
     """A few positions: every opening, and games 20 and 60 random plies in."""
@@ -706,8 +729,16 @@ def _positions():
                 yield env.unwrapped.clone()
 
 
-DIRECTION = {(0, 1): "N", (1, 1): "NE", (1, 0): "E", (1, -1): "SE",
-             (0, -1): "S", (-1, -1): "SW", (-1, 0): "W", (-1, 1): "NW"}
+DIRECTION = {
+    (0, 1): "N",
+    (1, 1): "NE",
+    (1, 0): "E",
+    (1, -1): "SE",
+    (0, -1): "S",
+    (-1, -1): "SW",
+    (-1, 0): "W",
+    (-1, 1): "NW",
+}
 
 
 def test_notation_round_trip_and_default_facing():

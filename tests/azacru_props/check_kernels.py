@@ -77,7 +77,7 @@ MESSAGES = {
     E_OCCUPANT_TO_PIECE: "occupant names a piece that is elsewhere (detail: field)",
     E_PIECE_TO_OCCUPANT: "a piece's field does not name it as occupant (detail: player * 4 + slot)",
     E_TILE_UNDER_PIECE: "a piece stands on a tile that is neither its owner's nor the neutral tile "
-                        "of its opening field (detail: player * 4 + slot)",
+    "of its opening field (detail: player * 4 + slot)",
     E_MASK_MOVE: "mask disagrees with illegal_code (detail: action)",
     E_MASK_PASS: "pass is masked wrongly: legal exactly when no move is (detail: mask value)",
     E_OBSERVATION: "an observation plane differs from the documentation (detail: field * 100 + plane)",
@@ -95,8 +95,21 @@ def _sign(x):
 
 
 @njit
-def _check_position(i, tiles, occupant, piece_field, piece_facing, player, turns_left, ply,
-                    obs, mask, player_out, opening_field, max_turns):
+def _check_position(
+    i,
+    tiles,
+    occupant,
+    piece_field,
+    piece_facing,
+    player,
+    turns_left,
+    ply,
+    obs,
+    mask,
+    player_out,
+    opening_field,
+    max_turns,
+):
     """Game ``i``'s position is consistent, and its mask and observation are right."""
     num_players = piece_field.shape[1]
     num_pieces = piece_field.shape[2]
@@ -187,10 +200,35 @@ def _check_position(i, tiles, occupant, piece_field, piece_facing, player, turns
 
 
 @njit
-def _check_game(i, prev_tiles, prev_occupant, prev_field, prev_facing, prev_player, prev_turns_left,
-                tiles, occupant, piece_field, piece_facing, player, turns_left, ply, outcome,
-                actions, obs, mask, rewards, terminated, truncated, player_out,
-                game_len, opening_field, opening_facing, max_turns, scratch):
+def _check_game(
+    i,
+    prev_tiles,
+    prev_occupant,
+    prev_field,
+    prev_facing,
+    prev_player,
+    prev_turns_left,
+    tiles,
+    occupant,
+    piece_field,
+    piece_facing,
+    player,
+    turns_left,
+    ply,
+    outcome,
+    actions,
+    obs,
+    mask,
+    rewards,
+    terminated,
+    truncated,
+    player_out,
+    game_len,
+    opening_field,
+    opening_facing,
+    max_turns,
+    scratch,
+):
     num_players = piece_field.shape[1]
     num_pieces = piece_field.shape[2]
     pass_action = num_pieces * ACTIONS_PER_PIECE
@@ -335,15 +373,53 @@ def _check_game(i, prev_tiles, prev_occupant, prev_field, prev_facing, prev_play
         if outcome[i] != ONGOING:
             return E_OUTCOME, int(outcome[i])
 
-    return _check_position(i, tiles, occupant, piece_field, piece_facing, player, turns_left, ply,
-                           obs, mask, player_out, opening_field, max_turns)
+    return _check_position(
+        i,
+        tiles,
+        occupant,
+        piece_field,
+        piece_facing,
+        player,
+        turns_left,
+        ply,
+        obs,
+        mask,
+        player_out,
+        opening_field,
+        max_turns,
+    )
 
 
 @njit
-def check_batch(prev_tiles, prev_occupant, prev_field, prev_facing, prev_player, prev_turns_left,
-                tiles, occupant, piece_field, piece_facing, player, turns_left, ply, outcome,
-                actions, obs, mask, rewards, terminated, truncated, player_out,
-                game_len, opening_field, opening_facing, max_turns, err, detail):
+def check_batch(
+    prev_tiles,
+    prev_occupant,
+    prev_field,
+    prev_facing,
+    prev_player,
+    prev_turns_left,
+    tiles,
+    occupant,
+    piece_field,
+    piece_facing,
+    player,
+    turns_left,
+    ply,
+    outcome,
+    actions,
+    obs,
+    mask,
+    rewards,
+    terminated,
+    truncated,
+    player_out,
+    game_len,
+    opening_field,
+    opening_facing,
+    max_turns,
+    err,
+    detail,
+):
     """Check every game of a vector-env step (see the module docstring).
 
     ``prev_*``: the state before the step; the rest: after it and what the
@@ -353,11 +429,35 @@ def check_batch(prev_tiles, prev_occupant, prev_field, prev_facing, prev_player,
     scratch = np.empty(81, np.int64)
     bad = 0
     for i in range(tiles.shape[0]):
-        e, d = _check_game(i, prev_tiles, prev_occupant, prev_field, prev_facing, prev_player,
-                           prev_turns_left, tiles, occupant, piece_field, piece_facing, player,
-                           turns_left, ply, outcome, actions, obs, mask, rewards, terminated,
-                           truncated, player_out, game_len, opening_field, opening_facing,
-                           max_turns, scratch)
+        e, d = _check_game(
+            i,
+            prev_tiles,
+            prev_occupant,
+            prev_field,
+            prev_facing,
+            prev_player,
+            prev_turns_left,
+            tiles,
+            occupant,
+            piece_field,
+            piece_facing,
+            player,
+            turns_left,
+            ply,
+            outcome,
+            actions,
+            obs,
+            mask,
+            rewards,
+            terminated,
+            truncated,
+            player_out,
+            game_len,
+            opening_field,
+            opening_facing,
+            max_turns,
+            scratch,
+        )
         err[i] = e
         detail[i] = d
         if e != OK:
@@ -366,13 +466,40 @@ def check_batch(prev_tiles, prev_occupant, prev_field, prev_facing, prev_player,
 
 
 @njit
-def check_positions(tiles, occupant, piece_field, piece_facing, player, turns_left, ply,
-                    obs, mask, player_out, opening_field, max_turns, err, detail):
+def check_positions(
+    tiles,
+    occupant,
+    piece_field,
+    piece_facing,
+    player,
+    turns_left,
+    ply,
+    obs,
+    mask,
+    player_out,
+    opening_field,
+    max_turns,
+    err,
+    detail,
+):
     """Check every game's position, mask and observation (e.g. right after reset)."""
     bad = 0
     for i in range(tiles.shape[0]):
-        e, d = _check_position(i, tiles, occupant, piece_field, piece_facing, player, turns_left,
-                               ply, obs, mask, player_out, opening_field, max_turns)
+        e, d = _check_position(
+            i,
+            tiles,
+            occupant,
+            piece_field,
+            piece_facing,
+            player,
+            turns_left,
+            ply,
+            obs,
+            mask,
+            player_out,
+            opening_field,
+            max_turns,
+        )
         err[i] = e
         detail[i] = d
         if e != OK:

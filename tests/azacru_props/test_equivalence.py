@@ -10,13 +10,20 @@ from tests.equivalence import run_equivalence as _run
 
 
 def run_equivalence(num_players, opening="standard", num_envs=48, steps=160, seed=0, max_turns=1000):
-    stats = _run(azacru_env, num_players, {"opening": opening, "max_turns": max_turns},
-                 num_envs=num_envs, steps=steps, seed=seed)
+    stats = _run(
+        azacru_env,
+        num_players,
+        {"opening": opening, "max_turns": max_turns},
+        num_envs=num_envs,
+        steps=steps,
+        seed=seed,
+    )
     return stats["restarts"], stats["truncated"]
 
 
-@pytest.mark.parametrize("num_players,opening", [(2, "standard"), (3, "standard"), (4, "standard"),
-                                                 (2, "classic")])
+@pytest.mark.parametrize(
+    "num_players,opening", [(2, "standard"), (3, "standard"), (4, "standard"), (2, "classic")]
+)
 def test_aec_and_vector_agree_across_auto_resets(num_players, opening):
     restarts, _ = run_equivalence(num_players, opening)
     # ~50 turns a game: every slot has finished a few games by now.

@@ -27,7 +27,12 @@ from . import check_kernels as C
 
 # (num_players, opening, games): 10,200 games in the default run.
 DEFAULT_RUNS = [(2, "standard", 3000), (3, "standard", 3000), (4, "standard", 3000), (2, "classic", 1200)]
-SLOW_RUNS = [(2, "standard", 50_000), (3, "standard", 50_000), (4, "standard", 50_000), (2, "classic", 20_000)]
+SLOW_RUNS = [
+    (2, "standard", 50_000),
+    (3, "standard", 50_000),
+    (4, "standard", 50_000),
+    (2, "classic", 20_000),
+]
 
 
 def _describe_failure(venv, prev, actions, err, detail, finished):
@@ -45,12 +50,12 @@ def _describe_failure(venv, prev, actions, err, detail, finished):
     )
 
 
-def run_checked_playout(num_players, opening, games, num_envs=512, seed=0, max_turns=1000,
-                        max_steps=None):
+def run_checked_playout(num_players, opening, games, num_envs=512, seed=0, max_turns=1000, max_steps=None):
     """Play random games in a vector env until ``games`` have finished, checking
     every step. Returns (finished games, truncated games, steps)."""
-    venv = azacru_env.VectorEnv(num_envs=num_envs, seed=seed, num_players=num_players,
-                                opening=opening, max_turns=max_turns)
+    venv = azacru_env.VectorEnv(
+        num_envs=num_envs, seed=seed, num_players=num_players, opening=opening, max_turns=max_turns
+    )
     obs, mask = venv.reset()
     rules = venv.rules
     n = num_envs
@@ -59,9 +64,22 @@ def run_checked_playout(num_players, opening, games, num_envs=512, seed=0, max_t
     game_len = np.zeros(n, np.int64)
     s = venv.state
     player = np.asarray(s.player, np.int64)
-    bad = C.check_positions(s.tiles, s.occupant, s.piece_field, s.piece_facing, s.player,
-                            s.turns_left, s.ply, obs, mask, player, rules.opening_field, max_turns,
-                            err, detail)
+    bad = C.check_positions(
+        s.tiles,
+        s.occupant,
+        s.piece_field,
+        s.piece_facing,
+        s.player,
+        s.turns_left,
+        s.ply,
+        obs,
+        mask,
+        player,
+        rules.opening_field,
+        max_turns,
+        err,
+        detail,
+    )
     assert bad == 0, _describe_failure(venv, venv.state, None, err, detail, None)
     finished = truncated_games = steps = 0
     while finished < games:
@@ -72,21 +90,44 @@ def run_checked_playout(num_players, opening, games, num_envs=512, seed=0, max_t
         obs, mask, rewards, term, trunc, player = venv.step(actions)
         steps += 1
         s = venv.state
-        bad = C.check_batch(prev.tiles, prev.occupant, prev.piece_field, prev.piece_facing,
-                            prev.player, prev.turns_left,
-                            s.tiles, s.occupant, s.piece_field, s.piece_facing, s.player,
-                            s.turns_left, s.ply, s.outcome,
-                            actions, obs, mask, rewards, term, trunc, player,
-                            game_len, rules.opening_field, rules.opening_facing, max_turns,
-                            err, detail)
+        bad = C.check_batch(
+            prev.tiles,
+            prev.occupant,
+            prev.piece_field,
+            prev.piece_facing,
+            prev.player,
+            prev.turns_left,
+            s.tiles,
+            s.occupant,
+            s.piece_field,
+            s.piece_facing,
+            s.player,
+            s.turns_left,
+            s.ply,
+            s.outcome,
+            actions,
+            obs,
+            mask,
+            rewards,
+            term,
+            trunc,
+            player,
+            game_len,
+            rules.opening_field,
+            rules.opening_facing,
+            max_turns,
+            err,
+            detail,
+        )
         assert bad == 0, _describe_failure(venv, prev, actions, err, detail, term | trunc)
         finished += int(term.sum() + trunc.sum())
         truncated_games += int(trunc.sum())
     return finished, truncated_games, steps
 
 
-@pytest.mark.parametrize("num_players,opening,games", DEFAULT_RUNS,
-                         ids=[f"{p}p-{o}" for p, o, _ in DEFAULT_RUNS])
+@pytest.mark.parametrize(
+    "num_players,opening,games", DEFAULT_RUNS, ids=[f"{p}p-{o}" for p, o, _ in DEFAULT_RUNS]
+)
 def test_vector_playouts(num_players, opening, games):
     finished, truncated, steps = run_checked_playout(num_players, opening, games)
     print(f"\n{num_players}p {opening}: {finished} games in {steps} steps, {truncated} truncated")
@@ -96,11 +137,9 @@ def test_vector_playouts(num_players, opening, games):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("num_players,opening,games", SLOW_RUNS,
-                         ids=[f"{p}p-{o}" for p, o, _ in SLOW_RUNS])
+@pytest.mark.parametrize("num_players,opening,games", SLOW_RUNS, ids=[f"{p}p-{o}" for p, o, _ in SLOW_RUNS])
 def test_vector_playouts_many(num_players, opening, games):
-    finished, truncated, steps = run_checked_playout(num_players, opening, games,
-                                                     num_envs=4096, seed=1)
+    finished, truncated, steps = run_checked_playout(num_players, opening, games, num_envs=4096, seed=1)
     print(f"\n{num_players}p {opening}: {finished} games in {steps} steps, {truncated} truncated")
     assert truncated <= finished // 100
 
@@ -109,8 +148,7 @@ def test_vector_playouts_many(num_players, opening, games):
 def test_vector_playouts_truncate_exactly_at_max_turns(num_players):
     """With a short turn limit games are cut off at exactly ``max_turns`` steps
     with zero rewards (the checker counts each game's steps itself)."""
-    finished, truncated, _ = run_checked_playout(num_players, "standard", 300, num_envs=64,
-                                                 max_turns=12)
+    finished, truncated, _ = run_checked_playout(num_players, "standard", 300, num_envs=64, max_turns=12)
     # 12 turns are too few for random play to get a player stuck: nearly all are cut off.
     assert truncated > 0 and truncated >= 0.9 * finished
 
@@ -118,8 +156,7 @@ def test_vector_playouts_truncate_exactly_at_max_turns(num_players):
 def test_vector_playout_smoke():
     """A few short games (also run with NUMBA_DISABLE_JIT=1 by test_nojit)."""
     for num_players in (2, 3):
-        _, _, steps = run_checked_playout(num_players, "standard", 10**9, num_envs=4,
-                                          seed=7, max_steps=40)
+        _, _, steps = run_checked_playout(num_players, "standard", 10**9, num_envs=4, seed=7, max_steps=40)
         assert steps == 40
     finished, truncated, _ = run_checked_playout(2, "standard", 4, num_envs=4, seed=3, max_turns=8)
     assert finished >= 4 and truncated >= 1
@@ -174,7 +211,11 @@ def play_aec_checked(num_players, seed, opening="standard"):
                 ) from None
             assert int(c.state.ply[0]) == turns + 1
             over = c.terminations[agent] or c.truncations[agent]
-            assert over or c.agent_selection == env.possible_agents[(env.possible_agents.index(agent) + 1) % num_players]
+            assert (
+                over
+                or c.agent_selection
+                == env.possible_agents[(env.possible_agents.index(agent) + 1) % num_players]
+            )
         env.step(int(rng.choice(legal)))
         turns += 1
     # The end: rewards and infos follow from the final tiles.
@@ -192,16 +233,18 @@ def play_aec_checked(num_players, seed, opening="standard"):
 AEC_DEFAULT = [(2, "standard", 40), (3, "standard", 25), (4, "standard", 25), (2, "classic", 10)]
 
 
-@pytest.mark.parametrize("num_players,opening,games", AEC_DEFAULT,
-                         ids=[f"{p}p-{o}" for p, o, _ in AEC_DEFAULT])
+@pytest.mark.parametrize(
+    "num_players,opening,games", AEC_DEFAULT, ids=[f"{p}p-{o}" for p, o, _ in AEC_DEFAULT]
+)
 def test_aec_playouts_step_accepts_exactly_the_mask(num_players, opening, games):
     for g in range(games):
         play_aec_checked(num_players, seed=1000 * num_players + g, opening=opening)
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("num_players,opening", [(2, "standard"), (3, "standard"), (4, "standard"),
-                                                 (2, "classic")])
+@pytest.mark.parametrize(
+    "num_players,opening", [(2, "standard"), (3, "standard"), (4, "standard"), (2, "classic")]
+)
 def test_aec_playouts_step_accepts_exactly_the_mask_many(num_players, opening):
     for g in range(300):
         play_aec_checked(num_players, seed=50_000 + 1000 * num_players + g, opening=opening)

@@ -13,8 +13,15 @@ import azgames
 from azimuth_env.diagram import format_sea
 
 
-def position(diagram: str, num_players: int = 2, to_move: str = "R", beaches: dict | None = None,
-             hands: dict | None = None, coconuts_left: dict | None = None, **options):
+def position(
+    diagram: str,
+    num_players: int = 2,
+    to_move: str = "R",
+    beaches: dict | None = None,
+    hands: dict | None = None,
+    coconuts_left: dict | None = None,
+    **options,
+):
     """An AEC env (PettingZoo API) at the position drawn in ``diagram``.
 
     ``to_move`` is the colour letter (R, K, Y, B) of the player to act;
@@ -25,9 +32,11 @@ def position(diagram: str, num_players: int = 2, to_move: str = "R", beaches: di
     env = azgames.make("azimuth", num_players=num_players, **options)
     env.reset(seed=0)
     rules = env.unwrapped.rules
-    env.unwrapped.set_state(rules.state_from_diagram(
-        textwrap.dedent(diagram), to_move=to_move, beaches=beaches, hands=hands,
-        coconuts=coconuts_left))
+    env.unwrapped.set_state(
+        rules.state_from_diagram(
+            textwrap.dedent(diagram), to_move=to_move, beaches=beaches, hands=hands, coconuts=coconuts_left
+        )
+    )
     return env
 
 
@@ -40,16 +49,25 @@ def play(env, *actions: str) -> None:
 def sea(env) -> str:
     """The diagram of the env's current sea (compare with :func:`same_sea`)."""
     s = env.unwrapped.state
-    return format_sea(s.stack, s.height, s.wind_colour, s.wind_owner, s.wind_dir, s.castaway,
-                      env.unwrapped.rules.layout.island)
+    return format_sea(
+        s.stack,
+        s.height,
+        s.wind_colour,
+        s.wind_owner,
+        s.wind_dir,
+        s.castaway,
+        env.unwrapped.rules.layout.island,
+    )
 
 
 def same_sea(env, diagram: str) -> bool:
     """True if the env's sea is exactly ``diagram`` (spacing and labels ignored)."""
+
     def tokens(text):
         rows = [line.split() for line in text.strip().splitlines()]
         rows = [r[1:] if r and r[0] in "123456" and len(r) == 7 else r for r in rows]
         return [r for r in rows if r and r != list("abcdef")]
+
     return tokens(sea(env)) == tokens(textwrap.dedent(diagram))
 
 

@@ -36,6 +36,7 @@ STEP8 = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)]
 
 # --------------------------------------------------------------------------- geometry
 
+
 def point_xy(p: int) -> tuple[int, int]:
     return p % SIZE, p // SIZE
 
@@ -72,6 +73,7 @@ def standing_at(castaways: list[int], point: int) -> int | None:
 
 # --------------------------------------------------------------------------- sailing
 
+
 def landing_spots(layout, b: int) -> set[int]:
     return {int(s) for s in layout.beach_spots[b] if s >= 0}
 
@@ -84,8 +86,9 @@ def reaches_beach(layout, beaches: list[int], q: int, source: int, direction: in
     return b >= 0 and source in landing_spots(layout, b) and int(layout.beach_side[b]) == direction
 
 
-def sail(stacks, castaways, beaches, layout, mark: int, colour: int, direction: int,
-         events: list | None = None):
+def sail(
+    stacks, castaways, beaches, layout, mark: int, colour: int, direction: int, events: list | None = None
+):
     """The wind of ``colour`` on ``mark`` blowing ``direction``: at each of the
     mark's four points the top-most raft of that colour sails one leg, carrying
     every raft (and a castaway) above it.
@@ -155,6 +158,7 @@ def sail(stacks, castaways, beaches, layout, mark: int, colour: int, direction: 
 
 
 # --------------------------------------------------------------------------- positions
+
 
 class Position(NamedTuple):
     """One game between turns, as plain Python values."""
@@ -333,6 +337,7 @@ def rewards(landed: int, num_players: int) -> list[float]:
 
 # --------------------------------------------------------------------------- glue
 
+
 def position_of(state, i: int = 0) -> Position:
     """Game ``i`` of an :class:`azimuth_env.AzimuthState` as a :class:`Position`."""
     n = state.castaway.shape[1]
@@ -343,8 +348,7 @@ def position_of(state, i: int = 0) -> Position:
     winds = {}
     for m in range(MARKS * MARKS):
         if state.wind_colour[i, m] >= 0:
-            winds[m] = (int(state.wind_colour[i, m]), int(state.wind_owner[i, m]),
-                        int(state.wind_dir[i, m]))
+            winds[m] = (int(state.wind_colour[i, m]), int(state.wind_owner[i, m]), int(state.wind_dir[i, m]))
     return Position(
         stacks=stacks,
         winds=winds,
@@ -361,7 +365,7 @@ def write_position(pos: Position, state, i: int = 0) -> None:
     state.stack[i] = -1
     for pt, s in enumerate(pos.stacks):
         state.height[i, pt] = len(s)
-        state.stack[i, pt, :len(s)] = s
+        state.stack[i, pt, : len(s)] = s
     state.wind_colour[i] = -1
     state.wind_owner[i] = -1
     state.wind_dir[i] = 0

@@ -7,14 +7,25 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
-from azimuth_env.board import (AT_HOME, COLOUR_LETTERS, COLOUR_NAMES, DIRECTIONS, NUM_MARKS,
-                               NUM_POINTS, ON_ISLAND, mark_name, point_name)
+from azimuth_env.board import (
+    AT_HOME,
+    COLOUR_LETTERS,
+    COLOUR_NAMES,
+    DIRECTIONS,
+    NUM_MARKS,
+    NUM_POINTS,
+    ON_ISLAND,
+    mark_name,
+    point_name,
+)
 from azimuth_env.picture import COLOURS
 
 _NS = "{http://www.w3.org/2000/svg}"
 _RAFT = re.compile(r"^([a-f][1-6]): (\w+) raft, (?:bottom|top|level \d+) \((\d+) of (\d+)\)$")
-_WIND = re.compile(r"^wind on mark ([a-e][1-5]): (\w+), placed by (\w+) \((player_\d)\), "
-                   r"blowing \w+ \(([NESW])\)$")
+_WIND = re.compile(
+    r"^wind on mark ([a-e][1-5]): (\w+), placed by (\w+) \((player_\d)\), "
+    r"blowing \w+ \(([NESW])\)$"
+)
 _CASTAWAY = re.compile(r"^(\w+)'s castaway on ([a-f][1-6]|the island)$")
 
 
@@ -90,8 +101,12 @@ class Svg:
             badge = self.with_tip(s.tip, "circle")
             assert [b.attrib["fill"] for b in badge] == [COLOURS[COLOUR_NAMES.index(owner)]], s.tip
             letters = sorted(t.text for t in self.with_tip(s.tip, "text"))
-            want = sorted([COLOUR_LETTERS[COLOUR_NAMES.index(colour)],
-                           COLOUR_LETTERS[COLOUR_NAMES.index(owner)].lower()])
+            want = sorted(
+                [
+                    COLOUR_LETTERS[COLOUR_NAMES.index(colour)],
+                    COLOUR_LETTERS[COLOUR_NAMES.index(owner)].lower(),
+                ]
+            )
             assert letters == want, (s.tip, letters)
             assert drawn == way, (s.tip, drawn)
             winds[mark] = (colour, owner, agent, drawn)
@@ -110,8 +125,11 @@ class Svg:
 def assert_shows_state(svg: Svg, state, rules) -> None:
     """Every raft (order, height, letter), wind (colour, owner, way) and
     castaway of game 0, each colour's beach, hand and castaway line."""
-    want_stacks = {point_name(p): [COLOUR_NAMES[int(c)] for c in state.stack[0, p, :state.height[0, p]]]
-                   for p in range(NUM_POINTS) if state.height[0, p]}
+    want_stacks = {
+        point_name(p): [COLOUR_NAMES[int(c)] for c in state.stack[0, p, : state.height[0, p]]]
+        for p in range(NUM_POINTS)
+        if state.height[0, p]
+    }
     assert svg.stacks() == want_stacks
     for p in range(NUM_POINTS):  # the height, where a stack has more than one raft
         if state.height[0, p] > 1:
@@ -121,9 +139,12 @@ def assert_shows_state(svg: Svg, state, rules) -> None:
         c = int(state.wind_colour[0, m])
         if c >= 0:
             owner = int(state.wind_owner[0, m])
-            want_winds[mark_name(m)] = (COLOUR_NAMES[c], COLOUR_NAMES[owner],
-                                        rules.agents[rules.agent_of_colour(owner)],
-                                        DIRECTIONS[int(state.wind_dir[0, m])])
+            want_winds[mark_name(m)] = (
+                COLOUR_NAMES[c],
+                COLOUR_NAMES[owner],
+                rules.agents[rules.agent_of_colour(owner)],
+                DIRECTIONS[int(state.wind_dir[0, m])],
+            )
     assert svg.winds() == want_winds
     want_castaways = {}
     for q in range(rules.num_colours):

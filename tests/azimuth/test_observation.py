@@ -35,10 +35,20 @@ def planes(env, agent=None):
 def channel(n: int, name: str, q: int = 0) -> int:
     """Plane index of the env docstring's table, for ``n`` players."""
     return {
-        "level": q, "count": 3 * n + q, "castaway": 4 * n + q, "on_island": 5 * n + q,
-        "island": 6 * n, "landing": 6 * n + 1 + q, "wind": 7 * n + 1 + q, "mine": 8 * n + 1,
-        "dx": 8 * n + 2, "dy": 8 * n + 3, "hand_own": 8 * n + 4 + q, "hand_other": 9 * n + 4 + q,
-        "coconuts": 10 * n + 4 + q, "setup": 11 * n + 4,
+        "level": q,
+        "count": 3 * n + q,
+        "castaway": 4 * n + q,
+        "on_island": 5 * n + q,
+        "island": 6 * n,
+        "landing": 6 * n + 1 + q,
+        "wind": 7 * n + 1 + q,
+        "mine": 8 * n + 1,
+        "dx": 8 * n + 2,
+        "dy": 8 * n + 3,
+        "hand_own": 8 * n + 4 + q,
+        "hand_other": 9 * n + 4 + q,
+        "coconuts": 10 * n + 4 + q,
+        "setup": 11 * n + 4,
     }[name]
 
 
@@ -105,8 +115,7 @@ def test_a_west_beach_is_turned_to_the_bottom_with_the_actions():
               .    .    .    .    .
         1  .    .    .    .    .    .
     """
-    env = position(diagram, num_players=3, to_move="K",
-                   beaches={"R": "c1-d1", "K": "a2-a3", "Y": "e1-f1"})
+    env = position(diagram, num_players=3, to_move="K", beaches={"R": "c1-d1", "K": "a2-a3", "Y": "e1-f1"})
     u = env.unwrapped
     n = 3
     black = planes(env, "player_1")

@@ -34,13 +34,13 @@ def picture_of(env):
 
 
 def test_a_diagram_position_shows_stacks_in_order_winds_with_owners_hands_and_beaches():
-    env = position(SEA, to_move="K", beaches={"R": "a1-b1", "K": "d1-e1"}, coconuts=True,
-                   coconuts_left={"R": 3, "K": 1})
+    env = position(
+        SEA, to_move="K", beaches={"R": "a1-b1", "K": "d1-e1"}, coconuts=True, coconuts_left={"R": 3, "K": 1}
+    )
     rules, state = env.unwrapped.rules, env.unwrapped.state
     svg = picture_of(env)
     assert svg.stacks() == {"c3": ["black", "red", "black"], "b2": ["red"]}
-    assert svg.winds() == {"c3": ("red", "black", "player_1", "E"),
-                           "a2": ("black", "black", "player_1", "S")}
+    assert svg.winds() == {"c3": ("red", "black", "player_1", "E"), "a2": ("black", "black", "player_1", "S")}
     assert svg.castaways() == {"red": "b2", "black": "the island"}
     assert svg.with_tip("c3: 3 rafts", "text")[0].text == "3"
     # black placed the red wind: one red and 5 black winds of its own left
@@ -61,7 +61,8 @@ def test_the_last_step_is_named_with_who_played_it():
 
 
 def test_a_landing_is_named_with_the_step_and_the_score():
-    env = position("""
+    env = position(
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -74,7 +75,9 @@ def test_a_landing_is_named_with_the_step_and_the_score():
         2  .    .    .    .    .    .
               .    .    .    .    .
         1  R@   R    .    .    .    .
-    """, beaches={"R": "a1-b1", "K": "d1-e1"})
+    """,
+        beaches={"R": "a1-b1", "K": "d1-e1"},
+    )
     play(env, "place R a1 S")
     svg = picture_of(env)
     assert svg.has_text("Last step: red (player_0) played place R a1 S; it landed red on its beach")
@@ -106,8 +109,7 @@ def test_action_targets_follow_the_notation():
     assert targets("place R e5 W") == ("mark e5",)
     assert targets("board c4") == ("c4",)
     assert targets("pass") == ()
-    red = position(SEA, to_move="R", beaches={"R": "a1-b1", "K": "d1-e1"},
-                   hands={"R": (0, 0), "K": (5, 0)})
+    red = position(SEA, to_move="R", beaches={"R": "a1-b1", "K": "d1-e1"}, hands={"R": (0, 0), "K": (5, 0)})
     u = red.unwrapped
     assert u.rules.action_targets(u.state, u.str_to_action("move c3 NE")) == ("mark c3", "mark d4")
     assert u.rules.action_targets(u.state, u.str_to_action("turn a2 cw")) == ("mark a2",)
@@ -117,8 +119,9 @@ def test_action_targets_follow_the_notation():
         u.rules.action_targets(u.state, 9999)
 
 
-@pytest.mark.parametrize("players, options", [(2, {}), (3, {}), (4, {}), (4, {"island": True}),
-                                              (2, {"coconuts": True})])
+@pytest.mark.parametrize(
+    "players, options", [(2, {}), (3, {}), (4, {}), (4, {"island": True}), (2, {"coconuts": True})]
+)
 def test_random_play_every_element_and_every_legal_actions_targets_are_in_the_svg(players, options):
     env = azgames.make("azimuth", num_players=players, **options)
     rng = np.random.default_rng(players)
@@ -145,7 +148,7 @@ def test_random_play_every_element_and_every_legal_actions_targets_are_in_the_sv
 
 def test_colours_are_apart_from_each_other_and_blondie_from_the_sand():
     def lightness(colour):
-        r, g, b = (int(colour[k:k + 2], 16) / 255 for k in (1, 3, 5))
+        r, g, b = (int(colour[k : k + 2], 16) / 255 for k in (1, 3, 5))
         return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
     assert len(set(COLOURS)) == 4

@@ -37,12 +37,19 @@ from azimuth_env.rules import AzimuthRules
 from . import reference as ref
 from .helpers import numba_threads
 
-CONFIGS = [(2, {}), (3, {}), (4, {}), (4, {"island": True}), (2, {"coconuts": True}),
-           (3, {"coconuts": False})]
+CONFIGS = [
+    (2, {}),
+    (3, {}),
+    (4, {}),
+    (4, {"island": True}),
+    (2, {"coconuts": True}),
+    (3, {"coconuts": False}),
+]
 CONFIG_IDS = ["2p", "3p", "4p", "4p-island", "2p-coconuts", "3p-no-coconuts"]
 
 
 # =========================================================================== (1) sailing
+
 
 def kernel_sail(rules: AzimuthRules):
     """``call(state, i, mark, colour, direction) -> landed`` (bit set) running
@@ -74,8 +81,9 @@ def kernel_sail(rules: AzimuthRules):
 
     def call(state, i, m, colour, d):
         given = {"i": i, "m": m, "colour": colour, "d": d}
-        args = [getattr(state, v) if kind == "state" else given[v] if kind == "arg" else v
-                for kind, v in plan]
+        args = [
+            getattr(state, v) if kind == "state" else given[v] if kind == "arg" else v for kind, v in plan
+        ]
         return int(K.sail(*args))
 
     return call
@@ -98,8 +106,11 @@ def random_beaches(layout, n: int, rng, unplaced: float) -> list[int]:
 def near_points(m: int, reach: int) -> list[int]:
     """Points within ``reach`` legs (in x and y) of mark ``m``'s square."""
     x, y = m % 5, m // 5
-    return [py * 6 + px for py in range(max(0, y - reach), min(6, y + 2 + reach))
-            for px in range(max(0, x - reach), min(6, x + 2 + reach))]
+    return [
+        py * 6 + px
+        for py in range(max(0, y - reach), min(6, y + 2 + reach))
+        for px in range(max(0, x - reach), min(6, x + 2 + reach))
+    ]
 
 
 def random_sail_case(rules: AzimuthRules, rng):
@@ -159,26 +170,30 @@ def run_sail_checks(num_players: int, cases: int, seed: int, batch: int = 512) -
         todo = []
         for i in range(size):
             stacks, castaways, beaches, m, colour, d = random_sail_case(rules, rng)
-            pos = ref.position_of(state, i)._replace(stacks=stacks, castaways=castaways,
-                                                     beaches=beaches)
+            pos = ref.position_of(state, i)._replace(stacks=stacks, castaways=castaways, beaches=beaches)
             ref.write_position(pos, state, i)
             todo.append((stacks, castaways, beaches, m, colour, d))
         for i, (stacks, castaways, beaches, m, colour, d) in enumerate(todo):
             events: list[str] = []
             want_stacks, want_castaways, want_landed = ref.sail(
-                stacks, castaways, beaches, rules.layout, m, colour, d, events=events)
+                stacks, castaways, beaches, rules.layout, m, colour, d, events=events
+            )
             landed = call(state, i, m, colour, d)
             got = ref.position_of(state, i)
 
             def where():
-                return (f"{num_players} players, wind {B.COLOUR_LETTERS[colour]} on "
-                        f"{B.mark_name(m)} blowing {B.DIRECTIONS[d]}\nstacks {_show(stacks)}\n"
-                        f"castaways {castaways} beaches {beaches}")
+                return (
+                    f"{num_players} players, wind {B.COLOUR_LETTERS[colour]} on "
+                    f"{B.mark_name(m)} blowing {B.DIRECTIONS[d]}\nstacks {_show(stacks)}\n"
+                    f"castaways {castaways} beaches {beaches}"
+                )
 
             assert got.stacks == want_stacks, (
-                f"stacks differ: kernel {_show(got.stacks)}, reference {_show(want_stacks)}: {where()}")
+                f"stacks differ: kernel {_show(got.stacks)}, reference {_show(want_stacks)}: {where()}"
+            )
             assert got.castaways == want_castaways, (
-                f"castaways: kernel {got.castaways}, reference {want_castaways}: {where()}")
+                f"castaways: kernel {got.castaways}, reference {want_castaways}: {where()}"
+            )
             assert landed == want_landed, f"landed: kernel {landed}, reference {want_landed}: {where()}"
             above = state.stack[i][np.arange(state.stack.shape[2])[None, :] >= state.height[i][:, None]]
             assert (above == -1).all(), f"stack entries above the height are not -1: {where()}"
@@ -189,13 +204,28 @@ def run_sail_checks(num_players: int, cases: int, seed: int, batch: int = 512) -
 
 
 def _show(stacks) -> str:
-    return "{" + ", ".join(f"{B.point_name(p)}: {''.join(B.COLOUR_LETTERS[c] for c in s)}"
-                           for p, s in enumerate(stacks) if s) + "}"
+    return (
+        "{"
+        + ", ".join(
+            f"{B.point_name(p)}: {''.join(B.COLOUR_LETTERS[c] for c in s)}" for p, s in enumerate(stacks) if s
+        )
+        + "}"
+    )
 
 
-SAIL_EVENTS = ("whole stack", "upper part of a stack", "landed", "off the board",
-               "castaway off the board", "castaway blocked by castaway", "slid under a castaway",
-               "stacked on top", "onto open sea", "carried a castaway", "onto a point of the same wind")
+SAIL_EVENTS = (
+    "whole stack",
+    "upper part of a stack",
+    "landed",
+    "off the board",
+    "castaway off the board",
+    "castaway blocked by castaway",
+    "slid under a castaway",
+    "stacked on top",
+    "onto open sea",
+    "carried a castaway",
+    "onto a point of the same wind",
+)
 
 
 @pytest.mark.parametrize("num_players", [2, 3, 4])
@@ -226,39 +256,46 @@ def test_reference_sail_examples():
         return s
 
     # Two red rafts at c2 and d3 under a red wind on c2 blowing east: both sail one leg.
-    stacks, cast, landed = ref.sail(sea(c2="R", d3="R"), [ref.ON_ISLAND] * 2, [0, 3], layout,
-                                    B.parse_mark("c2"), 0, 1)
+    stacks, cast, landed = ref.sail(
+        sea(c2="R", d3="R"), [ref.ON_ISLAND] * 2, [0, 3], layout, B.parse_mark("c2"), 0, 1
+    )
     assert stacks == sea(d2="R", e3="R") and landed == 0
     # Only the top-most raft of the colour moves, with everything above it.
-    stacks, _, _ = ref.sail(sea(c2="RKRK"), [ref.ON_ISLAND] * 2, [0, 3], layout,
-                            B.parse_mark("c2"), 0, 0)
+    stacks, _, _ = ref.sail(sea(c2="RKRK"), [ref.ON_ISLAND] * 2, [0, 3], layout, B.parse_mark("c2"), 0, 0)
     assert stacks == sea(c2="RK", c3="RK")
     # Simultaneous: c2 blown north onto c3, whose own red raft sails on to c4.
-    stacks, _, _ = ref.sail(sea(c2="R", c3="R"), [ref.ON_ISLAND] * 2, [0, 3], layout,
-                            B.parse_mark("c2"), 0, 0)
+    stacks, _, _ = ref.sail(
+        sea(c2="R", c3="R"), [ref.ON_ISLAND] * 2, [0, 3], layout, B.parse_mark("c2"), 0, 0
+    )
     assert stacks == sea(c3="R", c4="R")
     # Arriving under a castaway; a castaway may not sail onto another.
-    stacks, cast, _ = ref.sail(sea(c2="KR", c3="K"), [p("c2"), p("c3")], [0, 3], layout,
-                               B.parse_mark("c2"), 0, 0)
+    stacks, cast, _ = ref.sail(
+        sea(c2="KR", c3="K"), [p("c2"), p("c3")], [0, 3], layout, B.parse_mark("c2"), 0, 0
+    )
     assert stacks == sea(c2="KR", c3="K") and cast == [p("c2"), p("c3")]
-    stacks, cast, _ = ref.sail(sea(c2="R", c3="K"), [ref.ON_ISLAND, p("c3")], [0, 3], layout,
-                               B.parse_mark("c2"), 0, 0)
+    stacks, cast, _ = ref.sail(
+        sea(c2="R", c3="K"), [ref.ON_ISLAND, p("c3")], [0, 3], layout, B.parse_mark("c2"), 0, 0
+    )
     assert stacks == sea(c3="RK") and cast == [ref.ON_ISLAND, p("c3")]
     # Landing: red on a1 (beach a1-b1, south), red wind on a1 blowing south.
-    stacks, cast, landed = ref.sail(sea(a1="R"), [p("a1"), ref.ON_ISLAND], [0, 3], layout,
-                                    B.parse_mark("a1"), 0, 2)
+    stacks, cast, landed = ref.sail(
+        sea(a1="R"), [p("a1"), ref.ON_ISLAND], [0, 3], layout, B.parse_mark("a1"), 0, 2
+    )
     assert stacks == sea(a1="R") and cast[0] == ref.AT_HOME and landed == 1
     # A black wind under red's castaway lands it too (the book's "last push to shore").
-    stacks, cast, landed = ref.sail(sea(b1="KR"), [p("b1"), ref.ON_ISLAND], [0, 3], layout,
-                                    B.parse_mark("a1"), 1, 2)
+    stacks, cast, landed = ref.sail(
+        sea(b1="KR"), [p("b1"), ref.ON_ISLAND], [0, 3], layout, B.parse_mark("a1"), 1, 2
+    )
     assert stacks == sea(b1="KR") and cast[0] == ref.AT_HOME and landed == 1
     # Not from a point that is not a landing spot.
-    _, cast, landed = ref.sail(sea(c1="R"), [p("c1"), ref.ON_ISLAND], [0, 3], layout,
-                               B.parse_mark("b1"), 0, 2)
+    _, cast, landed = ref.sail(
+        sea(c1="R"), [p("c1"), ref.ON_ISLAND], [0, 3], layout, B.parse_mark("b1"), 0, 2
+    )
     assert cast[0] == p("c1") and landed == 0
 
 
 # =========================================================================== (2) legal actions
+
 
 def random_position(rules: AzimuthRules, rng) -> ref.Position:
     """A random position of ``rules``' configuration, as the rules allow it:
@@ -274,8 +311,7 @@ def random_position(rules: AzimuthRules, rng) -> ref.Position:
         if setup:  # seats after the mover have placed their beaches
             beaches = [-1] * n
             for q in range(n - 1, mover, -1):
-                free = [b for b in range(len(layout.beach_side))
-                        if ref.beach_allowed(layout, beaches, q, b)]
+                free = [b for b in range(len(layout.beach_side)) if ref.beach_allowed(layout, beaches, q, b)]
                 beaches[q] = int(rng.choice(free))
         else:
             beaches = random_beaches(layout, n, rng, unplaced=0.0)
@@ -335,8 +371,10 @@ def random_position(rules: AzimuthRules, rng) -> ref.Position:
             if rng.random() < 0.5:
                 hands[q] = [0, 0]  # all placed: turning and moving
             else:
-                hands[q] = [int(rng.integers(0, layout.winds_own + 1)),
-                            int(rng.integers(0, layout.winds_other + 1))]
+                hands[q] = [
+                    int(rng.integers(0, layout.winds_own + 1)),
+                    int(rng.integers(0, layout.winds_other + 1)),
+                ]
             coconuts[q] = int(rng.integers(0, layout.coconuts + 1)) if rng.random() < 0.6 else 0
     return ref.Position(stacks, winds, hands, coconuts, castaways, beaches, mover)
 
@@ -364,8 +402,9 @@ def decoded_mask(rules, one, mask) -> dict[tuple, int]:
     return out
 
 
-def check_position(rules: AzimuthRules, batch, i: int, vec_mask, rng, stats: Counter,
-                   full_reasons: bool, try_steps: bool) -> None:
+def check_position(
+    rules: AzimuthRules, batch, i: int, vec_mask, rng, stats: Counter, full_reasons: bool, try_steps: bool
+) -> None:
     n, layout = rules.num_players, rules.layout
     one = state_ops.select(batch, i)
     pos = ref.position_of(one)
@@ -378,13 +417,15 @@ def check_position(rules: AzimuthRules, batch, i: int, vec_mask, rng, stats: Cou
         return f"{rules.render_ansi(one)}\nposition {pos}"
 
     assert np.array_equal(mask.astype(bool), vec_mask[i].astype(bool)), (
-        f"AEC and vector masks differ: {where()}")
+        f"AEC and vector masks differ: {where()}"
+    )
 
     # (a) the mask is the reference's legal set
     got = decoded_mask(rules, one, mask)
     want = ref.legal_actions(pos, layout, n)
-    assert set(got) == want, (f"kernel only {sorted(set(got) - want)}, "
-                              f"reference only {sorted(want - set(got))}: {where()}")
+    assert set(got) == want, (
+        f"kernel only {sorted(set(got) - want)}, reference only {sorted(want - set(got))}: {where()}"
+    )
     stats["positions"] += 1
     stats.update(f"legal {a[0]}" for a in {a[:1] for a in want})
 
@@ -394,13 +435,15 @@ def check_position(rules: AzimuthRules, batch, i: int, vec_mask, rng, stats: Cou
         stats["positions, every action validated"] += 1
     else:
         masked_out = np.flatnonzero(mask == 0)
-        probe = list(got.values()) + rng.choice(masked_out, size=min(12, len(masked_out)),
-                                                replace=False).tolist()
+        probe = (
+            list(got.values()) + rng.choice(masked_out, size=min(12, len(masked_out)), replace=False).tolist()
+        )
     for a in probe:
         why = rules.illegal_reason(one, int(a))
         assert (why is None) == bool(mask[a]), (
             f"action {a} ({rules.action_to_str(one, int(a))}): mask {mask[a]}, "
-            f"illegal_reason {why!r}: {where()}")
+            f"illegal_reason {why!r}: {where()}"
+        )
         if why is not None:
             assert isinstance(why, str) and why
             stats[f"reason: {why}"] += 1
@@ -427,7 +470,8 @@ def check_position(rules: AzimuthRules, batch, i: int, vec_mask, rng, stats: Cou
         for field in ("stacks", "winds", "hands", "coconuts", "castaways", "beaches"):
             assert getattr(got_pos, field) == getattr(want_pos, field), (
                 f"{field} after {what()}\nkernel {getattr(got_pos, field)}\n"
-                f"reference {getattr(want_pos, field)}")
+                f"reference {getattr(want_pos, field)}"
+            )
         assert rewards.tolist() == ref.rewards(landed, n), f"rewards {rewards} after {what()}"
         status, _, _ = unpack_status(code)
         assert int(after.ply[0]) == int(one.ply[0]) + 1
@@ -446,8 +490,9 @@ def check_position(rules: AzimuthRules, batch, i: int, vec_mask, rng, stats: Cou
         stats[f"step {act[0]}"] += 1
 
 
-def run_position_checks(num_players, options, synthetic, playout_envs, snapshots, seed,
-                        full_every=8, step_every=3) -> Counter:
+def run_position_checks(
+    num_players, options, synthetic, playout_envs, snapshots, seed, full_every=8, step_every=3
+) -> Counter:
     rules = AzimuthRules(num_players, **options)
     rng = np.random.default_rng(seed)
     batches = playout_positions(num_players, options, playout_envs, seed, snapshots)
@@ -470,34 +515,62 @@ def run_position_checks(num_players, options, synthetic, playout_envs, snapshots
         rules.vec_observe(batch, obs, mask, player)
         assert np.array_equal(player, batch.player)
         for i in range(size):
-            check_position(rules, batch, i, mask, rng, stats, full_reasons=k % full_every == 0,
-                           try_steps=k % step_every == 0)
+            check_position(
+                rules,
+                batch,
+                i,
+                mask,
+                rng,
+                stats,
+                full_reasons=k % full_every == 0,
+                try_steps=k % step_every == 0,
+            )
             k += 1
     return stats
 
 
 def assert_coverage(stats: Counter, num_players: int, options: dict) -> None:
     layout = AzimuthRules(num_players, **options).layout
-    kinds = ["legal beach", "legal place", "legal turn", "legal move", "legal swim", "legal pass",
-             "step beach", "step place", "step turn", "step move", "step swim", "steps won",
-             "steps truncated",
-             "reason: it would be head to head with a wind of the same colour",
-             "reason: a raft stands on the point the diagonal move crosses",
-             "reason: none of your rafts is next to that wind, so you do not control it",
-             "reason: the lighthouses are being placed: place your beach first"]
+    kinds = [
+        "legal beach",
+        "legal place",
+        "legal turn",
+        "legal move",
+        "legal swim",
+        "legal pass",
+        "step beach",
+        "step place",
+        "step turn",
+        "step move",
+        "step swim",
+        "steps won",
+        "steps truncated",
+        "reason: it would be head to head with a wind of the same colour",
+        "reason: a raft stands on the point the diagonal move crosses",
+        "reason: none of your rafts is next to that wind, so you do not control it",
+        "reason: the lighthouses are being placed: place your beach first",
+    ]
     if layout.island >= 0:
         kinds += ["legal board", "legal home", "step board", "step home"]
     if layout.coconuts:
-        kinds += ["steps paid a coconut",
-                  "reason: turning another player's wind costs a coconut and you have none left"]
+        kinds += [
+            "steps paid a coconut",
+            "reason: turning another player's wind costs a coconut and you have none left",
+        ]
     missing = [k for k in kinds if stats[k] == 0]
     assert not missing, f"the sample never met {missing}: {dict(stats)}"
 
 
 @pytest.mark.parametrize("num_players,options", CONFIGS, ids=CONFIG_IDS)
 def test_mask_and_steps_match_reference(num_players, options):
-    stats = run_position_checks(num_players, options, synthetic=300, playout_envs=16,
-                                snapshots=[1, 2, 4, 8, 20, 60, 150, 350], seed=200 + num_players)
+    stats = run_position_checks(
+        num_players,
+        options,
+        synthetic=300,
+        playout_envs=16,
+        snapshots=[1, 2, 4, 8, 20, 60, 150, 350],
+        seed=200 + num_players,
+    )
     assert stats["positions"] == 300 + 16 * 8
     assert_coverage(stats, num_players, options)
 
@@ -505,15 +578,28 @@ def test_mask_and_steps_match_reference(num_players, options):
 @pytest.mark.slow
 @pytest.mark.parametrize("num_players,options", CONFIGS, ids=CONFIG_IDS)
 def test_mask_and_steps_match_reference_many(num_players, options):
-    stats = run_position_checks(num_players, options, synthetic=8000, playout_envs=128,
-                                snapshots=[1, 2, 3, 4, 6, 10, 20, 40, 80, 150, 250, 399],
-                                seed=3000 + num_players, full_every=4, step_every=2)
+    stats = run_position_checks(
+        num_players,
+        options,
+        synthetic=8000,
+        playout_envs=128,
+        snapshots=[1, 2, 3, 4, 6, 10, 20, 40, 80, 150, 250, 399],
+        seed=3000 + num_players,
+        full_every=4,
+        step_every=2,
+    )
     assert_coverage(stats, num_players, options)
 
 
 @pytest.mark.parametrize("num_players", [3, 4])
 def test_random_lighthouses_mask_matches_reference(num_players):
     """Beaches placed at set-up (``lighthouses='random'``): side beaches, so turned views."""
-    stats = run_position_checks(num_players, {"lighthouses": "random"}, synthetic=0,
-                                playout_envs=32, snapshots=[1, 3, 10, 40, 120], seed=77)
+    stats = run_position_checks(
+        num_players,
+        {"lighthouses": "random"},
+        synthetic=0,
+        playout_envs=32,
+        snapshots=[1, 3, 10, 40, 120],
+        seed=77,
+    )
     assert stats["positions"] == 32 * 5

@@ -23,8 +23,7 @@ import re
 import pytest
 
 import azgames
-from azimuth_env.board import (AT_HOME, COLOUR_LETTERS, ON_ISLAND, beach_name, parse_point,
-                               point_name)
+from azimuth_env.board import AT_HOME, COLOUR_LETTERS, ON_ISLAND, beach_name, parse_point, point_name
 
 from .helpers import legal_actions, play, position, same_sea, sea
 
@@ -119,8 +118,11 @@ def new_game(num_players: int, seed: int = 0, **options):
 def beaches(env) -> dict[str, str]:
     """Each colour's beach, named by its landing spots."""
     u = env.unwrapped
-    return {COLOUR_LETTERS[p]: beach_name(u.rules.layout, int(b))
-            for p, b in enumerate(u.state.beach[0]) if b >= 0}
+    return {
+        COLOUR_LETTERS[p]: beach_name(u.rules.layout, int(b))
+        for p, b in enumerate(u.state.beach[0])
+        if b >= 0
+    }
 
 
 def spots(name: str) -> set[str]:
@@ -149,7 +151,9 @@ def test_rafts_and_winds_rule_1_a_wind_sails_its_colour_at_all_four_corners():
         1  .    .    .    .    .    .
     """)
     play(env, "place R c2 N")
-    assert same_sea(env, """
+    assert same_sea(
+        env,
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -162,7 +166,8 @@ def test_rafts_and_winds_rule_1_a_wind_sails_its_colour_at_all_four_corners():
         2  .    .    .    .    .    .
               .    .    .    .    .
         1  .    .    .    .    .    .
-    """), sea(env)
+    """,
+    ), sea(env)
     assert acting(env) == "K"
 
 
@@ -185,7 +190,9 @@ def test_rafts_and_winds_rule_3_example_1_two_red_rafts_sail_one_leg():
         1  .    .    .    .    .    .
     """)
     play(env, "place R b2 E")
-    assert same_sea(env, """
+    assert same_sea(
+        env,
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -198,14 +205,16 @@ def test_rafts_and_winds_rule_3_example_1_two_red_rafts_sail_one_leg():
         2  .    .    R    .    .    .
               .    .    .    .    .
         1  .    .    .    .    .    .
-    """), sea(env)
+    """,
+    ), sea(env)
 
 
 def test_rafts_and_winds_rule_3_example_2_only_the_red_raft_sails_blondie_stays():
     """Rafts & Winds, rule 3, Example 2: "Only one red raft is affected by the
     wind. Beige raft (we call Blondie), is not affected by the red wind and
     remains in place." (The red raft on d2 is not next to the wind.)"""
-    env = position("""
+    env = position(
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -218,9 +227,13 @@ def test_rafts_and_winds_rule_3_example_2_only_the_red_raft_sails_blondie_stays(
         2  .    R    Y    R    .    .
               .    .    .    .    .
         1  .    .    .    .    .    .
-    """, num_players=3)
+    """,
+        num_players=3,
+    )
     play(env, "place R b1 N")
-    assert same_sea(env, """
+    assert same_sea(
+        env,
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -233,13 +246,15 @@ def test_rafts_and_winds_rule_3_example_2_only_the_red_raft_sails_blondie_stays(
         2  .    .    Y    R    .    .
               .    R^   .    .    .
         1  .    .    .    .    .    .
-    """), sea(env)
+    """,
+    ), sea(env)
 
 
 def test_rafts_and_winds_rule_3_example_3_blondie_sails_two_rafts_to_the_right():
     """Rafts & Winds, rule 3, Example 3: "At his/her turn, Blondie player placed
     his/her wind (1). The two affected rafts sail one leg to the right (2)." """
-    env = position("""
+    env = position(
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -252,9 +267,14 @@ def test_rafts_and_winds_rule_3_example_3_blondie_sails_two_rafts_to_the_right()
         2  .    .    Y    .    .    .
               .    .    .    .    .
         1  .    .    .    .    .    .
-    """, num_players=3, to_move="Y")
+    """,
+        num_players=3,
+        to_move="Y",
+    )
     play(env, "place Y b2 E")
-    assert same_sea(env, """
+    assert same_sea(
+        env,
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -267,7 +287,8 @@ def test_rafts_and_winds_rule_3_example_3_blondie_sails_two_rafts_to_the_right()
         2  .    .    .    Y    .    .
               .    .    .    .    .
         1  .    .    .    .    .    .
-    """), sea(env)
+    """,
+    ), sea(env)
     assert acting(env) == "R"  # after the last seat, the first plays again
 
 
@@ -275,7 +296,8 @@ def test_rafts_and_winds_rule_4_example_1_red_rides_on_top_of_blondie():
     """Rafts & Winds, rule 4, Example 1: "Top red raft rides on top of Blondie's
     raft, which remains in place." Blondie's raft is next to the red wind too,
     but a red wind does not move it."""
-    env = position("""
+    env = position(
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -288,9 +310,13 @@ def test_rafts_and_winds_rule_4_example_1_red_rides_on_top_of_blondie():
         2  R    .    .    .    .    .
               .    .    .    .    .
         1  .    .    .    .    .    .
-    """, num_players=3)
+    """,
+        num_players=3,
+    )
     play(env, "place R a2 E")
-    assert same_sea(env, """
+    assert same_sea(
+        env,
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -303,7 +329,8 @@ def test_rafts_and_winds_rule_4_example_1_red_rides_on_top_of_blondie():
         2  .    R    .    .    .    .
               .    .    .    .    .
         1  .    .    .    .    .    .
-    """), sea(env)
+    """,
+    ), sea(env)
 
 
 def test_rafts_and_winds_rule_4_example_2_red_rafts_sail_and_stack():
@@ -325,7 +352,9 @@ def test_rafts_and_winds_rule_4_example_2_red_rafts_sail_and_stack():
         1  .    .    .    .    .    .
     """)
     play(env, "place R d2 N")
-    assert same_sea(env, """
+    assert same_sea(
+        env,
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -338,13 +367,15 @@ def test_rafts_and_winds_rule_4_example_2_red_rafts_sail_and_stack():
         2  .    .    .    .    .    .
               .    .    .    .    .
         1  .    .    .    .    .    .
-    """), sea(env)
+    """,
+    ), sea(env)
 
 
 def test_rafts_and_winds_rule_4_example_3_black_stacks_on_top_of_the_others():
     """Rafts & Winds, rule 4, Example 3: "Black player placed his/her wind (1).
     Black raft sails accordingly and is stacked on top of the other rafts (2)." """
-    env = position("""
+    env = position(
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -357,9 +388,13 @@ def test_rafts_and_winds_rule_4_example_3_black_stacks_on_top_of_the_others():
         2  .    .    K    RR   .    .
               .    .    .    .    .
         1  .    .    .    .    .    .
-    """, to_move="K")
+    """,
+        to_move="K",
+    )
     play(env, "place K b1 E")
-    assert same_sea(env, """
+    assert same_sea(
+        env,
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -372,7 +407,8 @@ def test_rafts_and_winds_rule_4_example_3_black_stacks_on_top_of_the_others():
         2  .    .    .    RRK  .    .
               .    K>   .    .    .
         1  .    .    .    .    .    .
-    """), sea(env)
+    """,
+    ), sea(env)
     assert acting(env) == "R"
 
 
@@ -381,7 +417,8 @@ def test_rafts_and_winds_rule_5_example_1_red_carries_blue_and_covers_blondie():
     and the right [red] raft covers Blondie's raft since it remained in place."
     The wind moves the top-most red raft of each stack with what rides on it;
     Blondie's raft, also next to the red wind, stays."""
-    env = position("""
+    env = position(
+        """
            a    b    c    d    e    f
         6  K@   .    .    .    .    R@
               .    .    .    .    .
@@ -394,9 +431,13 @@ def test_rafts_and_winds_rule_5_example_1_red_carries_blue_and_covers_blondie():
         2  .    RB   R    .    .    .
               .    .    .    .    .
         1  B@   .    .    .    .    Y@
-    """, num_players=4)
+    """,
+        num_players=4,
+    )
     play(env, "place R b2 N")
-    assert same_sea(env, """
+    assert same_sea(
+        env,
+        """
            a    b    c    d    e    f
         6  K@   .    .    .    .    R@
               .    .    .    .    .
@@ -409,7 +450,8 @@ def test_rafts_and_winds_rule_5_example_1_red_carries_blue_and_covers_blondie():
         2  .    .    .    .    .    .
               .    .    .    .    .
         1  B@   .    .    .    .    Y@
-    """), sea(env)
+    """,
+    ), sea(env)
     assert acting(env) == "K"
 
 
@@ -417,7 +459,8 @@ def test_rafts_and_winds_rule_5_example_2_blondies_stack_moves_whole_onto_black(
     """Rafts & Winds, rule 5, Example 2: "Blondie sails 3 rafts. The bottom left
     raft carries the rafts stacked on it and the whole stack moves on top of the
     black raft." The black raft is next to the wind too, and stays."""
-    env = position("""
+    env = position(
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -430,9 +473,14 @@ def test_rafts_and_winds_rule_5_example_2_blondies_stack_moves_whole_onto_black(
         2  .    YRK  K    .    .    .
               .    .    .    .    .
         1  .    .    .    .    .    .
-    """, num_players=3, to_move="Y")
+    """,
+        num_players=3,
+        to_move="Y",
+    )
     play(env, "place Y b2 E")
-    assert same_sea(env, """
+    assert same_sea(
+        env,
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -445,7 +493,8 @@ def test_rafts_and_winds_rule_5_example_2_blondies_stack_moves_whole_onto_black(
         2  .    .    KYRK .    .    .
               .    .    .    .    .
         1  .    .    .    .    .    .
-    """), sea(env)
+    """,
+    ), sea(env)
 
 
 def test_rafts_and_winds_rule_6_example_1_red_stacks_on_the_other_red_raft():
@@ -466,7 +515,9 @@ def test_rafts_and_winds_rule_6_example_1_red_stacks_on_the_other_red_raft():
         1  .    .    .    .    .    .
     """)
     play(env, "place R a2 E")
-    assert same_sea(env, """
+    assert same_sea(
+        env,
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -479,7 +530,8 @@ def test_rafts_and_winds_rule_6_example_1_red_stacks_on_the_other_red_raft():
         2  .    .    .    .    .    .
               .    .    .    .    .
         1  .    .    .    .    .    .
-    """), sea(env)
+    """,
+    ), sea(env)
 
 
 def test_rafts_and_winds_rule_6_example_2_only_the_top_red_raft_moves():
@@ -500,7 +552,9 @@ def test_rafts_and_winds_rule_6_example_2_only_the_top_red_raft_moves():
         1  .    .    .    .    .    .
     """)
     play(env, "place R a2 W")
-    assert same_sea(env, """
+    assert same_sea(
+        env,
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -513,7 +567,8 @@ def test_rafts_and_winds_rule_6_example_2_only_the_top_red_raft_moves():
         2  .    .    .    .    .    .
               .    .    .    .    .
         1  .    .    .    .    .    .
-    """), sea(env)
+    """,
+    ), sea(env)
 
 
 def test_rafts_and_winds_rule_6_example_3_blondie_breaks_a_stack_under_red():
@@ -521,7 +576,8 @@ def test_rafts_and_winds_rule_6_example_3_blondie_breaks_a_stack_under_red():
     whole (carrying the black raft). The stack on the right consists of two of
     Blondie's rafts and a red raft on top. Blondie's stack is 'broken' -- bottom
     raft remains in place." """
-    env = position("""
+    env = position(
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -534,9 +590,14 @@ def test_rafts_and_winds_rule_6_example_3_blondie_breaks_a_stack_under_red():
         2  .    YK   YYR  .    .    .
               .    .    .    .    .
         1  .    .    .    .    .    .
-    """, num_players=3, to_move="Y")
+    """,
+        num_players=3,
+        to_move="Y",
+    )
     play(env, "place Y b1 N")
-    assert same_sea(env, """
+    assert same_sea(
+        env,
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -549,7 +610,8 @@ def test_rafts_and_winds_rule_6_example_3_blondie_breaks_a_stack_under_red():
         2  .    .    Y    .    .    .
               .    Y^   .    .    .
         1  .    .    .    .    .    .
-    """), sea(env)
+    """,
+    ), sea(env)
 
 
 def test_rafts_and_winds_rule_7_example_no_head_to_head_placement():
@@ -558,7 +620,8 @@ def test_rafts_and_winds_rule_7_example_no_head_to_head_placement():
     action. Note: Blondie can place his/her wind at that location as long as
     winds are not opposite to each other (tip to tip)." Only winds of the same
     colour count: tip to tip with the red wind on d2 is fine."""
-    env = position("""
+    env = position(
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -571,13 +634,18 @@ def test_rafts_and_winds_rule_7_example_no_head_to_head_placement():
         2  .    .    .    .    .    .
               .    .    .    .    .
         1  .    .    .    .    .    .
-    """, num_players=3, to_move="Y")
+    """,
+        num_players=3,
+        to_move="Y",
+    )
     on_c2 = {a for a in of_kind(env, "place") if a.split()[2] == "c2"}
     assert on_c2 == {"place Y c2 N", "place Y c2 E", "place Y c2 S"}
     assert reason(env, "place Y c2 W") == HEAD_TO_HEAD
     refused(env, "place Y c2 W", HEAD_TO_HEAD)
     play(env, "place Y c2 E")  # tip to tip with red's wind: allowed
-    assert same_sea(env, """
+    assert same_sea(
+        env,
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -590,7 +658,8 @@ def test_rafts_and_winds_rule_7_example_no_head_to_head_placement():
         2  .    .    .    .    .    .
               .    .    .    .    .
         1  .    .    .    .    .    .
-    """), sea(env)
+    """,
+    ), sea(env)
 
 
 # =========================================================================== Castaways
@@ -615,7 +684,9 @@ def test_castaways_rule_3a_a_wind_sails_the_castaway_with_its_raft():
         1  .    .    .    .    .    .
     """)
     play(env, "place R a2 E")
-    assert same_sea(env, """
+    assert same_sea(
+        env,
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -628,7 +699,8 @@ def test_castaways_rule_3a_a_wind_sails_the_castaway_with_its_raft():
         2  .    R    .    .    .    .
               .    .    .    .    .
         1  .    .    .    .    .    .
-    """), sea(env)
+    """,
+    ), sea(env)
     assert castaway(env, "R") == "b3"
 
 
@@ -659,7 +731,9 @@ def test_castaways_rule_3b_example_swimming_options():
     assert reason(env, "swim W") == NO_RAFT_TO_SWIM
     assert reason(env, "swim S") == NO_RAFT_TO_SWIM
     play(env, "swim E")
-    assert same_sea(env, """
+    assert same_sea(
+        env,
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -672,7 +746,8 @@ def test_castaways_rule_3b_example_swimming_options():
         2  R    RK   R    KR@  .    .
               .    .    .    .    .
         1  .    .    .    .    .    .
-    """), sea(env)
+    """,
+    ), sea(env)
     assert acting(env) == "K"  # swimming was red's whole turn
 
 
@@ -685,7 +760,8 @@ def test_castaways_rule_4_example_boarding_only_where_the_top_raft_is_yours():
     Remember: Getting on the raft is that players' action for this turn."
 
     The shallows are c4, d4, c5 and d5; black's raft on e4 is just outside."""
-    env = position("""
+    env = position(
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -698,11 +774,15 @@ def test_castaways_rule_4_example_boarding_only_where_the_top_raft_is_yours():
         2  .    .    .    .    .    .
               .    .    .    .    .
         1  .    .    .    .    .    .
-    """, num_players=3)
+    """,
+        num_players=3,
+    )
     assert of_kind(env, "board") == {"board d4"}
     assert reason(env, "board c4") == NO_RAFT_TO_BOARD
     play(env, "board d4")
-    assert same_sea(env, """
+    assert same_sea(
+        env,
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -715,7 +795,8 @@ def test_castaways_rule_4_example_boarding_only_where_the_top_raft_is_yours():
         2  .    .    .    .    .    .
               .    .    .    .    .
         1  .    .    .    .    .    .
-    """), sea(env)
+    """,
+    ), sea(env)
     assert castaway(env, "R") == "d4"
     assert acting(env) == "K"
     assert of_kind(env, "board") == set()
@@ -741,7 +822,9 @@ def test_castaways_rule_4_a_castaway_may_return_to_the_island():
     """)
     assert "home" in legal_actions(env)
     play(env, "home")
-    assert same_sea(env, """
+    assert same_sea(
+        env,
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -754,7 +837,8 @@ def test_castaways_rule_4_a_castaway_may_return_to_the_island():
         2  .    .    .    .    .    .
               .    .    .    .    .
         1  .    .    .    .    .    .
-    """), sea(env)
+    """,
+    ), sea(env)
     assert castaway(env, "R") == "island"
     assert acting(env) == "K"
 
@@ -763,7 +847,8 @@ def test_castaways_rule_5_example_rafts_stack_beneath_a_castaway():
     """Castaways, rule 5, Example: "Black placed his/her wind (1) ... Black raft
     carries Blondie's raft which is on top of it. Both rafts are stacked under
     the red raft since the red castaway is on it." """
-    env = position("""
+    env = position(
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -776,9 +861,14 @@ def test_castaways_rule_5_example_rafts_stack_beneath_a_castaway():
         2  .    .    KY   .    .    .
               .    .    .    .    .
         1  .    .    .    .    .    .
-    """, num_players=3, to_move="K")
+    """,
+        num_players=3,
+        to_move="K",
+    )
     play(env, "place K c1 N")
-    assert same_sea(env, """
+    assert same_sea(
+        env,
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -791,7 +881,8 @@ def test_castaways_rule_5_example_rafts_stack_beneath_a_castaway():
         2  .    .    .    .    .    .
               .    .    K^   .    .
         1  .    .    .    .    .    .
-    """), sea(env)
+    """,
+    ), sea(env)
     assert castaway(env, "R") == "c3"
 
 
@@ -799,7 +890,8 @@ def test_castaways_rule_6_example_a_castaway_blocks_another_castaways_raft():
     """Castaways, rule 6, Example: "If Black placed a wind as shown below,
     his/her raft and the castaway will remain in place (Red blocks this
     movement)." Only the blocked raft stays: black's other raft sails."""
-    env = position("""
+    env = position(
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -812,9 +904,13 @@ def test_castaways_rule_6_example_a_castaway_blocks_another_castaways_raft():
         2  .    .    K@   K    .    .
               .    .    .    .    .
         1  .    .    .    .    .    .
-    """, to_move="K")
+    """,
+        to_move="K",
+    )
     play(env, "place K c1 N")
-    assert same_sea(env, """
+    assert same_sea(
+        env,
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -827,7 +923,8 @@ def test_castaways_rule_6_example_a_castaway_blocks_another_castaways_raft():
         2  .    .    K@   .    .    .
               .    .    K^   .    .
         1  .    .    .    .    .    .
-    """), sea(env)
+    """,
+    ), sea(env)
     assert acting(env) == "R"
 
 
@@ -838,7 +935,8 @@ def test_phase_2_turn_example_blue_turns_counter_clockwise():
     """Phase 2, 1. Turn a wind, Example: "It is Blue's turn. Blue chooses to
     turn his/her wind 90 degrees counter-clockwise (1), and the blue raft would
     sail in this new direction." Turning one's own wind is free."""
-    env = position("""
+    env = position(
+        """
            a    b    c    d    e    f
         6  K@   .    .    .    .    R@
               .    .    .    .    .
@@ -851,9 +949,15 @@ def test_phase_2_turn_example_blue_turns_counter_clockwise():
         2  .    .    .    .    .    .
               .    .    .    .    .
         1  B@   .    .    .    .    Y@
-    """, num_players=4, to_move="B", hands={"B": (0, 0)})
+    """,
+        num_players=4,
+        to_move="B",
+        hands={"B": (0, 0)},
+    )
     play(env, "turn c2 ccw")
-    assert same_sea(env, """
+    assert same_sea(
+        env,
+        """
            a    b    c    d    e    f
         6  K@   .    .    .    .    R@
               .    .    .    .    .
@@ -866,7 +970,8 @@ def test_phase_2_turn_example_blue_turns_counter_clockwise():
         2  .    .    .    .    .    .
               .    .    .    .    .
         1  B@   .    .    .    .    Y@
-    """), sea(env)
+    """,
+    ), sea(env)
     assert coconuts(env, "B") == 4
     assert acting(env) == "R"
 
@@ -878,7 +983,8 @@ def test_phase_2_move_example_1_diagonal_blocked_by_a_raft_then_move_south_east(
     diagonally to the bottom right which will result in such raft's sailing
     (2). Both red rafts are affected and sail accordingly." A moved wind keeps
     its direction."""
-    env = position("""
+    env = position(
+        """
            a    b    c    d    e    f
         6  K@   .    .    .    .    R@
               .    .    .    .    .
@@ -891,11 +997,16 @@ def test_phase_2_move_example_1_diagonal_blocked_by_a_raft_then_move_south_east(
         2  .    .    .    R    R    .
               .    .    .    .    .
         1  B@   .    .    .    .    Y@
-    """, num_players=4, hands={"R": (0, 0)})
+    """,
+        num_players=4,
+        hands={"R": (0, 0)},
+    )
     assert of_kind(env, "move") == {f"move c3 {d}" for d in ("N", "NE", "E", "SE", "S", "W", "NW")}
     assert reason(env, "move c3 SW") == MOVE_BLOCKED
     play(env, "move c3 SE")
-    assert same_sea(env, """
+    assert same_sea(
+        env,
+        """
            a    b    c    d    e    f
         6  K@   .    .    .    .    R@
               .    .    .    .    .
@@ -908,7 +1019,8 @@ def test_phase_2_move_example_1_diagonal_blocked_by_a_raft_then_move_south_east(
         2  .    .    .    .    .    .
               .    .    .    .    .
         1  B@   .    .    .    .    Y@
-    """), sea(env)
+    """,
+    ), sea(env)
 
 
 def test_phase_2_move_example_2_moving_left_sails_only_the_castaways_raft():
@@ -916,7 +1028,8 @@ def test_phase_2_move_example_2_moving_left_sails_only_the_castaways_raft():
     the left. This has effect only on the raft carrying the castaway which
     sailed one leg to the left." The red raft on e3 was next to the wind's old
     mark, not its new one; the black raft on d3 is not red."""
-    env = position("""
+    env = position(
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -929,9 +1042,13 @@ def test_phase_2_move_example_2_moving_left_sails_only_the_castaways_raft():
         2  .    .    .    .    .    .
               .    .    .    .    .
         1  .    .    .    .    .    .
-    """, hands={"R": (0, 0)})
+    """,
+        hands={"R": (0, 0)},
+    )
     play(env, "move d2 W")
-    assert same_sea(env, """
+    assert same_sea(
+        env,
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -944,7 +1061,8 @@ def test_phase_2_move_example_2_moving_left_sails_only_the_castaways_raft():
         2  .    .    .    .    .    .
               .    .    .    .    .
         1  .    .    .    .    .    .
-    """), sea(env)
+    """,
+    ), sea(env)
 
 
 # =========================================================================== Wind Control
@@ -955,7 +1073,8 @@ def test_wind_control_illustration_blue_raft_controls_the_black_and_red_winds():
     his/her winds, as always, but also has control on the black and red winds
     since they are both adjacent to the blue raft". Blondie's wind on a4 is
     not next to a blue raft; and another's wind may be turned, never moved."""
-    env = position("""
+    env = position(
+        """
            a    b    c    d    e    f
         6  K@   .    .    .    .    R@
               .    .    .    .    .
@@ -968,9 +1087,19 @@ def test_wind_control_illustration_blue_raft_controls_the_black_and_red_winds():
         2  .    .    .    .    .    .
               .    .    .    .    .
         1  B@   .    .    .    .    Y@
-    """, num_players=4, to_move="B", hands={"B": (0, 0)})
-    assert of_kind(env, "turn") == {"turn e4 cw", "turn e4 ccw", "turn b3 cw", "turn b3 ccw",
-                                    "turn c2 cw", "turn c2 ccw"}
+    """,
+        num_players=4,
+        to_move="B",
+        hands={"B": (0, 0)},
+    )
+    assert of_kind(env, "turn") == {
+        "turn e4 cw",
+        "turn e4 ccw",
+        "turn b3 cw",
+        "turn b3 ccw",
+        "turn c2 cw",
+        "turn c2 ccw",
+    }
     assert {a.split()[1] for a in of_kind(env, "move")} == {"e4"}
     assert reason(env, "turn a4 cw") == NO_CONTROL
     assert reason(env, "move b3 N") == NOT_YOUR_WIND
@@ -983,7 +1112,8 @@ def test_wind_control_example_1_blondie_turns_the_blue_wind():
     Blondie can turn these winds if he/she chooses. Rafts will then sail
     accordingly." Turning the blue wind sails the blue raft, and costs Blondie
     a coconut."""
-    env = position("""
+    env = position(
+        """
            a    b    c    d    e    f
         6  K@   .    .    .    .    R@
               .    .    .    .    .
@@ -996,11 +1126,23 @@ def test_wind_control_example_1_blondie_turns_the_blue_wind():
         2  .    .    .    .    .    .
               .    .    .    .    .
         1  B@   .    .    .    .    Y@
-    """, num_players=4, to_move="Y", hands={"Y": (0, 0)})
-    assert of_kind(env, "turn") == {"turn a2 cw", "turn a2 ccw", "turn c3 cw", "turn c3 ccw",
-                                    "turn d2 cw", "turn d2 ccw"}
+    """,
+        num_players=4,
+        to_move="Y",
+        hands={"Y": (0, 0)},
+    )
+    assert of_kind(env, "turn") == {
+        "turn a2 cw",
+        "turn a2 ccw",
+        "turn c3 cw",
+        "turn c3 ccw",
+        "turn d2 cw",
+        "turn d2 ccw",
+    }
     play(env, "turn c3 cw")
-    assert same_sea(env, """
+    assert same_sea(
+        env,
+        """
            a    b    c    d    e    f
         6  K@   .    .    .    .    R@
               .    .    .    .    .
@@ -1013,7 +1155,8 @@ def test_wind_control_example_1_blondie_turns_the_blue_wind():
         2  .    .    .    .    .    .
               .    .    .    .    .
         1  B@   .    .    .    .    Y@
-    """), sea(env)
+    """,
+    ), sea(env)
     assert coconuts(env, "Y") == 3
     assert coconuts(env, "B") == 4
 
@@ -1024,7 +1167,8 @@ def test_wind_control_example_2_a_red_raft_anywhere_in_the_stack_gives_control()
     is a red raft in the stack and these winds are at the raft's adjacent wind
     locations." Here the red raft is at the bottom of the stack. Turning
     Blondie's wind sails the blondie raft (and the blue one riding on it)."""
-    env = position("""
+    env = position(
+        """
            a    b    c    d    e    f
         6  K@   .    .    .    .    R@
               .    .    .    .    .
@@ -1037,11 +1181,22 @@ def test_wind_control_example_2_a_red_raft_anywhere_in_the_stack_gives_control()
         2  .    .    .    .    .    .
               .    .    .    .    .
         1  B@   .    .    .    .    Y@
-    """, num_players=4, hands={"R": (0, 0)})
-    assert of_kind(env, "turn") == {"turn e2 cw", "turn e2 ccw", "turn b3 cw", "turn b3 ccw",
-                                    "turn c2 cw", "turn c2 ccw"}
+    """,
+        num_players=4,
+        hands={"R": (0, 0)},
+    )
+    assert of_kind(env, "turn") == {
+        "turn e2 cw",
+        "turn e2 ccw",
+        "turn b3 cw",
+        "turn b3 ccw",
+        "turn c2 cw",
+        "turn c2 ccw",
+    }
     play(env, "turn b3 ccw")
-    assert same_sea(env, """
+    assert same_sea(
+        env,
+        """
            a    b    c    d    e    f
         6  K@   .    .    .    .    R@
               .    .    .    .    .
@@ -1054,7 +1209,8 @@ def test_wind_control_example_2_a_red_raft_anywhere_in_the_stack_gives_control()
         2  .    .    .    .    .    .
               .    .    .    .    .
         1  B@   .    .    .    .    Y@
-    """), sea(env)
+    """,
+    ), sea(env)
     assert coconuts(env, "R") == 3
 
 
@@ -1086,7 +1242,9 @@ def test_landing_example_1_black_rotates_a_wind_and_lands():
     env = position(LANDING_EXAMPLE_1, to_move="K", beaches={"K": "d1-e1"}, hands={"K": (0, 0)})
     assert not game_over(env)
     play(env, "turn c1 cw")
-    assert same_sea(env, """
+    assert same_sea(
+        env,
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -1099,7 +1257,8 @@ def test_landing_example_1_black_rotates_a_wind_and_lands():
         2  .    .    .    .    .    .
               .    .    Kv   .    .
         1  .    .    .    K    .    .
-    """), sea(env)
+    """,
+    ), sea(env)
     won(env, "K")
 
 
@@ -1109,7 +1268,8 @@ def test_landing_example_2_moving_a_wind_lands_but_turning_the_other_does_not():
     rotated the other black wind (to the left of the one he/she moved) the
     castaway would not land on the beach..." The other wind blows north: a
     quarter turn either way sails the castaway along the shore, not onto it."""
-    env = position("""
+    env = position(
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -1122,11 +1282,17 @@ def test_landing_example_2_moving_a_wind_lands_but_turning_the_other_does_not():
         2  .    .    .    .    .    .
               .    .    K^   .    .
         1  .    .    .    K@   .    .
-    """, to_move="K", beaches={"K": "d1-e1"}, hands={"K": (0, 0)})
+    """,
+        to_move="K",
+        beaches={"K": "d1-e1"},
+        hands={"K": (0, 0)},
+    )
     cw = env.clone()
     play(cw, "turn c1 cw")
     assert not game_over(cw)
-    assert same_sea(cw, """
+    assert same_sea(
+        cw,
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -1139,14 +1305,17 @@ def test_landing_example_2_moving_a_wind_lands_but_turning_the_other_does_not():
         2  .    .    .    .    .    .
               .    .    K>   .    .
         1  .    .    .    .    K@   .
-    """), sea(cw)
+    """,
+    ), sea(cw)
     ccw = env.clone()
     play(ccw, "turn c1 ccw")
     assert not game_over(ccw)
     assert castaway(ccw, "K") == "c1"
 
     play(env, "move d2 S")
-    assert same_sea(env, """
+    assert same_sea(
+        env,
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -1159,7 +1328,8 @@ def test_landing_example_2_moving_a_wind_lands_but_turning_the_other_does_not():
         2  .    .    .    .    .    .
               .    .    K^   Kv   .
         1  .    .    .    K    .    .
-    """), sea(env)
+    """,
+    ), sea(env)
     won(env, "K")
 
 
@@ -1184,7 +1354,9 @@ def test_only_the_wind_just_placed_sails():
         1  .    .    .    .    .    .
     """)
     play(env, "place R e1 N")
-    assert same_sea(env, """
+    assert same_sea(
+        env,
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -1197,7 +1369,8 @@ def test_only_the_wind_just_placed_sails():
         2  .    .    .    .    .    .
               .    .    .    .    R^
         1  .    .    .    .    .    .
-    """), sea(env)
+    """,
+    ), sea(env)
 
 
 def test_rafts_in_line_with_the_wind_sail_together_without_stacking():
@@ -1218,7 +1391,9 @@ def test_rafts_in_line_with_the_wind_sail_together_without_stacking():
         1  .    .    .    .    .    .
     """)
     play(env, "place R b1 E")
-    assert same_sea(env, """
+    assert same_sea(
+        env,
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -1231,7 +1406,8 @@ def test_rafts_in_line_with_the_wind_sail_together_without_stacking():
         2  .    .    R    R    .    .
               .    R>   .    .    .
         1  .    .    .    .    .    .
-    """), sea(env)
+    """,
+    ), sea(env)
 
 
 def test_a_raft_pushed_off_the_board_stays_and_the_one_behind_stacks_on_it():
@@ -1252,7 +1428,9 @@ def test_a_raft_pushed_off_the_board_stays_and_the_one_behind_stacks_on_it():
         1  .    .    .    .    .    .
     """)
     play(env, "place R e2 E")
-    assert same_sea(env, """
+    assert same_sea(
+        env,
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -1265,13 +1443,15 @@ def test_a_raft_pushed_off_the_board_stays_and_the_one_behind_stacks_on_it():
         2  .    .    .    .    .    .
               .    .    .    .    .
         1  .    .    .    .    .    .
-    """), sea(env)
+    """,
+    ), sea(env)
 
 
 def test_a_castaway_rides_along_when_a_raft_beneath_it_sails():
     """A wind sails the top-most raft of its colour with everything above it:
     a black wind under the red castaway's raft carries the red castaway."""
-    env = position("""
+    env = position(
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -1284,9 +1464,13 @@ def test_a_castaway_rides_along_when_a_raft_beneath_it_sails():
         2  .    .    KR@  .    .    .
               .    .    .    .    .
         1  .    .    .    .    .    .
-    """, to_move="K")
+    """,
+        to_move="K",
+    )
     play(env, "place K c1 N")
-    assert same_sea(env, """
+    assert same_sea(
+        env,
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -1299,7 +1483,8 @@ def test_a_castaway_rides_along_when_a_raft_beneath_it_sails():
         2  .    .    .    .    .    .
               .    .    K^   .    .
         1  .    .    .    .    .    .
-    """), sea(env)
+    """,
+    ), sea(env)
     assert castaway(env, "R") == "c3"
 
 
@@ -1307,7 +1492,8 @@ def test_a_raft_carrying_any_castaway_is_blocked_by_another_castaway():
     """The castaway block holds whatever castaway the moving part carries: the
     black raft under the red castaway cannot join the black castaway on c3,
     while black's raft on d2 sails."""
-    env = position("""
+    env = position(
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -1320,9 +1506,13 @@ def test_a_raft_carrying_any_castaway_is_blocked_by_another_castaway():
         2  .    .    KR@  K    .    .
               .    .    .    .    .
         1  .    .    .    .    .    .
-    """, to_move="K")
+    """,
+        to_move="K",
+    )
     play(env, "place K c1 N")
-    assert same_sea(env, """
+    assert same_sea(
+        env,
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -1335,7 +1525,8 @@ def test_a_raft_carrying_any_castaway_is_blocked_by_another_castaway():
         2  .    .    KR@  .    .    .
               .    .    K^   .    .
         1  .    .    .    .    .    .
-    """), sea(env)
+    """,
+    ), sea(env)
 
 
 # =========================================================================== choices: landing
@@ -1344,7 +1535,8 @@ def test_a_raft_carrying_any_castaway_is_blocked_by_another_castaway():
 def test_landing_needs_one_of_the_castaways_landing_spots():
     """Pushed off the board towards its beach from a point that is not one of
     its landing spots (c1, beach d1-e1), the castaway's raft just stays."""
-    env = position("""
+    env = position(
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -1357,10 +1549,15 @@ def test_landing_needs_one_of_the_castaways_landing_spots():
         2  .    .    .    .    .    .
               .    .    .    .    .
         1  .    .    K@   .    .    .
-    """, to_move="K", beaches={"K": "d1-e1"})
+    """,
+        to_move="K",
+        beaches={"K": "d1-e1"},
+    )
     play(env, "place K b1 S")
     assert not game_over(env)
-    assert same_sea(env, """
+    assert same_sea(
+        env,
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -1373,7 +1570,8 @@ def test_landing_needs_one_of_the_castaways_landing_spots():
         2  .    .    .    .    .    .
               .    Kv   .    .    .
         1  .    .    K@   .    .    .
-    """), sea(env)
+    """,
+    ), sea(env)
     assert acting(env) == "R"
 
 
@@ -1384,7 +1582,8 @@ def test_landing_needs_no_particular_wind_colour_the_issues_reproduction():
     moves". Red's beach is a1-b1; b1 holds a black raft under red's raft and
     castaway. Black places a black wind pushing b1 south: the whole stack is
     pushed towards red's beach, so red lands and wins on black's turn."""
-    env = position("""
+    env = position(
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -1397,9 +1596,14 @@ def test_landing_needs_no_particular_wind_colour_the_issues_reproduction():
         2  .    .    .    .    .    .
               .    .    .    .    .
         1  .    KR@  .    .    .    .
-    """, to_move="K", beaches={"R": "a1-b1", "K": "d1-e1"})
+    """,
+        to_move="K",
+        beaches={"R": "a1-b1", "K": "d1-e1"},
+    )
     play(env, "place K a1 S")
-    assert same_sea(env, """
+    assert same_sea(
+        env,
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -1412,7 +1616,8 @@ def test_landing_needs_no_particular_wind_colour_the_issues_reproduction():
         2  .    .    .    .    .    .
               Kv   .    .    .    .
         1  .    KR   .    .    .    .
-    """), sea(env)
+    """,
+    ), sea(env)
     won(env, "R")
 
 
@@ -1420,7 +1625,8 @@ def test_landing_by_a_wind_of_another_colour_moving_a_raft_beneath_the_castaway(
     """The same with a raft lower in the stack: a red wind pushing the red raft
     under black's raft and castaway off black's landing spot d1 towards its
     beach carries black home; black wins on red's turn."""
-    env = position("""
+    env = position(
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -1433,7 +1639,9 @@ def test_landing_by_a_wind_of_another_colour_moving_a_raft_beneath_the_castaway(
         2  .    .    .    .    .    .
               .    .    .    .    .
         1  .    .    .    RK@  .    .
-    """, beaches={"K": "d1-e1"})
+    """,
+        beaches={"K": "d1-e1"},
+    )
     play(env, "place R c1 S")
     assert castaway(env, "K") == "home"
     won(env, "K")
@@ -1443,7 +1651,8 @@ def test_two_castaways_landed_by_one_wind_share_the_win():
     """One wind can push two castaways from their landing spots onto their
     beaches at once (3 players: red's beach a1-b1, black's c1-d1). The first
     home wins; landing together, both win (+1 each), the third loses."""
-    env = position("""
+    env = position(
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -1456,7 +1665,11 @@ def test_two_castaways_landed_by_one_wind_share_the_win():
         2  .    .    .    .    .    .
               .    .    .    .    .
         1  .    YR@  YK@  .    .    .
-    """, num_players=3, to_move="Y", beaches={"R": "a1-b1", "K": "c1-d1", "Y": "e1-f1"})
+    """,
+        num_players=3,
+        to_move="Y",
+        beaches={"R": "a1-b1", "K": "c1-d1", "Y": "e1-f1"},
+    )
     play(env, "place Y b1 S")
     assert castaway(env, "R") == castaway(env, "K") == "home"
     assert game_over(env)
@@ -1466,7 +1679,8 @@ def test_two_castaways_landed_by_one_wind_share_the_win():
 
 def test_two_players_landing_together_is_a_draw():
     """With 2 players both castaways landing on the same wind is a draw: 0 each."""
-    env = position("""
+    env = position(
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -1479,7 +1693,9 @@ def test_two_players_landing_together_is_a_draw():
         2  .    .    .    .    .    .
               .    .    .    .    .
         1  .    R@   RK@  .    .    .
-    """, beaches={"R": "a1-b1", "K": "c1-d1"})
+    """,
+        beaches={"R": "a1-b1", "K": "c1-d1"},
+    )
     play(env, "place R b1 S")
     assert castaway(env, "R") == castaway(env, "K") == "home"
     assert game_over(env)
@@ -1490,7 +1706,8 @@ def test_landing_goes_by_the_winds_colour_not_its_owner():
     """With 2 players red holds one black wind. Placed so that it pushes the
     black castaway from its landing spot onto its beach, it lands black: black
     wins and red loses."""
-    env = position("""
+    env = position(
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -1503,9 +1720,13 @@ def test_landing_goes_by_the_winds_colour_not_its_owner():
         2  .    .    .    .    .    .
               .    .    .    .    .
         1  .    .    .    K@   .    .
-    """, beaches={"K": "d1-e1"})
+    """,
+        beaches={"K": "d1-e1"},
+    )
     play(env, "place K c1 S")
-    assert same_sea(env, """
+    assert same_sea(
+        env,
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -1518,7 +1739,8 @@ def test_landing_goes_by_the_winds_colour_not_its_owner():
         2  .    .    .    .    .    .
               .    .    Kvr  .    .
         1  .    .    .    K    .    .
-    """), sea(env)
+    """,
+    ), sea(env)
     won(env, "K")
 
 
@@ -1543,7 +1765,9 @@ def test_landing_on_a_side_beach_needs_the_wind_towards_it():
     env = position(before, num_players=3, to_move="Y", beaches={"Y": "a1-a2"})
     play(env, "place Y a1 S")
     assert not game_over(env)
-    assert same_sea(env, """
+    assert same_sea(
+        env,
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -1556,7 +1780,8 @@ def test_landing_on_a_side_beach_needs_the_wind_towards_it():
         2  .    .    .    .    .    .
               Yv   .    .    .    .
         1  Y@   .    .    .    .    .
-    """), sea(env)
+    """,
+    ), sea(env)
 
     env = position(before, num_players=3, to_move="Y", beaches={"Y": "a1-a2"})
     play(env, "place Y a1 W")
@@ -1570,7 +1795,8 @@ def test_head_to_head_only_restricts_placing():
     """Head to head is forbidden only when placing (the book: "The only
     restriction during phase 1"): in phase 2 a wind may be turned, or moved,
     tip to tip with another of its colour."""
-    env = position("""
+    env = position(
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -1583,9 +1809,13 @@ def test_head_to_head_only_restricts_placing():
         2  .    .    .    .    .    .
               .    .    .    .    .
         1  .    .    .    .    .    .
-    """, hands={"R": (0, 0)})
+    """,
+        hands={"R": (0, 0)},
+    )
     play(env, "turn c2 cw")
-    assert same_sea(env, """
+    assert same_sea(
+        env,
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -1598,9 +1828,11 @@ def test_head_to_head_only_restricts_placing():
         2  .    .    .    .    .    .
               .    .    .    .    .
         1  .    .    .    .    .    .
-    """), sea(env)
+    """,
+    ), sea(env)
 
-    env = position("""
+    env = position(
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -1613,9 +1845,13 @@ def test_head_to_head_only_restricts_placing():
         2  .    .    .    .    .    .
               .    .    .    .    .
         1  .    .    .    .    .    .
-    """, hands={"R": (0, 0)})
+    """,
+        hands={"R": (0, 0)},
+    )
     play(env, "move d2 W")
-    assert same_sea(env, """
+    assert same_sea(
+        env,
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -1628,7 +1864,8 @@ def test_head_to_head_only_restricts_placing():
         2  .    .    .    .    .    .
               .    .    .    .    .
         1  .    .    .    .    .    .
-    """), sea(env)
+    """,
+    ), sea(env)
 
 
 def test_two_players_each_hold_one_wind_of_the_opponents_colour():
@@ -1651,7 +1888,9 @@ def test_two_players_each_hold_one_wind_of_the_opponents_colour():
     """)
     assert {a.split()[1] for a in of_kind(env, "place")} == {"R", "K"}
     play(env, "place K b1 N", "place R e5 N")
-    assert same_sea(env, """
+    assert same_sea(
+        env,
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    R^k
@@ -1664,7 +1903,8 @@ def test_two_players_each_hold_one_wind_of_the_opponents_colour():
         2  .    .    .    .    .    .
               .    K^r  .    .    .
         1  .    .    .    .    .    .
-    """), sea(env)
+    """,
+    ), sea(env)
     assert {a.split()[1] for a in of_kind(env, "place")} == {"R"}
     assert reason(env, "place K a1 N") == NO_WIND_IN_HAND
 
@@ -1674,7 +1914,8 @@ def test_a_winds_owner_moves_it_whatever_its_colour():
     black wind it placed (turning it sails black rafts); the red wind black
     placed is black's: red may not move it, and may turn it only with a red
     raft next to it (there is none)."""
-    env = position("""
+    env = position(
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    R
               .    .    .    .    .
@@ -1687,13 +1928,17 @@ def test_a_winds_owner_moves_it_whatever_its_colour():
         2  .    K    .    .    .    .
               .    K^r  .    .    .
         1  .    .    .    .    .    .
-    """, hands={"R": (0, 0), "K": (0, 0)})
+    """,
+        hands={"R": (0, 0), "K": (0, 0)},
+    )
     assert of_kind(env, "turn") == {"turn b1 cw", "turn b1 ccw"}
     assert {a.split()[1] for a in of_kind(env, "move")} == {"b1"}
     assert reason(env, "move e2 N") == NOT_YOUR_WIND
     assert reason(env, "turn e2 cw") == NO_CONTROL
     play(env, "turn b1 cw")
-    assert same_sea(env, """
+    assert same_sea(
+        env,
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    R
               .    .    .    .    .
@@ -1706,14 +1951,16 @@ def test_a_winds_owner_moves_it_whatever_its_colour():
         2  .    .    K    .    .    .
               .    K>r  .    .    .
         1  .    .    .    .    .    .
-    """), sea(env)
+    """,
+    ), sea(env)
 
 
 def test_no_turning_or_moving_while_winds_remain_in_hand():
     """Phase 2: "Players are not allowed to move or turn winds as long as they
     still have winds to place." With 2 players the opponent-colour wind counts;
     wind control waits too. Once red places it, red's next turn is phase 2."""
-    env = position("""
+    env = position(
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -1726,7 +1973,9 @@ def test_no_turning_or_moving_while_winds_remain_in_hand():
         2  .    .    .    .    .    .
               .    .    .    .    .
         1  .    .    .    .    .    .
-    """, hands={"R": (0, 1)})
+    """,
+        hands={"R": (0, 1)},
+    )
     assert of_kind(env, "turn") == of_kind(env, "move") == set()
     assert {a.split()[1] for a in of_kind(env, "place")} == {"K"}
     assert reason(env, "turn b2 cw") == WINDS_IN_HAND
@@ -1745,7 +1994,8 @@ def test_wind_moves_orthogonal_never_blocked_targets_empty_and_on_the_board():
     """Phase 2, 2: a wind moves one mark in 8 directions to an empty mark (not
     the island, not off the board). A diagonal move is blocked by a raft on the
     point it crosses; an orthogonal one never is, even between two rafts."""
-    env = position("""
+    env = position(
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -1758,16 +2008,24 @@ def test_wind_moves_orthogonal_never_blocked_targets_empty_and_on_the_board():
         2  .    K    K    .    .    .
               Rv   .    .    .    .
         1  .    .    .    .    .    .
-    """, hands={"R": (0, 0)})
+    """,
+        hands={"R": (0, 0)},
+    )
     assert {a for a in of_kind(env, "move") if a.split()[1] == "b2"} == {
-        "move b2 N", "move b2 E", "move b2 S", "move b2 W"}
+        "move b2 N",
+        "move b2 E",
+        "move b2 S",
+        "move b2 W",
+    }
     assert reason(env, "move b2 NW") == MOVE_BLOCKED
     assert reason(env, "move b2 SE") == MOVE_BLOCKED
     assert reason(env, "move b2 NE") == MARK_TAKEN  # red's wind on c3
     assert reason(env, "move c3 N") == MARK_TAKEN  # the island
     assert reason(env, "move a1 SW") == MOVE_OFF_BOARD
     play(env, "move b2 E")
-    assert same_sea(env, """
+    assert same_sea(
+        env,
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -1780,7 +2038,8 @@ def test_wind_moves_orthogonal_never_blocked_targets_empty_and_on_the_board():
         2  .    K    K    .    .    .
               Rv   .    .    .    .
         1  .    .    .    .    .    .
-    """), sea(env)
+    """,
+    ), sea(env)
 
 
 def test_control_needs_a_raft_of_your_colour_in_a_stack_next_to_the_wind():
@@ -1789,7 +2048,8 @@ def test_control_needs_a_raft_of_your_colour_in_a_stack_next_to_the_wind():
     their players control". Red's raft at the bottom of e3 gives control of the
     black wind on d2; nothing red touches the black wind on b4. With 2 players
     there are no coconuts: control is free."""
-    env = position("""
+    env = position(
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -1802,11 +2062,15 @@ def test_control_needs_a_raft_of_your_colour_in_a_stack_next_to_the_wind():
         2  .    .    .    .    .    .
               .    .    .    .    .
         1  .    .    .    .    .    .
-    """, hands={"R": (0, 0)})
+    """,
+        hands={"R": (0, 0)},
+    )
     assert of_kind(env, "turn") == {"turn d2 cw", "turn d2 ccw"}
     assert reason(env, "turn b4 cw") == NO_CONTROL
     play(env, "turn d2 cw")
-    assert same_sea(env, """
+    assert same_sea(
+        env,
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -1819,7 +2083,8 @@ def test_control_needs_a_raft_of_your_colour_in_a_stack_next_to_the_wind():
         2  .    .    .    .    K    .
               .    .    .    .    .
         1  .    .    .    .    .    .
-    """), sea(env)
+    """,
+    ), sea(env)
     assert coconuts(env, "R") == 0
 
 
@@ -1827,7 +2092,8 @@ def test_coconuts_pay_for_wind_control_and_run_out():
     """Coconut tokens: "Each time a player chooses to turn another player's wind
     it 'costs' him/her ... one coconut token". Turning one's own wind is free;
     with no coconut left, control is gone but one's own winds still turn."""
-    env = position("""
+    env = position(
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -1840,7 +2106,11 @@ def test_coconuts_pay_for_wind_control_and_run_out():
         2  .    .    R    .    .    .
               .    .    .    .    R^
         1  .    .    .    .    .    .
-    """, num_players=3, hands={"R": (0, 0)}, coconuts_left={"R": 1})
+    """,
+        num_players=3,
+        hands={"R": (0, 0)},
+        coconuts_left={"R": 1},
+    )
     play(env, "turn e1 cw")  # red's own wind: free
     assert coconuts(env, "R") == 1
     play(env, "place K a5 N", "place Y e5 N")
@@ -1851,7 +2121,9 @@ def test_coconuts_pay_for_wind_control_and_run_out():
     assert of_kind(env, "turn") == {"turn e1 cw", "turn e1 ccw"}
     assert reason(env, "turn b2 cw") == NO_COCONUT
     refused(env, "turn b2 ccw", NO_COCONUT)
-    assert same_sea(env, """
+    assert same_sea(
+        env,
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               K^   .    .    .    Y^
@@ -1864,7 +2136,8 @@ def test_coconuts_pay_for_wind_control_and_run_out():
         2  .    .    R    .    .    .
               .    .    .    .    R>
         1  .    .    .    .    .    .
-    """), sea(env)
+    """,
+    ), sea(env)
 
 
 def test_two_players_play_without_coconuts_unless_asked():
@@ -1899,7 +2172,8 @@ def test_two_players_play_without_coconuts_unless_asked():
 def test_pass_only_when_nothing_else_is_legal():
     """A player with no wind to place or turn, no wind in reach and no raft to
     board (red is under black on c4) can only pass; whoever can act may not."""
-    env = position("""
+    env = position(
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    R
               .    .    .    .    .
@@ -1912,7 +2186,9 @@ def test_pass_only_when_nothing_else_is_legal():
         2  .    .    .    .    .    .
               K^   .    .    .    .
         1  .    .    .    .    .    .
-    """, hands={"R": (0, 0)})
+    """,
+        hands={"R": (0, 0)},
+    )
     assert legal_actions(env) == {"pass"}
     play(env, "pass")
     assert acting(env) == "K"
@@ -1933,8 +2209,13 @@ def test_lighthouses_two_players_last_seat_first_at_least_one_leg_apart():
     first; a beach may not share a landing spot with one already placed."""
     env = new_game(2)
     assert acting(env) == "K"
-    assert of_kind(env, "beach") == {"beach a1-b1", "beach b1-c1", "beach c1-d1", "beach d1-e1",
-                                     "beach e1-f1"}
+    assert of_kind(env, "beach") == {
+        "beach a1-b1",
+        "beach b1-c1",
+        "beach c1-d1",
+        "beach d1-e1",
+        "beach e1-f1",
+    }
     assert legal_actions(env) == of_kind(env, "beach")
     assert reason(env, "place R b2 N") == SETUP_FIRST
     play(env, "beach c1-d1")
@@ -1982,19 +2263,16 @@ def test_lighthouses_four_players_each_on_its_side_castaway_on_the_fifth_raft():
     the board". Seats take sides S, W, N, E; blue places first, red last."""
     env = new_game(4)
     assert acting(env) == "B"
-    assert legal_actions(env) == {"beach f1-f2-f3", "beach f2-f3-f4", "beach f3-f4-f5",
-                                  "beach f4-f5-f6"}
+    assert legal_actions(env) == {"beach f1-f2-f3", "beach f2-f3-f4", "beach f3-f4-f5", "beach f4-f5-f6"}
     assert reason(env, "beach a1-b1-c1") == NOT_YOUR_ZONE
     play(env, "beach f2-f3-f4")
     assert castaway(env, "B") == "a3" and top(env, "a3") == "B"
     assert acting(env) == "Y"
-    assert legal_actions(env) == {"beach a6-b6-c6", "beach b6-c6-d6", "beach c6-d6-e6",
-                                  "beach d6-e6-f6"}
+    assert legal_actions(env) == {"beach a6-b6-c6", "beach b6-c6-d6", "beach c6-d6-e6", "beach d6-e6-f6"}
     play(env, "beach b6-c6-d6")
     assert castaway(env, "Y") == "c1" and top(env, "c1") == "Y"
     assert acting(env) == "K"
-    assert legal_actions(env) == {"beach a1-a2-a3", "beach a2-a3-a4", "beach a3-a4-a5",
-                                  "beach a4-a5-a6"}
+    assert legal_actions(env) == {"beach a1-a2-a3", "beach a2-a3-a4", "beach a3-a4-a5", "beach a4-a5-a6"}
     play(env, "beach a1-a2-a3")
     assert castaway(env, "K") == "f2" and top(env, "f2") == "K"
     assert acting(env) == "R"
@@ -2041,8 +2319,12 @@ def test_four_players_the_island_is_a_landing_place_midway_home():
               .    .    .    .    .
         1  Y@   .    .    .    .    B@
     """
-    setting = dict(num_players=4, island=True, hands={c: (0, 0) for c in "RKYB"},
-                   beaches={"R": "b1-c1-d1", "K": "a2-a3-a4", "Y": "c6-d6-e6", "B": "f2-f3-f4"})
+    setting = dict(
+        num_players=4,
+        island=True,
+        hands={c: (0, 0) for c in "RKYB"},
+        beaches={"R": "b1-c1-d1", "K": "a2-a3-a4", "Y": "c6-d6-e6", "B": "f2-f3-f4"},
+    )
     env = position(sea_then.format(here="@"), **setting)
     assert of_kind(env, "home") == {"home"}
     play(env, "home")
@@ -2099,8 +2381,7 @@ def test_lighthouses_fixed_list_in_seat_order():
     with pytest.raises(ValueError, match="shares a landing spot"):
         azgames.make("azimuth", num_players=2, lighthouses=["a1-b1", "b1-c1"])
     with pytest.raises(ValueError, match="outside player"):
-        azgames.make("azimuth", num_players=4,
-                     lighthouses=["a4-a5-a6", "a1-b1-c1", "b6-c6-d6", "f2-f3-f4"])
+        azgames.make("azimuth", num_players=4, lighthouses=["a4-a5-a6", "a1-b1-c1", "b6-c6-d6", "f2-f3-f4"])
     with pytest.raises(ValueError, match="not a beach position"):
         azgames.make("azimuth", num_players=2, lighthouses=["a1-c1", "d1-e1"])
     with pytest.raises(ValueError, match="one beach per player"):
@@ -2155,24 +2436,27 @@ ON_THE_ISLAND = """
 """
 
 
-@pytest.mark.parametrize("where, action, why", [
-    ("shallows, phase 1", "place R c4 N", MARK_TAKEN),
-    ("shallows, phase 1", "place R b2 E", MARK_TAKEN),
-    ("shallows, phase 1", "turn b2 cw", WINDS_IN_HAND),
-    ("shallows, phase 1", "move b2 N", WINDS_IN_HAND),
-    ("shallows, phase 1", "board c4", NOT_ON_ISLAND),
-    ("shallows, phase 1", "swim N", NO_RAFT_TO_SWIM),
-    ("shallows, phase 1", "pass", PASS_WHILE_ABLE),
-    ("shallows, phase 1", "beach a1-b1", SETUP_OVER),
-    ("at sea, phase 2", "place R a1 N", NO_WIND_IN_HAND),
-    ("at sea, phase 2", "turn a1 cw", NO_WIND),
-    ("at sea, phase 2", "move e5 NE", MOVE_OFF_BOARD),
-    ("at sea, phase 2", "move b4 E", MARK_TAKEN),
-    ("at sea, phase 2", "home", NOT_IN_SHALLOWS),
-    ("on the island", "swim N", NOT_ON_RAFT),
-    ("on the island", "home", NOT_ON_RAFT),
-    ("on the island", "board d5", NO_RAFT_TO_BOARD),
-])
+@pytest.mark.parametrize(
+    "where, action, why",
+    [
+        ("shallows, phase 1", "place R c4 N", MARK_TAKEN),
+        ("shallows, phase 1", "place R b2 E", MARK_TAKEN),
+        ("shallows, phase 1", "turn b2 cw", WINDS_IN_HAND),
+        ("shallows, phase 1", "move b2 N", WINDS_IN_HAND),
+        ("shallows, phase 1", "board c4", NOT_ON_ISLAND),
+        ("shallows, phase 1", "swim N", NO_RAFT_TO_SWIM),
+        ("shallows, phase 1", "pass", PASS_WHILE_ABLE),
+        ("shallows, phase 1", "beach a1-b1", SETUP_OVER),
+        ("at sea, phase 2", "place R a1 N", NO_WIND_IN_HAND),
+        ("at sea, phase 2", "turn a1 cw", NO_WIND),
+        ("at sea, phase 2", "move e5 NE", MOVE_OFF_BOARD),
+        ("at sea, phase 2", "move b4 E", MARK_TAKEN),
+        ("at sea, phase 2", "home", NOT_IN_SHALLOWS),
+        ("on the island", "swim N", NOT_ON_RAFT),
+        ("on the island", "home", NOT_ON_RAFT),
+        ("on the island", "board d5", NO_RAFT_TO_BOARD),
+    ],
+)
 def test_an_illegal_action_raises_value_error_with_its_reason(where, action, why):
     """Every illegal action is left out of the mask, and playing it raises a
     ValueError that names it in notation and says why."""
@@ -2184,8 +2468,11 @@ def test_an_illegal_action_raises_value_error_with_its_reason(where, action, why
     env = position(diagram, hands=hands)
     assert action not in legal_actions(env)
     assert reason(env, action) == why
-    with pytest.raises(ValueError, match=rf"illegal action \d+ \({re.escape(action)}\) for player_0: "
-                                         rf"{re.escape(why)}"):
+    with pytest.raises(
+        ValueError,
+        match=rf"illegal action \d+ \({re.escape(action)}\) for player_0: "
+        rf"{re.escape(why)}",
+    ):
         play(env, action)
 
 

@@ -23,10 +23,21 @@ CENTRE_BEACHES = {"R": "c1-d1", "K": "a3-a4", "Y": "c6-d6", "B": "f3-f4"}
 NO_WINDS_IN_HAND = {c: (0, 0) for c in COLOUR_LETTERS}
 
 
-def position(diagram: str, num_players: int = 4, to_move: str = "R", beaches: dict | None = None,
-             hands: dict | None = None, home: str | None = None, first: str = "R",
-             round: int = 1, turn: int | None = None, face: str | None = None, asleep: str = "",
-             turtle: str | None = None, **options):
+def position(
+    diagram: str,
+    num_players: int = 4,
+    to_move: str = "R",
+    beaches: dict | None = None,
+    hands: dict | None = None,
+    home: str | None = None,
+    first: str = "R",
+    round: int = 1,
+    turn: int | None = None,
+    face: str | None = None,
+    asleep: str = "",
+    turtle: str | None = None,
+    **options,
+):
     """An ``azimuth_coop`` AEC env at the position drawn in ``diagram``.
 
     ``to_move`` is the colour letter (R, K, Y, B) to act; ``beaches`` maps
@@ -39,10 +50,21 @@ def position(diagram: str, num_players: int = 4, to_move: str = "R", beaches: di
     env = azgames.make("azimuth_coop", num_players=num_players, **options)
     env.reset(seed=0)
     rules = env.unwrapped.rules
-    env.unwrapped.set_state(rules.state_from_diagram(
-        textwrap.dedent(diagram), to_move=to_move, beaches={**CENTRE_BEACHES, **(beaches or {})},
-        hands={**NO_WINDS_IN_HAND, **(hands or {})}, home=home, first=first, round=round,
-        turn=turn, face=face, asleep=asleep, turtle=turtle))
+    env.unwrapped.set_state(
+        rules.state_from_diagram(
+            textwrap.dedent(diagram),
+            to_move=to_move,
+            beaches={**CENTRE_BEACHES, **(beaches or {})},
+            hands={**NO_WINDS_IN_HAND, **(hands or {})},
+            home=home,
+            first=first,
+            round=round,
+            turn=turn,
+            face=face,
+            asleep=asleep,
+            turtle=turtle,
+        )
+    )
     return env
 
 

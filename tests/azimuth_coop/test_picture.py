@@ -49,8 +49,12 @@ def test_a_diagram_position_shows_the_round_die_roller_sleepers_and_turtle():
     assert svg.has_text(u.rules.renderer.headline(u.state, u.rules))
     assert svg.stacks() == {"b2": ["red"], "e2": ["red"], "b1": ["red"], "d3": ["blondie"]}
     assert svg.winds() == {"c1": ("black", "black", "player_1", "S")}
-    assert svg.castaways() == {"red": "the island", "black": "the island", "blondie": "d3",
-                               "blue": "the island"}
+    assert svg.castaways() == {
+        "red": "the island",
+        "black": "the island",
+        "blondie": "d3",
+        "blue": "the island",
+    }
     assert_shows_state(svg, u.state, u.rules)
 
 
@@ -80,7 +84,8 @@ def test_a_roll_is_named_in_the_last_step_and_the_wave_candidates_are_targets():
 
 
 def test_turtle_swims_target_the_point_two_legs_away():
-    env = position("""
+    env = position(
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -93,12 +98,18 @@ def test_turtle_swims_target_the_point_two_legs_away():
         2  .    .    .    .    .    .
               .    .    .    .    .
         1  .    .    .    .    .    .
-    """, to_move="Y", turtle="Y")
+    """,
+        to_move="Y",
+        turtle="Y",
+    )
     u = env.unwrapped
     svg = picture_of(env)
     assert svg.has_text("sea turtle in blondie's portion")
-    targets = {u.action_to_str(a): u.rules.action_targets(u.state, int(a))
-               for a in u.legal_actions() if u.action_to_str(a).startswith("turtle")}
+    targets = {
+        u.action_to_str(a): u.rules.action_targets(u.state, int(a))
+        for a in u.legal_actions()
+        if u.action_to_str(a).startswith("turtle")
+    }
     assert targets == {"turtle W": ("b5",), "turtle E": ("f5",)}
     assert {"b5", "f5"} <= svg.targets
     trial = u.clone()

@@ -31,8 +31,25 @@ import azgames
 from azimuth_env.board import COLOUR_LETTERS, beach_name, parse_point
 from azimuth_env.coop.rules import FACE_NAMES
 
-from .helpers import (acting, asleep, castaway, game_over, kinds, legal_actions, new_game, of_kind,
-                      play, position, reason, refused, roll, round_and_turn, same_sea, sea, turtle)
+from .helpers import (
+    acting,
+    asleep,
+    castaway,
+    game_over,
+    kinds,
+    legal_actions,
+    new_game,
+    of_kind,
+    play,
+    position,
+    reason,
+    refused,
+    roll,
+    round_and_turn,
+    same_sea,
+    sea,
+    turtle,
+)
 
 # The reasons the env gives for refusing an action (CoopRules.illegal_reason).
 HEAD_TO_HEAD = "it would be head to head with a wind of the same colour"
@@ -114,8 +131,32 @@ def test_setup_2_the_island_in_the_middle_with_all_four_castaways():
     refused(env, "place R c3 N", MARK_TAKEN)
 
 
-SETUP_POINTS = {"a1", "b1", "e1", "f1", "a2", "b2", "c2", "d2", "e2", "f2", "b3", "e3",
-                "b4", "e4", "a5", "b5", "c5", "d5", "e5", "f5", "a6", "b6", "e6", "f6"}
+SETUP_POINTS = {
+    "a1",
+    "b1",
+    "e1",
+    "f1",
+    "a2",
+    "b2",
+    "c2",
+    "d2",
+    "e2",
+    "f2",
+    "b3",
+    "e3",
+    "b4",
+    "e4",
+    "a5",
+    "b5",
+    "c5",
+    "d5",
+    "e5",
+    "f5",
+    "a6",
+    "b6",
+    "e6",
+    "f6",
+}
 
 
 def test_setup_3_and_4_twenty_four_rafts_shuffled_onto_fixed_points_shallows_vacant():
@@ -149,8 +190,10 @@ EAST = {"beach f1-f2", "beach f2-f3", "beach f3-f4", "beach f4-f5", "beach f5-f6
 def beaches(env) -> dict[str, frozenset]:
     """Each colour's beach, as the set of its landing spots."""
     u = env.unwrapped
-    return {c: frozenset(beach_name(u.rules.layout, int(u.state.beach[0, k])).split("-"))
-            for k, c in enumerate(COLOUR_LETTERS)}
+    return {
+        c: frozenset(beach_name(u.rules.layout, int(u.state.beach[0, k])).split("-"))
+        for k, c in enumerate(COLOUR_LETTERS)
+    }
 
 
 def beach_set(names) -> set[frozenset]:
@@ -183,8 +226,7 @@ def test_setup_5_each_lighthouse_on_its_own_side_with_two_landing_spots():
     assert acting(env) == "B"
     assert beach_set(legal_actions(env)) == beach_set(EAST - {"beach f5-f6"})
     play(env, "beach f2-f3")
-    assert beaches(env) == {"R": {"a1", "b1"}, "K": {"a5", "a6"}, "Y": {"e6", "f6"},
-                            "B": {"f2", "f3"}}
+    assert beaches(env) == {"R": {"a1", "b1"}, "K": {"a5", "a6"}, "Y": {"e6", "f6"}, "B": {"f2", "f3"}}
     # the lighthouses are set-up: round 1 starts with the first colour
     assert acting(env) == "R" and round_and_turn(env) == (1, 0)
     assert kinds(env) == {"place"}
@@ -256,7 +298,8 @@ def test_game_play_1_all_basic_rules_apply_sailing_stacking_and_blocking():
     sail one leg together (base 3); b2's stacks on top of the black raft at b3
     (base 4), b1's follows onto b2, and the raft carrying the red castaway at
     c2 is blocked by blondie's castaway at c3 and stays (base Castaways, 6)."""
-    env = position("""
+    env = position(
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -269,10 +312,14 @@ def test_game_play_1_all_basic_rules_apply_sailing_stacking_and_blocking():
         2  .    R    R@   .    .    .
               .    .    .    R^   .
         1  .    R    .    .    .    .
-    """, hands={"R": (1, 0)})
+    """,
+        hands={"R": (1, 0)},
+    )
     refused(env, "place R d2 S", HEAD_TO_HEAD)
     play(env, "place R b1 N")
-    assert same_sea(env, """
+    assert same_sea(
+        env,
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -285,7 +332,8 @@ def test_game_play_1_all_basic_rules_apply_sailing_stacking_and_blocking():
         2  .    R    R@   .    .    .
               .    R^   .    R^   .
         1  .    .    .    .    .    .
-    """), sea(env)
+    """,
+    ), sea(env)
     assert acting(env) == "K"
 
 
@@ -296,7 +344,8 @@ def test_game_play_2_winds_turn_and_move_only_once_all_four_are_placed():
     in hand: it may place, or swim, but not turn or move. It places the 4th;
     the others can only pass; after the round's roll red may turn and move
     its winds, and has nothing left to place."""
-    env = position("""
+    env = position(
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    R>
@@ -309,7 +358,9 @@ def test_game_play_2_winds_turn_and_move_only_once_all_four_are_placed():
         2  .    .    .    .    .    R
               .    R<   .    .    .
         1  .    .    .    .    .    R@
-    """, hands={"R": (1, 0)})
+    """,
+        hands={"R": (1, 0)},
+    )
     assert kinds(env) == {"place", "swim"}
     refused(env, "pass", PASS_WHILE_ABLE)
     refused(env, "turn a3 cw", WINDS_IN_HAND)
@@ -320,7 +371,9 @@ def test_game_play_2_winds_turn_and_move_only_once_all_four_are_placed():
     assert kinds(env) == {"turn", "move", "swim"}
     assert reason(env, "place R a1 N") == "you hold no wind of that colour"
     play(env, "turn a3 cw")
-    assert same_sea(env, """
+    assert same_sea(
+        env,
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    R>
@@ -333,7 +386,8 @@ def test_game_play_2_winds_turn_and_move_only_once_all_four_are_placed():
         2  .    .    .    .    .    R
               .    R<   .    .    .
         1  .    .    .    .    .    R@
-    """), sea(env)
+    """,
+    ), sea(env)
 
 
 def test_game_play_3_four_colour_turns_then_the_die_then_the_next_round():
@@ -350,11 +404,16 @@ def test_game_play_3_four_colour_turns_then_the_die_then_the_next_round():
         play(env, "pass")
         assert "chance" not in env.infos["player_0"]
     seen.append((round_and_turn(env), acting(env), env.agent_selection))
-    assert seen == [((1, 0), "R", "player_0"), ((1, 1), "K", "player_1"),
-                    ((1, 2), "Y", "player_2"), ((1, 3), "B", "player_3")]
+    assert seen == [
+        ((1, 0), "R", "player_0"),
+        ((1, 1), "K", "player_1"),
+        ((1, 2), "Y", "player_2"),
+        ((1, 3), "B", "player_3"),
+    ]
     roll(env, "pass", "sunny")
     assert {a: i["chance"] for a, i in env.infos.items()} == {
-        a: {"die": {"face": "sunny", "roller": "red"}} for a in env.possible_agents}
+        a: {"die": {"face": "sunny", "roller": "red"}} for a in env.possible_agents
+    }
     assert (round_and_turn(env), acting(env), env.agent_selection) == ((2, 0), "R", "player_0")
     play(env, "pass")
     assert "chance" not in env.infos["player_0"]
@@ -423,7 +482,9 @@ def test_game_play_5_a_castaway_home_its_colour_keeps_sailing_for_the_team():
     play(env, "turn b1 cw")
     assert castaway(env, "R") == "home"
     assert not game_over(env) and acting(env) == "K"
-    assert same_sea(env, """
+    assert same_sea(
+        env,
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    K^
@@ -436,7 +497,8 @@ def test_game_play_5_a_castaway_home_its_colour_keeps_sailing_for_the_team():
         2  .    .    .    .    .    .
               .    Rv   .    .    .
         1  .    .    R    .    .    .
-    """), sea(env)
+    """,
+    ), sea(env)
     play(env, "turn e5 cw", "pass")  # black's wind on e5 sails nothing
     roll(env, "pass", "sunny")
     assert acting(env) == "R" and castaway(env, "R") == "home"
@@ -444,7 +506,9 @@ def test_game_play_5_a_castaway_home_its_colour_keeps_sailing_for_the_team():
     refused(env, "swim N", NOT_ON_RAFT)
     refused(env, "home", NOT_ON_RAFT)
     play(env, "turn a2 ccw")
-    assert same_sea(env, """
+    assert same_sea(
+        env,
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    K>
@@ -457,7 +521,8 @@ def test_game_play_5_a_castaway_home_its_colour_keeps_sailing_for_the_team():
         2  .    .    .    .    .    .
               .    Rv   .    .    .
         1  .    .    R    .    .    .
-    """), sea(env)
+    """,
+    ), sea(env)
 
 
 def test_game_play_6_the_island_is_a_stepping_stone():
@@ -497,7 +562,8 @@ def test_game_play_7_wind_control_is_free_without_coconuts():
     c1. Control still needs a raft next to the wind (blue's at c1 is not next
     to mark b2), and another colour's wind may only be turned, never moved
     (base Wind Control)."""
-    env = position("""
+    env = position(
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -510,14 +576,19 @@ def test_game_play_7_wind_control_is_free_without_coconuts():
         2  .    R@   Y    .    .    .
               .    .    .    .    .
         1  .    .    B    .    .    .
-    """, to_move="K", first="K")
+    """,
+        to_move="K",
+        first="K",
+    )
     assert env.unwrapped.state.coconuts[0].tolist() == [0, 0, 0, 0]
     refused(env, "move b2 N", NOT_YOUR_WIND)
     play(env, "turn b2 cw")
     assert acting(env) == "Y"
     assert env.unwrapped.state.coconuts[0].tolist() == [0, 0, 0, 0]
     play(env, "turn b2 cw")
-    assert same_sea(env, """
+    assert same_sea(
+        env,
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -530,7 +601,8 @@ def test_game_play_7_wind_control_is_free_without_coconuts():
         2  .    .    Y    .    .    .
               .    .    .    .    .
         1  .    .    BR@  .    .    .
-    """), sea(env)
+    """,
+    ), sea(env)
     assert acting(env) == "B"
     refused(env, "turn b2 cw", NO_CONTROL)
 
@@ -613,14 +685,16 @@ ON_THE_PORTION_EDGES = """
 """
 
 
-@pytest.mark.parametrize("roller, last, sleepers", [
-    ("R", "B", "RB"),  # red: rows 1-3
-    ("K", "R", "RY"),  # black: columns a-c
-    ("Y", "K", "KY"),  # blondie: rows 4-6
-    ("B", "Y", "KB"),  # blue: columns d-f
-])
-def test_the_affected_portion_lies_between_the_rollers_lighthouse_and_the_island(
-        roller, last, sleepers):
+@pytest.mark.parametrize(
+    "roller, last, sleepers",
+    [
+        ("R", "B", "RB"),  # red: rows 1-3
+        ("K", "R", "RY"),  # black: columns a-c
+        ("Y", "K", "KY"),  # blondie: rows 4-6
+        ("B", "Y", "KB"),  # blue: columns d-f
+    ],
+)
+def test_the_affected_portion_lies_between_the_rollers_lighthouse_and_the_island(roller, last, sleepers):
     """The Ocean Die: "The effected portion ... is defined as the ocean
     portion between the player rolling it (his/her lighthouse) and the
     island. The effected portion consists and includes 3 rows of raft
@@ -631,7 +705,9 @@ def test_the_affected_portion_lies_between_the_rollers_lighthouse_and_the_island
     env = position(ON_THE_PORTION_EDGES, first=roller, to_move=last)
     roll(env, "pass", "mermaid")
     assert env.infos["player_0"]["chance"]["die"] == {
-        "face": "mermaid", "roller": {"R": "red", "K": "black", "Y": "blondie", "B": "blue"}[roller]}
+        "face": "mermaid",
+        "roller": {"R": "red", "K": "black", "Y": "blondie", "B": "blue"}[roller],
+    }
     assert asleep(env) == sleepers
     assert sea(env) == sea(position(ON_THE_PORTION_EDGES))
 
@@ -674,7 +750,9 @@ def test_sunny_day_the_ocean_has_no_effect():
     nobody sleeps, no turtle is on offer, and red starts round 2."""
     env = position(ON_THE_PORTION_EDGES, to_move="B", hands={"B": (1, 0)})
     roll(env, "place B e5 N", "sunny")
-    assert same_sea(env, """
+    assert same_sea(
+        env,
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    B^
@@ -687,7 +765,8 @@ def test_sunny_day_the_ocean_has_no_effect():
         2  .    .    .    B@   .    .
               .    .    .    .    .
         1  .    .    .    .    .    .
-    """), sea(env)
+    """,
+    ), sea(env)
     assert asleep(env) == "" and turtle(env) is None
     assert acting(env) == "R" and round_and_turn(env) == (2, 0)
 
@@ -703,7 +782,8 @@ def test_mermaid_castaways_on_the_island_or_home_are_not_in_the_ocean():
     island, and blue, home, do not. Next round red may not step onto the
     island, black may not swim to its raft at b1 and, with nothing else to
     do, passes, while blondie may board her raft at d4."""
-    env = position("""
+    env = position(
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -716,7 +796,10 @@ def test_mermaid_castaways_on_the_island_or_home_are_not_in_the_ocean():
         2  .    K@   .    .    .    .
               .    .    .    .    R>
         1  .    K    .    .    .    .
-    """, to_move="B", home="B")
+    """,
+        to_move="B",
+        home="B",
+    )
     roll(env, "pass", "mermaid")
     assert asleep(env) == "RK"
     assert acting(env) == "R"
@@ -739,7 +822,8 @@ def test_mermaid_a_sleeper_takes_no_castaway_action_but_sails_and_wakes_at_the_n
     its raft and stays asleep once out of the portion; it wakes at the next
     roll. Red sleeps on d3; it turns its wind on c2 north, which sails it to
     d4 (out of red's portion); after the round's roll it may swim again."""
-    env = position("""
+    env = position(
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -752,13 +836,19 @@ def test_mermaid_a_sleeper_takes_no_castaway_action_but_sails_and_wakes_at_the_n
         2  .    .    .    R    .    .
               .    .    .    .    .
         1  .    .    .    .    .    .
-    """, round=2, face="mermaid", asleep="R")
+    """,
+        round=2,
+        face="mermaid",
+        asleep="R",
+    )
     assert kinds(env) == {"turn", "move"}
     refused(env, "swim E", ASLEEP)
     refused(env, "swim S", ASLEEP)
     refused(env, "home", ASLEEP)
     play(env, "turn c2 ccw")
-    assert same_sea(env, """
+    assert same_sea(
+        env,
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -771,7 +861,8 @@ def test_mermaid_a_sleeper_takes_no_castaway_action_but_sails_and_wakes_at_the_n
         2  .    .    .    .    .    .
               .    .    .    .    .
         1  .    .    .    .    .    .
-    """), sea(env)
+    """,
+    ), sea(env)
     assert asleep(env) == "R"
     play(env, "pass", "pass")
     roll(env, "pass", "sunny")
@@ -787,7 +878,8 @@ def test_mermaid_a_sleeper_may_be_landed_by_a_wind():
     raft they sleep on". Choice 7: that includes the last push to shore.
     Red sleeps on its landing spot c1; it turns its wind on b1 south and its
     sleeping castaway lands."""
-    env = position("""
+    env = position(
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -800,10 +892,16 @@ def test_mermaid_a_sleeper_may_be_landed_by_a_wind():
         2  .    .    .    .    .    .
               .    R>   .    .    .
         1  .    .    R@   .    .    .
-    """, round=2, face="mermaid", asleep="R")
+    """,
+        round=2,
+        face="mermaid",
+        asleep="R",
+    )
     play(env, "turn b1 cw")
     assert castaway(env, "R") == "home"
-    assert same_sea(env, """
+    assert same_sea(
+        env,
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -816,7 +914,8 @@ def test_mermaid_a_sleeper_may_be_landed_by_a_wind():
         2  .    .    .    .    .    .
               .    Rv   .    .    .
         1  .    .    R    .    .    .
-    """), sea(env)
+    """,
+    ), sea(env)
 
 
 def test_mermaid_sleep_lasts_one_round_only():
@@ -853,7 +952,8 @@ def test_waves_example_blondie_rolls_a_wave_towards_her_lighthouse():
     raft." Blondie rolls in round 3; her raft at a1, far in red's half,
     moves too; the other colours' rafts stay. No order matters, so red starts
     round 4 at once (choice 9)."""
-    env = position("""
+    env = position(
+        """
            a    b    c    d    e    f
         6  .    .    .    .    Y    .
               .    .    .    .    .
@@ -866,10 +966,15 @@ def test_waves_example_blondie_rolls_a_wave_towards_her_lighthouse():
         2  .    .    .    R    .    K
               .    .    .    .    .
         1  Y    .    .    .    .    .
-    """, round=3, to_move="B")
+    """,
+        round=3,
+        to_move="B",
+    )
     roll(env, "pass", "wave towards")
     assert env.infos["player_0"]["chance"]["die"] == {"face": "wave towards", "roller": "blondie"}
-    assert same_sea(env, """
+    assert same_sea(
+        env,
+        """
            a    b    c    d    e    f
         6  .    .    .    .    Y    .
               .    .    .    .    .
@@ -882,7 +987,8 @@ def test_waves_example_blondie_rolls_a_wave_towards_her_lighthouse():
         2  Y    .    .    R    .    K
               .    .    .    .    .
         1  .    .    .    .    .    .
-    """), sea(env)
+    """,
+    ), sea(env)
     assert acting(env) == "R" and round_and_turn(env) == (4, 0)
 
 
@@ -895,7 +1001,8 @@ def test_waves_the_square_wave_carries_away_and_the_far_row_stays():
     castaway riding on one (choice 8); the two black rafts at c2 go together
     (waves do not break stacks); the raft on column f stays (choice 10); the
     black raft on top of blondie's at e1 stays."""
-    env = position("""
+    env = position(
+        """
            a    b    c    d    e    f
         6  K    .    .    .    .    .
               .    .    .    .    .
@@ -908,10 +1015,15 @@ def test_waves_the_square_wave_carries_away_and_the_far_row_stays():
         2  .    .    KK   .    .    .
               .    .    .    .    .
         1  .    .    .    .    YK   .
-    """, round=2, to_move="B")
+    """,
+        round=2,
+        to_move="B",
+    )
     roll(env, "pass", "wave away")
     assert env.infos["player_3"]["chance"]["die"] == {"face": "wave away", "roller": "black"}
-    assert same_sea(env, """
+    assert same_sea(
+        env,
+        """
            a    b    c    d    e    f
         6  .    K    .    .    .    .
               .    .    .    .    .
@@ -924,7 +1036,8 @@ def test_waves_the_square_wave_carries_away_and_the_far_row_stays():
         2  .    .    .    KK   .    .
               .    .    .    .    .
         1  .    .    .    .    YK   .
-    """), sea(env)
+    """,
+    ), sea(env)
     assert castaway(env, "R") == "c4"
 
 
@@ -935,7 +1048,8 @@ def test_waves_towards_the_lighthouse_never_land_a_castaway():
     using the waves)." Choice 10. Red rolls the circle wave (south): its
     castaway on its landing spot c1 stays at sea; the raft carrying black's
     castaway reaches d1, the rafts at b3 and e2 move one leg south."""
-    env = position("""
+    env = position(
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -948,9 +1062,13 @@ def test_waves_towards_the_lighthouse_never_land_a_castaway():
         2  .    .    .    RK@  R    .
               .    .    .    .    .
         1  .    .    R@   .    .    .
-    """, to_move="B")
+    """,
+        to_move="B",
+    )
     roll(env, "pass", "wave towards")
-    assert same_sea(env, """
+    assert same_sea(
+        env,
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -963,7 +1081,8 @@ def test_waves_towards_the_lighthouse_never_land_a_castaway():
         2  .    R    .    .    .    .
               .    .    .    .    .
         1  .    .    R@   RK@  R    .
-    """), sea(env)
+    """,
+    ), sea(env)
     assert castaway(env, "R") == "c1" and castaway(env, "K") == "d1"
     assert not game_over(env)
 
@@ -973,7 +1092,8 @@ def test_waves_follow_the_basic_rules_of_stacking_and_castaways():
     red's square wave (north) puts its raft at a2 on top of blue's at a3; its
     castaway's raft at b2 may not join black's castaway at b3 and stays; its
     empty raft at e2 slides in beneath blondie's castaway's raft at e3."""
-    env = position("""
+    env = position(
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -986,9 +1106,13 @@ def test_waves_follow_the_basic_rules_of_stacking_and_castaways():
         2  R    R@   .    .    R    .
               .    .    .    .    .
         1  .    .    .    .    .    .
-    """, to_move="B")
+    """,
+        to_move="B",
+    )
     roll(env, "pass", "wave away")
-    assert same_sea(env, """
+    assert same_sea(
+        env,
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -1001,7 +1125,8 @@ def test_waves_follow_the_basic_rules_of_stacking_and_castaways():
         2  .    R@   .    .    .    .
               .    .    .    .    .
         1  .    .    .    .    .    .
-    """), sea(env)
+    """,
+    ), sea(env)
 
 
 #: Red's rafts at b1 and b2 form a chain for a north wave; e2's is alone.
@@ -1040,7 +1165,9 @@ def test_waves_the_team_orders_a_chain():
     refused(env, "place R a1 N", WAVES_TO_ORDER)
     refused(env, "wave e3", NOT_A_CANDIDATE)
     refused(env, "wave a1", NOT_A_CANDIDATE)
-    assert same_sea(env, """
+    assert same_sea(
+        env,
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -1053,11 +1180,14 @@ def test_waves_the_team_orders_a_chain():
         2  .    R    .    .    .    .
               .    .    .    .    .
         1  .    R    .    .    .    .
-    """), sea(env)
+    """,
+    ), sea(env)
 
     back = env.clone()
     play(back, "wave b1")
-    assert same_sea(back, """
+    assert same_sea(
+        back,
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -1070,13 +1200,16 @@ def test_waves_the_team_orders_a_chain():
         2  .    .    .    .    .    .
               .    .    .    .    .
         1  .    .    .    .    .    .
-    """), sea(back)
+    """,
+    ), sea(back)
     assert round_and_turn(back) == (2, 0) and int(back.unwrapped.state.ply[0]) == 2
     assert acting(back) == "R" and kinds(back) == {"pass"}
     assert reason(back, "wave b3") == NO_WAVES
 
     play(env, "wave b2")
-    assert same_sea(env, """
+    assert same_sea(
+        env,
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -1089,7 +1222,8 @@ def test_waves_the_team_orders_a_chain():
         2  .    R    .    .    .    .
               .    .    .    .    .
         1  .    .    .    .    .    .
-    """), sea(env)
+    """,
+    ), sea(env)
     assert round_and_turn(env) == (2, 0)
 
 
@@ -1100,7 +1234,8 @@ def test_waves_a_candidate_no_longer_at_the_bottom_is_skipped():
     move. Red's square wave (north): red's empty raft at b1 first slides in
     beneath red's castaway's raft at b2 (base Castaways, 5), which then is no
     longer at the bottom and stays; the other order moves both."""
-    env = position("""
+    env = position(
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -1113,12 +1248,16 @@ def test_waves_a_candidate_no_longer_at_the_bottom_is_skipped():
         2  .    R@   .    .    .    .
               .    .    .    .    .
         1  .    R    .    .    .    .
-    """, to_move="B")
+    """,
+        to_move="B",
+    )
     roll(env, "pass", "wave away")
     assert legal_actions(env) == {"wave b1", "wave b2"}
     other = env.clone()
     play(env, "wave b1")
-    assert same_sea(env, """
+    assert same_sea(
+        env,
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -1131,10 +1270,13 @@ def test_waves_a_candidate_no_longer_at_the_bottom_is_skipped():
         2  .    RR@  .    .    .    .
               .    .    .    .    .
         1  .    .    .    .    .    .
-    """), sea(env)
+    """,
+    ), sea(env)
     assert round_and_turn(env) == (2, 0)
     play(other, "wave b2")
-    assert same_sea(other, """
+    assert same_sea(
+        other,
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -1147,7 +1289,8 @@ def test_waves_a_candidate_no_longer_at_the_bottom_is_skipped():
         2  .    R    .    .    .    .
               .    .    .    .    .
         1  .    .    .    .    .    .
-    """), sea(other)
+    """,
+    ), sea(other)
 
 
 def test_waves_a_castaway_carrying_follower_is_blocked_or_follows_by_the_order():
@@ -1155,7 +1298,8 @@ def test_waves_a_castaway_carrying_follower_is_blocked_or_follows_by_the_order()
     behind red's raft at b2, which carries black's castaway. Moved first,
     b1's raft meets black's castaway and stays (its move is spent), then b2's
     stack moves on; moved second, it follows into b2."""
-    env = position("""
+    env = position(
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -1168,12 +1312,16 @@ def test_waves_a_castaway_carrying_follower_is_blocked_or_follows_by_the_order()
         2  .    RK@  .    .    .    .
               .    .    .    .    .
         1  .    R@   .    .    .    .
-    """, to_move="B")
+    """,
+        to_move="B",
+    )
     roll(env, "pass", "wave away")
     assert legal_actions(env) == {"wave b1", "wave b2"}
     other = env.clone()
     play(env, "wave b1")
-    assert same_sea(env, """
+    assert same_sea(
+        env,
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -1186,9 +1334,12 @@ def test_waves_a_castaway_carrying_follower_is_blocked_or_follows_by_the_order()
         2  .    .    .    .    .    .
               .    .    .    .    .
         1  .    R@   .    .    .    .
-    """), sea(env)
+    """,
+    ), sea(env)
     play(other, "wave b2")
-    assert same_sea(other, """
+    assert same_sea(
+        other,
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -1201,7 +1352,8 @@ def test_waves_a_castaway_carrying_follower_is_blocked_or_follows_by_the_order()
         2  .    R@   .    .    .    .
               .    .    .    .    .
         1  .    .    .    .    .    .
-    """), sea(other)
+    """,
+    ), sea(other)
     assert round_and_turn(env) == round_and_turn(other) == (2, 0)
 
 
@@ -1214,7 +1366,9 @@ def test_waves_fixed_orders_resolve_chains_without_asking(order, b2, b3):
     env = position(A_CHAIN, to_move="B", wave_order=order)
     roll(env, "pass", "wave away")
     assert acting(env) == "R" and round_and_turn(env) == (2, 0)
-    assert same_sea(env, f"""
+    assert same_sea(
+        env,
+        f"""
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -1227,7 +1381,8 @@ def test_waves_fixed_orders_resolve_chains_without_asking(order, b2, b3):
         2  .    {b2}    .    .    .    .
               .    .    .    .    .
         1  .    .    .    .    .    .
-    """), sea(env)
+    """,
+    ), sea(env)
 
 
 def test_waves_a_three_raft_chain_is_ordered_one_call_at_a_time():
@@ -1237,7 +1392,8 @@ def test_waves_a_three_raft_chain_is_ordered_one_call_at_a_time():
     first: it stacks on e3's; that call is final and e2 leaves the choice,
     while the stack at e3 and the raft at e4 still form a chain. Then e4's
     moves to e5 and the stack follows to e4 by itself."""
-    env = position("""
+    env = position(
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -1250,7 +1406,11 @@ def test_waves_a_three_raft_chain_is_ordered_one_call_at_a_time():
         2  .    .    .    .    Y    .
               .    .    .    .    .
         1  .    .    .    .    .    .
-    """, num_players=2, round=3, to_move="B")
+    """,
+        num_players=2,
+        round=3,
+        to_move="B",
+    )
     assert env.agent_selection == "player_1"
     roll(env, "pass", "wave towards")
     assert env.agent_selection == "player_0" and acting(env) == "Y"
@@ -1259,7 +1419,9 @@ def test_waves_a_three_raft_chain_is_ordered_one_call_at_a_time():
     assert env.agent_selection == "player_0" and round_and_turn(env) == (3, 4)
     assert legal_actions(env) == {"wave e3", "wave e4"}
     play(env, "wave e4")
-    assert same_sea(env, """
+    assert same_sea(
+        env,
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -1272,7 +1434,8 @@ def test_waves_a_three_raft_chain_is_ordered_one_call_at_a_time():
         2  .    .    .    .    .    .
               .    .    .    .    .
         1  .    .    .    .    .    .
-    """), sea(env)
+    """,
+    ), sea(env)
     assert round_and_turn(env) == (4, 0) and acting(env) == "R" and env.agent_selection == "player_0"
 
 
@@ -1289,7 +1452,8 @@ def test_wind_gust_turns_the_rollers_and_the_opposite_colours_winds_in_their_por
     and blue's winds stay, even in red's portion. The red raft at a2 and
     blondie's at d5 do not sail. The head to head now between red's b2 and b3
     is no matter: that rule is for placing."""
-    env = position("""
+    env = position(
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    Y<   .
@@ -1302,9 +1466,13 @@ def test_wind_gust_turns_the_rollers_and_the_opposite_colours_winds_in_their_por
         2  R    .    .    .    .    .
               R^   .    .    .    Y<
         1  .    .    .    .    .    .
-    """, to_move="B")
+    """,
+        to_move="B",
+    )
     roll(env, "turn e2 cw", "gust")  # blue's own turn: its wind on e2 sails nothing
-    assert same_sea(env, """
+    assert same_sea(
+        env,
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    Y>   .
@@ -1317,7 +1485,8 @@ def test_wind_gust_turns_the_rollers_and_the_opposite_colours_winds_in_their_por
         2  R    .    .    .    .    .
               Rv   .    .    .    Y<
         1  .    .    .    .    .    .
-    """), sea(env)
+    """,
+    ), sea(env)
     assert acting(env) == "R" and round_and_turn(env) == (2, 0)
 
 
@@ -1326,7 +1495,8 @@ def test_wind_gust_black_and_blue_across_the_board():
     its winds on mark columns a-b turn round, its wind on column c does not;
     blue's winds on columns d-e turn, its wind on column c does not; red's
     and blondie's winds stay."""
-    env = position("""
+    env = position(
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    K<   .    B<
@@ -1339,9 +1509,14 @@ def test_wind_gust_black_and_blue_across_the_board():
         2  .    .    .    .    .    .
               .    K>   B^   .    .
         1  .    .    .    .    .    .
-    """, round=2, to_move="B")
+    """,
+        round=2,
+        to_move="B",
+    )
     roll(env, "turn c1 cw", "gust")  # blue's own turn: its wind on c1 sails nothing
-    assert same_sea(env, """
+    assert same_sea(
+        env,
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    K<   .    B>
@@ -1354,7 +1529,8 @@ def test_wind_gust_black_and_blue_across_the_board():
         2  .    .    .    .    .    .
               .    K<   B>   .    .
         1  .    .    .    .    .    .
-    """), sea(env)
+    """,
+    ), sea(env)
 
 
 # =========================================================================== Sea Turtle
@@ -1373,7 +1549,8 @@ def test_sea_turtle_example_blondie_swims_two_legs_over_a_castaway():
     to the top of the stack at c3 over the empty c4; not west (her raft at a5
     is under red's), not to the diagonal d6. The ordinary swim north stays
     open. The turtle swim is her turn; it uses up the turtle."""
-    env = position("""
+    env = position(
+        """
            a    b    c    d    e    f
         6  .    .    Y    Y    .    .
               .    .    .    .    .
@@ -1386,7 +1563,10 @@ def test_sea_turtle_example_blondie_swims_two_legs_over_a_castaway():
         2  .    .    .    .    .    .
               .    .    .    .    .
         1  .    .    .    .    .    .
-    """, first="Y", to_move="K")
+    """,
+        first="Y",
+        to_move="K",
+    )
     assert reason(env, "turtle W") == NO_TURTLE  # black plays before the roll
     roll(env, "pass", "turtle")
     assert env.infos["player_2"]["chance"]["die"] == {"face": "turtle", "roller": "blondie"}
@@ -1397,7 +1577,9 @@ def test_sea_turtle_example_blondie_swims_two_legs_over_a_castaway():
     refused(env, "turtle W", NO_RAFT_TWO_LEGS)
     refused(env, "turtle N", NO_RAFT_TWO_LEGS)
     play(env, "turtle E")
-    assert same_sea(env, """
+    assert same_sea(
+        env,
+        """
            a    b    c    d    e    f
         6  .    .    Y    Y    .    .
               .    .    .    .    .
@@ -1410,7 +1592,8 @@ def test_sea_turtle_example_blondie_swims_two_legs_over_a_castaway():
         2  .    .    .    .    .    .
               .    .    .    .    .
         1  .    .    .    .    .    .
-    """), sea(env)
+    """,
+    ), sea(env)
     assert turtle(env) is None
     assert acting(env) == "B" and round_and_turn(env) == (2, 1)
 
@@ -1421,7 +1604,8 @@ def test_sea_turtle_only_one_castaway_may_use_it_in_a_round():
     the first colour to use it takes it. Red and black both stand in red's
     portion with a raft two legs away; red swims north to b4 (out of the
     portion: the target may lie anywhere); black may then not swim to c2."""
-    env = position("""
+    env = position(
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -1434,7 +1618,11 @@ def test_sea_turtle_only_one_castaway_may_use_it_in_a_round():
         2  .    R@   K    .    K@   .
               .    .    .    .    .
         1  .    .    .    .    .    .
-    """, round=2, face="turtle", turtle="R")
+    """,
+        round=2,
+        face="turtle",
+        turtle="R",
+    )
     assert of_kind(env, "turtle") == {"turtle N"}
     play(env, "turtle N")
     assert castaway(env, "R") == "b4" and turtle(env) is None
@@ -1476,7 +1664,9 @@ def test_sea_turtle_the_castaway_must_be_in_the_portion_when_it_swims():
     assert castaway(env, "K") == "b3"
     assert of_kind(env, "turtle") == {"turtle S"}
     play(env, "turtle S")
-    assert same_sea(env, """
+    assert same_sea(
+        env,
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -1489,7 +1679,8 @@ def test_sea_turtle_the_castaway_must_be_in_the_portion_when_it_swims():
         2  .    .    .    .    .    .
               .    .    .    .    .
         1  .    K@   .    .    .    .
-    """), sea(env)
+    """,
+    ), sea(env)
 
 
 def test_sea_turtle_an_unused_turtle_swims_away_at_the_next_roll():
@@ -1497,7 +1688,8 @@ def test_sea_turtle_an_unused_turtle_swims_away_at_the_next_roll():
     13: an unused offer expires at the next roll). Nobody used red's turtle
     in round 2; after the roll red's castaway at b2 may no longer swim two
     legs to b4."""
-    env = position("""
+    env = position(
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -1510,7 +1702,11 @@ def test_sea_turtle_an_unused_turtle_swims_away_at_the_next_roll():
         2  .    R@   .    .    .    .
               .    .    .    .    .
         1  .    .    .    .    .    .
-    """, round=2, to_move="B", turtle="R")
+    """,
+        round=2,
+        to_move="B",
+        turtle="R",
+    )
     roll(env, "pass", "sunny")
     assert turtle(env) is None
     assert acting(env) == "R" and round_and_turn(env) == (3, 0)
@@ -1521,11 +1717,14 @@ def test_sea_turtle_an_unused_turtle_swims_away_at_the_next_roll():
 # =========================================================================== players and colours
 
 
-@pytest.mark.parametrize("players, controllers", [
-    (4, {"R": "player_0", "K": "player_1", "Y": "player_2", "B": "player_3"}),
-    (3, {"R": "player_0", "K": "player_1", "Y": "player_0", "B": "player_2"}),
-    (2, {"R": "player_0", "K": "player_1", "Y": "player_0", "B": "player_1"}),
-])
+@pytest.mark.parametrize(
+    "players, controllers",
+    [
+        (4, {"R": "player_0", "K": "player_1", "Y": "player_2", "B": "player_3"}),
+        (3, {"R": "player_0", "K": "player_1", "Y": "player_0", "B": "player_2"}),
+        (2, {"R": "player_0", "K": "player_1", "Y": "player_0", "B": "player_1"}),
+    ],
+)
 def test_each_agent_plays_its_colours_turn_by_turn(players, controllers):
     """Game description: "Co-op mode is played with all 4 castaways in the
     game ... When playing 2 players - each player plays 2 castaways (opposing
@@ -1556,7 +1755,8 @@ def test_an_agent_with_two_colours_plays_each_by_its_own_rules():
     blondie's castaway (not red's, though red could swim east), may move
     blondie's wind but not red's, and turns red's wind on a1 only by wind
     control (blondie's rafts are next to it, not to red's wind on d3)."""
-    env = position("""
+    env = position(
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    Y<
@@ -1569,7 +1769,11 @@ def test_an_agent_with_two_colours_plays_each_by_its_own_rules():
         2  Y    .    .    R@   R    .
               R^   .    .    .    .
         1  Y@   .    .    .    .    .
-    """, num_players=2, to_move="Y", first="Y")
+    """,
+        num_players=2,
+        to_move="Y",
+        first="Y",
+    )
     assert env.agent_selection == "player_0" and acting(env) == "Y"
     assert kinds(env) == {"swim", "turn", "move"}
     assert of_kind(env, "swim") == {"swim N"}
@@ -1593,7 +1797,8 @@ def test_landing_needs_no_particular_wind_colour():
     rides on blue's raft at d1; blue turns its own wind on c1 south: the blue
     raft carries red's raft ashore and red is home. The rafts stay at d1
     (choice 14)."""
-    env = position("""
+    env = position(
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -1606,10 +1811,15 @@ def test_landing_needs_no_particular_wind_colour():
         2  .    .    .    .    .    .
               .    .    B>   .    .
         1  .    .    .    BR@  .    .
-    """, to_move="B", first="B")
+    """,
+        to_move="B",
+        first="B",
+    )
     play(env, "turn c1 cw")
     assert castaway(env, "R") == "home"
-    assert same_sea(env, """
+    assert same_sea(
+        env,
+        """
            a    b    c    d    e    f
         6  .    .    .    .    .    .
               .    .    .    .    .
@@ -1622,7 +1832,8 @@ def test_landing_needs_no_particular_wind_colour():
         2  .    .    .    .    .    .
               .    .    Bv   .    .
         1  .    .    .    BR   .    .
-    """), sea(env)
+    """,
+    ), sea(env)
     assert not game_over(env) and acting(env) == "R"
 
 
@@ -1696,4 +1907,3 @@ def test_a_record_keeps_the_faces_the_die_was_forced_to():
     assert asleep(again) == asleep(env) == ""
     assert round_and_turn(again) == round_and_turn(env) == (3, 0)
     assert castaway(again, "K") == castaway(env, "K") == "d4"
-

@@ -93,56 +93,51 @@ E_NOT_FRESH = 37
 MESSAGES = {
     E_RANGE: "a state value is out of its range (detail: which)",
     E_STACK: "a stack entry below the height is not a colour, or one above it not -1 "
-             "(detail: point * 100 + level)",
+    "(detail: point * 100 + level)",
     E_RAFT_COUNT: "a colour does not have its 6 rafts on the board (detail: colour)",
-    E_CASTAWAY: "a castaway is not on the island, home, or on a top raft of its colour "
-                "(detail: colour)",
+    E_CASTAWAY: "a castaway is not on the island, home, or on a top raft of its colour (detail: colour)",
     E_CASTAWAYS_SHARE: "two castaways stand on one point (detail: point)",
     E_ALL_HOME: "all four castaways are home in a game that goes on",
     E_WIND: "a wind's colour, owner or direction is wrong, or it is on the island (detail: mark)",
     E_WINDS_CONSERVED: "a colour's winds in hand plus on the board are not 4, or it holds "
-                       "another colour's (detail: colour)",
+    "another colour's (detail: colour)",
     E_COCONUTS: "a colour holds coconuts (co-op has none) (detail: colour)",
     E_BEACH: "a beach is not on its colour's side, or two share a landing spot (detail: colour)",
     E_LIGHTHOUSE_ORDER: "lighthouses are not placed from the first colour clockwise, or the "
-                        "colour to act is not the next to place one (detail: colour)",
+    "colour to act is not the next to place one (detail: colour)",
     E_TURN_ORDER: "the colour to act is not first + turn (clockwise), or turn/round is out of "
-                  "range (detail: expected colour)",
+    "range (detail: expected colour)",
     E_WAVE_PHASE: "a wave sub-phase that is not right after a wave face rolled by the round's "
-                  "roller, in its direction, with the roller to act (detail: which check)",
+    "roller, in its direction, with the roller to act (detail: which check)",
     E_PENDING: "a pending wave candidate outside a sub-phase, or not a bottom raft of the "
-               "roller's colour (detail: point)",
+    "roller's colour (detail: point)",
     E_FACE: "the last face is set before any roll or out of range (detail: face)",
     E_ASLEEP: "a castaway sleeps without a mermaid last roll, or on the island (detail: colour)",
     E_TURTLE: "a sea turtle is on offer without a turtle last roll, or not in the last "
-              "roller's portion (detail: turtle)",
+    "roller's portion (detail: turtle)",
     E_FIRST: "the first colour differs from the first_player option (detail: first)",
     E_MASK_EMPTY: "a game that goes on offers no action",
     E_MASK_PASS: "pass is offered with another action",
     E_MASK_WAVE: "the wave actions offered are not exactly the pending candidates, or another "
-                 "action is offered while ordering the waves (detail: action)",
+    "action is offered while ordering the waves (detail: action)",
     E_MASK_TURTLE: "a turtle swim is offered with no turtle on offer (detail: action)",
     E_MASK_ASLEEP: "a castaway action is offered to a sleeping castaway's colour (detail: action)",
-    E_MASK_SETUP: "an action other than a beach is offered while the lighthouses go down "
-                  "(detail: action)",
-    E_PLAYER_OUT: "the agent to act is not the controller of the colour to act "
-                  "(detail: reported agent)",
+    E_MASK_SETUP: "an action other than a beach is offered while the lighthouses go down (detail: action)",
+    E_PLAYER_OUT: "the agent to act is not the controller of the colour to act (detail: reported agent)",
     E_TRUNCATED: "a co-op game was truncated (the rounds end it, as a loss)",
-    E_REWARD: "rewards are not the team's: identical, 0 during the game, +1 / -1 at the end "
-              "(detail: agent)",
+    E_REWARD: "rewards are not the team's: identical, 0 during the game, +1 / -1 at the end (detail: agent)",
     E_WIN: "the team won without all four castaways home, or all four are home and the "
-           "game goes on (detail: castaways home)",
+    "game goes on (detail: castaways home)",
     E_LOSS: "the game was lost other than right after the last round's fourth turn, or the "
-            "last round's fourth turn did not end it (detail: round)",
+    "last round's fourth turn did not end it (detail: round)",
     E_GAME_TOO_LONG: "a game ran past its bound: lighthouses + 4 turns and 6 wave steps a "
-                     "round (detail: its length)",
+    "round (detail: its length)",
     E_PLY: "state.ply differs from the steps played (detail: expected)",
     E_OUTCOME: "state.outcome disagrees with the step's flags (detail: outcome)",
     E_NEXT: "the step's bookkeeping is wrong: round, turn, colour to act (detail: which check)",
-    E_ROLL: "a die was rolled other than after a round's fourth turn, or none then "
-            "(detail: rolled face)",
+    E_ROLL: "a die was rolled other than after a round's fourth turn, or none then (detail: rolled face)",
     E_MERMAID: "the castaways asleep after a mermaid are not exactly those on points of the "
-               "roller's portion (detail: colour)",
+    "roller's portion (detail: colour)",
     E_HAND: "winds in hand changed other than the actor placing one (detail: colour)",
     E_NOT_FRESH: "a finished game did not restart from a fresh set-up (detail: which check)",
 }
@@ -168,9 +163,21 @@ def make_params(rules) -> tuple[np.ndarray, np.ndarray]:
     params[P_NUM_BEACHES] = len(layout.beach_side)
     setup = np.zeros(36, np.int64)
     setup[layout.setup_points] = 1
-    tables = np.concatenate([np.ravel(a).astype(np.int64) for a in (
-        layout.portion_points, layout.portion_marks, layout.default_side, rules.controller, setup,
-        layout.beach_side, layout.beach_spots, layout.beach_players)])
+    tables = np.concatenate(
+        [
+            np.ravel(a).astype(np.int64)
+            for a in (
+                layout.portion_points,
+                layout.portion_marks,
+                layout.default_side,
+                rules.controller,
+                setup,
+                layout.beach_side,
+                layout.beach_spots,
+                layout.beach_players,
+            )
+        ]
+    )
     return params, tables
 
 
@@ -360,7 +367,8 @@ def check_position(i, s, mask, player_out, params, tables, over):
         if params[P_A_TURTLE] <= a < params[P_A_WAVE] and t < 0:
             return E_MASK_TURTLE, a
         castaway_action = (params[P_A_BOARD] <= a < params[P_A_PASS]) or (
-            params[P_A_TURTLE] <= a < params[P_A_WAVE])
+            params[P_A_TURTLE] <= a < params[P_A_WAVE]
+        )
         if castaway_action and s.asleep[i, p] != 0:
             return E_MASK_ASLEEP, a
     if legal == 0:
@@ -377,8 +385,9 @@ def check_position(i, s, mask, player_out, params, tables, over):
 
 
 @njit
-def check_step(i, prev, s, mask, rewards, terminated, truncated, player_out, game_len, params,
-               tables, auto_reset):
+def check_step(
+    i, prev, s, mask, rewards, terminated, truncated, player_out, game_len, params, tables, auto_reset
+):
     """One step of game ``i`` from ``prev`` to ``s``: rewards, flags, the
     round's bookkeeping, the die, and the position after it (a fresh game
     when it ended and ``auto_reset``; its final position otherwise).
@@ -550,13 +559,15 @@ def check_fresh(i, s, mask, player_out, game_len, params, tables):
 
 
 @njit
-def check_batch(prev, s, mask, rewards, terminated, truncated, player_out, game_len, params,
-                tables, err, detail):
+def check_batch(
+    prev, s, mask, rewards, terminated, truncated, player_out, game_len, params, tables, err, detail
+):
     """Check every game of a vector-env step; returns how many failed."""
     bad = 0
     for i in range(s.castaway.shape[0]):
-        e, d = check_step(i, prev, s, mask, rewards, terminated, truncated, player_out, game_len,
-                          params, tables, True)
+        e, d = check_step(
+            i, prev, s, mask, rewards, terminated, truncated, player_out, game_len, params, tables, True
+        )
         err[i] = e
         detail[i] = d
         bad += e != OK

@@ -13,12 +13,14 @@ from azimuth_env.board import AT_HOME, MARKS, mark_corners
 
 def describe(rules, one) -> str:
     """Game 0 of ``one`` as the text diagram and its co-op fields."""
-    return (f"{rules.render_ansi(one)}\ncastaway {one.castaway[0].tolist()} beach "
-            f"{one.beach[0].tolist()} hand {one.hand[0, :, 0].tolist()} player "
-            f"{int(one.player[0])} ply {int(one.ply[0])} first {int(one.first[0])} round "
-            f"{int(one.round[0])} turn {int(one.turn[0])} face {int(one.face[0])} rolled "
-            f"{int(one.rolled[0])} asleep {one.asleep[0].tolist()} turtle {int(one.turtle[0])} "
-            f"wave {int(one.wave[0])} pending {np.flatnonzero(one.pending[0]).tolist()}")
+    return (
+        f"{rules.render_ansi(one)}\ncastaway {one.castaway[0].tolist()} beach "
+        f"{one.beach[0].tolist()} hand {one.hand[0, :, 0].tolist()} player "
+        f"{int(one.player[0])} ply {int(one.ply[0])} first {int(one.first[0])} round "
+        f"{int(one.round[0])} turn {int(one.turn[0])} face {int(one.face[0])} rolled "
+        f"{int(one.rolled[0])} asleep {one.asleep[0].tolist()} turtle {int(one.turtle[0])} "
+        f"wave {int(one.wave[0])} pending {np.flatnonzero(one.pending[0]).tolist()}"
+    )
 
 
 def near_win(rules, one, rng):
@@ -37,7 +39,7 @@ def near_win(rules, one, rng):
     for q in range(4):
         if q != p:
             s.castaway[0, q] = AT_HOME
-    stacks = [list(map(int, s.stack[0, pt, :s.height[0, pt]])) for pt in range(36)]
+    stacks = [list(map(int, s.stack[0, pt, : s.height[0, pt]])) for pt in range(36)]
     if not stacks[spot] or stacks[spot][-1] != p:
         donor = next(pt for pt in rng.permutation(36).tolist() if pt != spot and p in stacks[pt])
         stacks[donor].remove(p)
@@ -45,7 +47,7 @@ def near_win(rules, one, rng):
     s.stack[0] = -1
     for pt, st in enumerate(stacks):
         s.height[0, pt] = len(st)
-        s.stack[0, pt, :len(st)] = st
+        s.stack[0, pt, : len(st)] = st
     s.castaway[0, p] = spot
     # (a sleeping castaway stays asleep: a wind may still land it)
     marks = [m for m in range(MARKS * MARKS) if spot in mark_corners(m) and m != layout.island]

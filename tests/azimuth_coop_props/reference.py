@@ -63,6 +63,7 @@ FACE_NAMES = ("sunny", "mermaid", "wave away", "wave towards", "gust", "turtle")
 
 # --------------------------------------------------------------------------- geometry
 
+
 def xy(p: int) -> tuple[int, int]:
     return p % SIZE, p // SIZE
 
@@ -109,6 +110,7 @@ def standing(castaways, p: int) -> int | None:
 
 
 # --------------------------------------------------------------------------- the die's faces
+
 
 def mermaid(castaways: list[int], roller_colour: int) -> list[int]:
     """The castaways the mermaid sings to sleep: every one standing on a raft
@@ -219,6 +221,7 @@ def freeze(stacks, castaways) -> tuple:
 
 # --------------------------------------------------------------------------- a game between turns
 
+
 class CoopPosition(NamedTuple):
     """A co-op game between two steps, as plain values. ``pos.player`` is the
     colour to act; ``turn`` the colour turns played this round; ``face`` the
@@ -264,8 +267,7 @@ def legal_actions(cp: CoopPosition, layout) -> set[tuple]:
         if cp.asleep[p]:
             legal = {a for a in legal if a[0] not in CASTAWAY_ACTIONS}
         else:
-            legal |= {("turtle", d) for d in range(4)
-                      if turtle_target(cp.pos, cp.turtle, p, d) is not None}
+            legal |= {("turtle", d) for d in range(4) if turtle_target(cp.pos, cp.turtle, p, d) is not None}
     return legal or {("pass",)}
 
 
@@ -294,8 +296,15 @@ def play_action(cp: CoopPosition, action: tuple, layout) -> tuple[ref.Position, 
     return pos._replace(player=p), cp.turtle
 
 
-def play(cp: CoopPosition, action: tuple, layout, rounds: int, face: int | None = None,
-         order="front_first", events: list | None = None) -> Result:
+def play(
+    cp: CoopPosition,
+    action: tuple,
+    layout,
+    rounds: int,
+    face: int | None = None,
+    order="front_first",
+    events: list | None = None,
+) -> Result:
     """Colour ``cp.pos.player`` plays legal ``action`` in a round (not a
     lighthouse); if it is the round's fourth turn, the roller rolls
     ``face`` and the waves, if any, resolve in ``order``. ``rounds``: the
@@ -342,11 +351,18 @@ def roll(cp: CoopPosition, face: int, order="front_first", events: list | None =
 
 # --------------------------------------------------------------------------- glue
 
+
 def coop_position_of(state, i: int = 0) -> CoopPosition:
     """Game ``i`` of a :class:`azimuth_env.coop.CoopState`."""
-    return CoopPosition(ref.position_of(state, i), int(state.first[i]), int(state.round[i]),
-                        int(state.turn[i]), int(state.face[i]),
-                        [int(x) for x in state.asleep[i]], int(state.turtle[i]))
+    return CoopPosition(
+        ref.position_of(state, i),
+        int(state.first[i]),
+        int(state.round[i]),
+        int(state.turn[i]),
+        int(state.face[i]),
+        [int(x) for x in state.asleep[i]],
+        int(state.turtle[i]),
+    )
 
 
 def write_coop_position(cp: CoopPosition, state, i: int = 0) -> None:
@@ -373,5 +389,6 @@ def parse_action(text: str, rules) -> tuple:
         return ("turtle", "NESW".index(words[1]))
     if words[0] == "wave":
         from azimuth_env.board import parse_point
+
         return ("wave", parse_point(words[1]))
     return ref.parse_action(text, rules)

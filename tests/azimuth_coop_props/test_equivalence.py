@@ -28,8 +28,15 @@ def rolls_and_wave_steps(env) -> int:
 def test_aec_and_vector_agree_across_auto_resets(variant):
     num_players, options = VARIANTS[variant]
     with numba_threads(1):
-        stats = run_equivalence(coop_module, num_players, options, num_envs=8, steps=110,
-                                seed=sum(map(ord, variant)), count=rolls_and_wave_steps)
+        stats = run_equivalence(
+            coop_module,
+            num_players,
+            options,
+            num_envs=8,
+            steps=110,
+            seed=sum(map(ord, variant)),
+            count=rolls_and_wave_steps,
+        )
     # games last 40-60 steps (the lighthouses, 40 turns, wave choices)
     assert stats["restarts"] >= 8 and stats["terminated"] == stats["restarts"], stats
     assert stats["counted"] % 1000 > 0, f"no die was rolled: {stats}"
@@ -40,6 +47,7 @@ def test_aec_and_vector_agree_across_auto_resets(variant):
 def test_equivalence_smoke():
     """Short games (quick enough to run as plain Python with NUMBA_DISABLE_JIT=1)."""
     with numba_threads(1):
-        stats = run_equivalence(coop_module, 2, {"rounds": 2, "lighthouses": "random"}, num_envs=3,
-                                steps=20, seed=5)
+        stats = run_equivalence(
+            coop_module, 2, {"rounds": 2, "lighthouses": "random"}, num_envs=3, steps=20, seed=5
+        )
     assert stats["restarts"] >= 3

@@ -18,10 +18,12 @@ ROOT = Path(__file__).resolve().parents[2]
 TIMEOUT = 300
 HERE = "tests/azimuth_coop_props"
 
-SMOKE = [f"{HERE}/test_playouts.py::test_vector_playout_smoke",
-         f"{HERE}/test_equivalence.py::test_equivalence_smoke",
-         f"{HERE}/test_reference.py::test_reference_examples",
-         f"{HERE}/test_reference.py::test_die_matches_reference_smoke"]
+SMOKE = [
+    f"{HERE}/test_playouts.py::test_vector_playout_smoke",
+    f"{HERE}/test_equivalence.py::test_equivalence_smoke",
+    f"{HERE}/test_reference.py::test_reference_examples",
+    f"{HERE}/test_reference.py::test_die_matches_reference_smoke",
+]
 
 
 def run_without_jit(args: list[str]) -> subprocess.CompletedProcess:
@@ -31,11 +33,13 @@ def run_without_jit(args: list[str]) -> subprocess.CompletedProcess:
 
 
 def test_coop_smoke_tests_pass_without_jit():
-    proc = run_without_jit([sys.executable, "-m", "pytest", "-q", "-x", "-n", "0", "-p", "no:cacheprovider",
-                            *SMOKE])
+    proc = run_without_jit(
+        [sys.executable, "-m", "pytest", "-q", "-x", "-n", "0", "-p", "no:cacheprovider", *SMOKE]
+    )
     assert proc.returncode == 0, (
         f"with NUMBA_DISABLE_JIT=1, the co-op smoke tests failed (exit {proc.returncode}):\n"
-        f"{(proc.stdout + proc.stderr)[-6000:]}")
+        f"{(proc.stdout + proc.stderr)[-6000:]}"
+    )
 
 
 _TRAJECTORY = """
@@ -63,8 +67,14 @@ def _trajectory(tmp_path, num_players, steps, jit: bool) -> dict:
     path = tmp_path / f"trajectory_{'jit' if jit else 'nojit'}.npz"
     args = [sys.executable, "-c", _TRAJECTORY, str(num_players), str(steps), str(path)]
     if jit:
-        proc = subprocess.run(args, cwd=ROOT, capture_output=True, text=True, timeout=TIMEOUT,
-                              env={k: v for k, v in os.environ.items() if k != "NUMBA_DISABLE_JIT"})
+        proc = subprocess.run(
+            args,
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=TIMEOUT,
+            env={k: v for k, v in os.environ.items() if k != "NUMBA_DISABLE_JIT"},
+        )
     else:
         proc = run_without_jit(args)
     assert proc.returncode == 0, proc.stderr[-4000:]

@@ -68,11 +68,12 @@ VARIANTS = {
     "4p-random-lighthouses": (4, {"lighthouses": "random"}),
     "2p-random-first": (2, {"first_player": "random"}),
     "4p-front-first": (4, {"wave_order": "front_first", "first_player": "blondie"}),
-    "3p-back-first": (3, {"wave_order": "back_first", "lighthouses": "random",
-                          "first_player": "random"}),
+    "3p-back-first": (3, {"wave_order": "back_first", "lighthouses": "random", "first_player": "random"}),
     "4p-rounds-3": (4, {"rounds": 3, "lighthouses": "random", "first_player": "random"}),
-    "2p-fixed-lighthouses": (2, {"lighthouses": ["a1-b1", "a3-a4", "e6-f6", "f2-f3"],
-                                 "first_player": "black"}),
+    "2p-fixed-lighthouses": (
+        2,
+        {"lighthouses": ["a1-b1", "a3-a4", "e6-f6", "f2-f3"], "first_player": "black"},
+    ),
 }
 DEFAULT_GAMES = 500
 SLOW_GAMES = 20_000
@@ -82,18 +83,31 @@ def _failure(venv, prev, actions, err, detail, finished) -> str:
     i = int(np.flatnonzero(err)[0])
     code = int(err[i])
     before = state_ops.select(prev, i)
-    text = (f"{int((err != 0).sum())} game(s) failed; game {i}: {C.MESSAGES[code]} "
-            f"[code {code}, detail {int(detail[i])}]\n")
+    text = (
+        f"{int((err != 0).sum())} game(s) failed; game {i}: {C.MESSAGES[code]} "
+        f"[code {code}, detail {int(detail[i])}]\n"
+    )
     if actions is not None:
         a = int(actions[i])
-        text += (f"action {a} = {venv.rules.action_to_str(before, a)} by colour "
-                 f"{int(before.player[0])}{' (game ended and restarted)' if finished[i] else ''}\n"
-                 f"before:\n{describe(venv.rules, before)}\n")
+        text += (
+            f"action {a} = {venv.rules.action_to_str(before, a)} by colour "
+            f"{int(before.player[0])}{' (game ended and restarted)' if finished[i] else ''}\n"
+            f"before:\n{describe(venv.rules, before)}\n"
+        )
     return text + f"after:\n{describe(venv.rules, venv.game(i))}"
 
 
-def run_checked_playout(num_players, options, games, num_envs=256, seed=0, max_steps=None,
-                        sample_games=2, sample_actions=4, near_wins_every=3):
+def run_checked_playout(
+    num_players,
+    options,
+    games,
+    num_envs=256,
+    seed=0,
+    max_steps=None,
+    sample_games=2,
+    sample_actions=4,
+    near_wins_every=3,
+):
     """Random games in a vector env until ``games`` have finished, checking
     every step; every ``near_wins_every`` steps (0: never) one game is put
     one move from the win and plays it. Returns a dict of counts."""
@@ -105,9 +119,17 @@ def run_checked_playout(num_players, options, games, num_envs=256, seed=0, max_s
     err = np.zeros(n, np.int64)
     detail = np.zeros(n, np.int64)
     game_len = np.zeros(n, np.int64)
-    stats = {"games": 0, "won": 0, "lost": 0, "steps": 0, "wave sub-phase steps": 0,
-             "rolls": 0, "near wins played": 0, "masked actions validated": 0,
-             "unmasked actions refused": 0}
+    stats = {
+        "games": 0,
+        "won": 0,
+        "lost": 0,
+        "steps": 0,
+        "wave sub-phase steps": 0,
+        "rolls": 0,
+        "near wins played": 0,
+        "masked actions validated": 0,
+        "unmasked actions refused": 0,
+    }
     obs, mask = venv.reset()
     player = rules.controller[venv.state.player].astype(np.int64)
     bad = C.check_positions(venv.state, mask, player, params, tables, err, detail)
@@ -128,8 +150,9 @@ def run_checked_playout(num_players, options, games, num_envs=256, seed=0, max_s
         s = venv.state
         stats["wave sub-phase steps"] += int((prev.wave >= 0).sum())
         stats["rolls"] += int((s.rolled >= 0).sum())
-        bad = C.check_batch(prev, s, mask, rewards, term, trunc, player, game_len, params,
-                            tables, err, detail)
+        bad = C.check_batch(
+            prev, s, mask, rewards, term, trunc, player, game_len, params, tables, err, detail
+        )
         assert bad == 0, _failure(venv, prev, actions, err, detail, term | trunc)
         if sample_games:
             check_sampled_actions(rules, venv, mask, rng, sample_games, sample_actions, stats)
@@ -161,19 +184,38 @@ def test_vector_playouts(variant):
 @pytest.mark.parametrize("variant", list(VARIANTS))
 def test_vector_playouts_many(variant):
     num_players, options = VARIANTS[variant]
-    stats = run_checked_playout(num_players, options, SLOW_GAMES, num_envs=2048, seed=100,
-                                sample_games=8, sample_actions=8, near_wins_every=2)
+    stats = run_checked_playout(
+        num_players,
+        options,
+        SLOW_GAMES,
+        num_envs=2048,
+        seed=100,
+        sample_games=8,
+        sample_actions=8,
+        near_wins_every=2,
+    )
     print(f"\n{variant}: {stats}")
     assert stats["won"] > 0 and stats["lost"] > SLOW_GAMES // 2
 
 
 def test_vector_playout_smoke():
     """A few short games (quick enough to run as plain Python with NUMBA_DISABLE_JIT=1)."""
-    for num_players, options in [(2, {"rounds": 2}), (4, {"rounds": 3, "lighthouses": "random"}),
-                                 (3, {"rounds": 2, "wave_order": "back_first"})]:
+    for num_players, options in [
+        (2, {"rounds": 2}),
+        (4, {"rounds": 3, "lighthouses": "random"}),
+        (3, {"rounds": 2, "wave_order": "back_first"}),
+    ]:
         with numba_threads(1):
-            stats = run_checked_playout(num_players, options, 10**9, num_envs=4, seed=7,
-                                        max_steps=30, sample_games=1, near_wins_every=5)
+            stats = run_checked_playout(
+                num_players,
+                options,
+                10**9,
+                num_envs=4,
+                seed=7,
+                max_steps=30,
+                sample_games=1,
+                near_wins_every=5,
+            )
         assert stats["steps"] == 30 and stats["games"] >= 4, stats
 
 
@@ -214,13 +256,13 @@ def play_aec_checked(num_players, options, seed, full_every=10, start=None, move
             stats["all actions probed"] += 1
         else:
             others = np.flatnonzero(mask == 0)
-            probe = legal.tolist() + rng.choice(others, size=min(16, len(others)),
-                                                replace=False).tolist()
+            probe = legal.tolist() + rng.choice(others, size=min(16, len(others)), replace=False).tolist()
         for a in probe:
             why = rules.illegal_reason(state, int(a))
             assert (why is None) == bool(mask[a]), (
                 f"turn {turn}: action {a} ({raw.action_to_str(a)}) mask {mask[a]}, "
-                f"reason {why!r}\n{describe(rules, state)}")
+                f"reason {why!r}\n{describe(rules, state)}"
+            )
         prev = state_ops.clone(state)
         a = moves.pop(0) if moves else int(rng.choice(legal))
         outcomes = env.chance_outcomes(a)
@@ -235,23 +277,29 @@ def play_aec_checked(num_players, options, seed, full_every=10, start=None, move
         rewards[0] = [env.rewards[x] for x in agents]
         rolled = int(s.rolled[0])
         assert bool(outcomes) == (rolled >= 0), (
-            f"turn {turn}: chance_outcomes {outcomes} but rolled {rolled}\n{describe(rules, prev)}")
+            f"turn {turn}: chance_outcomes {outcomes} but rolled {rolled}\n{describe(rules, prev)}"
+        )
         if rolled >= 0:
             stats["rolls"] += 1
             assert [o.draws for o in outcomes] == [(f,) for f in range(6)]
             roller = (int(prev.first[0]) + int(prev.round[0]) - 1) % 4
             for x in env.agents:
-                assert env.infos[x]["chance"]["die"] == {"face": FACE_NAMES[rolled],
-                                                         "roller": COLOUR_NAMES[roller]}
+                assert env.infos[x]["chance"]["die"] == {
+                    "face": FACE_NAMES[rolled],
+                    "roller": COLOUR_NAMES[roller],
+                }
         elif not (term[0] or trunc[0]):
             assert all("chance" not in env.infos[x] for x in env.agents), f"turn {turn}"
         next_mask = env.observe(env.agent_selection)["action_mask"].reshape(1, -1).astype(bool)
         player_out = np.array([agents.index(env.agent_selection)], np.int64)
-        e, d = C.check_step(0, prev, s, next_mask, rewards, term, trunc, player_out, game_len,
-                            params, tables, False)
-        assert e == C.OK, (f"turn {turn}, action {a} ({rules.action_to_str(prev, a)}): "
-                           f"{C.MESSAGES[e]} [detail {d}]\nbefore:\n{describe(rules, prev)}\n"
-                           f"after:\n{describe(rules, s)}")
+        e, d = C.check_step(
+            0, prev, s, next_mask, rewards, term, trunc, player_out, game_len, params, tables, False
+        )
+        assert e == C.OK, (
+            f"turn {turn}, action {a} ({rules.action_to_str(prev, a)}): "
+            f"{C.MESSAGES[e]} [detail {d}]\nbefore:\n{describe(rules, prev)}\n"
+            f"after:\n{describe(rules, s)}"
+        )
         if term[0] or trunc[0]:
             break
         assert not any(env.terminations.values()) and not any(env.truncations.values())

@@ -59,6 +59,7 @@ ORDER_BUDGET = 150
 
 # =========================================================================== the reference itself
 
+
 def sea(**points) -> list[list[int]]:
     stacks = [[] for _ in range(36)]
     for name, colours in points.items():
@@ -117,12 +118,10 @@ def test_reference_examples():
     assert ref.mermaid([p("f3"), p("a4"), p("c6"), p("c1")], B) == [1, 0, 0, 0]
     # Gust by blondie (north): her winds on marks rows 4-5, red's on rows 1-2.
     winds = {20: (Y, Y, 0), 10: (Y, Y, 1), 0: (R, R, 2), 15: (R, R, 3), 5: (K, K, 1)}
-    assert ref.gust(winds, Y) == {20: (Y, Y, 2), 10: (Y, Y, 1), 0: (R, R, 0), 15: (R, R, 3),
-                                  5: (K, K, 1)}
+    assert ref.gust(winds, Y) == {20: (Y, Y, 2), 10: (Y, Y, 1), 0: (R, R, 0), 15: (R, R, 3), 5: (K, K, 1)}
     # Gust by black (west): his on mark columns a-b, blue's on d-e.
     winds = {0: (K, K, 0), 2: (K, K, 0), 3: (B, B, 1), 1: (B, B, 1), 4: (R, R, 0)}
-    assert ref.gust(winds, K) == {0: (K, K, 2), 2: (K, K, 0), 3: (B, B, 3), 1: (B, B, 1),
-                                  4: (R, R, 0)}
+    assert ref.gust(winds, K) == {0: (K, K, 2), 2: (K, K, 0), 3: (B, B, 3), 1: (B, B, 1), 4: (R, R, 0)}
     # Rollers: the first colour, then clockwise.
     assert [ref.roller(2, r) for r in range(1, 6)] == [2, 3, 0, 1, 2]
 
@@ -142,6 +141,7 @@ def test_reference_portions_match_the_layout_data():
 
 
 # =========================================================================== random positions
+
 
 def random_beaches(layout, rng) -> list[int]:
     beaches = [-1] * 4
@@ -242,6 +242,7 @@ def make_state(rules: CoopRules, cp: ref.CoopPosition, rng):
 
 # =========================================================================== checks
 
+
 def decoded_mask(rules, state, mask) -> dict[tuple, int]:
     out = {}
     for a in np.flatnonzero(mask).tolist():
@@ -259,8 +260,10 @@ def check_mask(env, cp: ref.CoopPosition, rng, stats: Counter, every_action: boo
     mask = env.observe(env.agent_selection)["action_mask"]
     got = decoded_mask(rules, state, mask)
     want = ref.legal_actions(cp, rules.layout)
-    assert set(got) == want, (f"kernel only {sorted(set(got) - want)}, reference only "
-                              f"{sorted(want - set(got))}\n{describe(rules, state, cp)}")
+    assert set(got) == want, (
+        f"kernel only {sorted(set(got) - want)}, reference only "
+        f"{sorted(want - set(got))}\n{describe(rules, state, cp)}"
+    )
     stats["masks checked"] += 1
     stats.update(f"legal {kind}" for kind in {a[0] for a in want})
     if cp.asleep[cp.pos.player] and cp.pos.castaways[cp.pos.player] < 36:
@@ -274,17 +277,20 @@ def check_mask(env, cp: ref.CoopPosition, rng, stats: Counter, every_action: boo
         why = rules.illegal_reason(state, int(a))
         assert (why is None) == bool(mask[a]), (
             f"action {a} ({rules.action_to_str(state, int(a))}): mask {mask[a]}, reason {why!r}\n"
-            f"{describe(rules, state, cp)}")
+            f"{describe(rules, state, cp)}"
+        )
         if why is not None:
             stats[f"reason: {why}"] += 1
     return got
 
 
 def describe(rules, state, cp=None) -> str:
-    text = (f"{rules.render_ansi(state)}\nfirst {int(state.first[0])} round {int(state.round[0])} "
-            f"turn {int(state.turn[0])} player {int(state.player[0])} face {int(state.face[0])} "
-            f"asleep {state.asleep[0].tolist()} turtle {int(state.turtle[0])} wave "
-            f"{int(state.wave[0])} pending {np.flatnonzero(state.pending[0]).tolist()}")
+    text = (
+        f"{rules.render_ansi(state)}\nfirst {int(state.first[0])} round {int(state.round[0])} "
+        f"turn {int(state.turn[0])} player {int(state.player[0])} face {int(state.face[0])} "
+        f"asleep {state.asleep[0].tolist()} turtle {int(state.turtle[0])} wave "
+        f"{int(state.wave[0])} pending {np.flatnonzero(state.pending[0]).tolist()}"
+    )
     if cp is not None:
         text += f"\nreference position {cp}"
     return text
@@ -301,13 +307,15 @@ def check_after(env, before_state, want: ref.Result, where: str):
     for field in ("stacks", "winds", "hands", "castaways", "beaches"):
         assert getattr(got.pos, field) == getattr(exp.pos, field), (
             f"{field} differ {where}\nkernel    {getattr(got.pos, field)}\n"
-            f"reference {getattr(exp.pos, field)}\nafter:\n{describe(rules, s)}")
+            f"reference {getattr(exp.pos, field)}\nafter:\n{describe(rules, s)}"
+        )
     assert int(s.wave[0]) == -1 and not s.pending[0].any(), f"waves still pending {where}"
     if want.over is None:
         for field in ("first", "round", "turn", "face", "asleep", "turtle"):
             assert getattr(got, field) == getattr(exp, field), (
                 f"{field}: kernel {getattr(got, field)}, reference {getattr(exp, field)} {where}\n"
-                f"{describe(rules, s)}")
+                f"{describe(rules, s)}"
+            )
         assert got.pos.player == exp.pos.player, f"colour to act {where}"
         assert env.agent_selection == agents[int(rules.controller[exp.pos.player])], where
         assert not any(env.terminations.values()) and not any(env.truncations.values()), where
@@ -316,7 +324,8 @@ def check_after(env, before_state, want: ref.Result, where: str):
     else:
         assert all(env.terminations.values()) and not any(env.truncations.values()), where
         assert [env.rewards[a] for a in agents] == [want.rewards] * len(agents), (
-            f"rewards {env.rewards}, want {want.rewards} {where}")
+            f"rewards {env.rewards}, want {want.rewards} {where}"
+        )
         won = want.over == "won"
         for a in agents:
             info = env.infos[a]
@@ -376,8 +385,10 @@ def check_wave_phase(env, pre: ref.CoopPosition, face: int, stats: Counter, rng,
     # every action on the first sub-phases, then the wave actions and a sample of the others
     probe = range(rules.num_actions)
     if stats["wave sub-phases"] >= 20:
-        probe = list(range(rules.actions.wave, rules.num_actions)) + rng.choice(
-            rules.actions.wave, size=12, replace=False).tolist()
+        probe = (
+            list(range(rules.actions.wave, rules.num_actions))
+            + rng.choice(rules.actions.wave, size=12, replace=False).tolist()
+        )
     for a in probe:
         why = rules.illegal_reason(s, a)
         assert (why is None) == bool(mask[a]), f"action {a}: mask {mask[a]}, reason {why!r} {where}"
@@ -437,14 +448,26 @@ def run_reference_checks(config: str, positions: int, seed: int, exhaustive: int
             env.step_outcome(a, (face,))
             stats[f"face {ref.FACE_NAMES[face]}"] += 1
             if face in (ref.WAVE_AWAY, ref.WAVE_TOWARDS):
-                run_wave_checks(env, start, a, pre_roll, face, order_mode, stats, rng, where,
-                                exhaustive=stats["exhaustive wave checks"] < exhaustive)
+                run_wave_checks(
+                    env,
+                    start,
+                    a,
+                    pre_roll,
+                    face,
+                    order_mode,
+                    stats,
+                    rng,
+                    where,
+                    exhaustive=stats["exhaustive wave checks"] < exhaustive,
+                )
                 continue
             want = ref.play(cp, act, layout, rules.rounds, face=face)
             check_after(env, start, want, where)
             info = env.infos[env.agent_selection]["chance"]["die"]
-            assert info == {"face": ref.FACE_NAMES[face],
-                            "roller": COLOUR_NAMES[ref.roller(cp.first, cp.round)]}, where
+            assert info == {
+                "face": ref.FACE_NAMES[face],
+                "roller": COLOUR_NAMES[ref.roller(cp.first, cp.round)],
+            }, where
             count_face_effects(pre_roll, want.after, face, stats)
             # (d) the next round's first colour
             check_new_round(env, want.after, rng, stats, where, every_action=k % 25 == 0)
@@ -453,7 +476,6 @@ def run_reference_checks(config: str, positions: int, seed: int, exhaustive: int
 
 def run_wave_checks(env, start, a, pre_roll, face, order_mode, stats, rng, where, exhaustive):
     raw = env.unwrapped
-    rules = raw.rules
     who = ref.roller(pre_roll.first, pre_roll.round)
     stacks, castaways = pre_roll.pos.stacks, pre_roll.pos.castaways
     cands = ref.candidates(stacks, who)
@@ -502,7 +524,8 @@ def run_wave_checks(env, start, a, pre_roll, face, order_mode, stats, rng, where
         assert seen == set(outcomes), (
             f"the mask's orders give {len(seen)} outcome(s), the candidates' orders "
             f"{len(outcomes)}; missing orders e.g. "
-            f"{[v[0] for k, v in outcomes.items() if k not in seen][:3]} {where}")
+            f"{[v[0] for k, v in outcomes.items() if k not in seen][:3]} {where}"
+        )
         stats["exhaustive wave checks"] += 1
         if len(outcomes) > 1:
             stats["waves whose order matters"] += 1
@@ -522,8 +545,10 @@ def count_face_effects(before: ref.CoopPosition, after: ref.CoopPosition, face, 
         who = ref.roller(before.first, before.round)
         for m, (c, _, d) in before.pos.winds.items():
             turned = after.pos.winds[m][2] != d
-            stats[f"gust: {'roller' if c == who else 'opposite' if c == ref.opposite(who) else 'other'}"
-                  f" wind {'turned' if turned else 'kept'}"] += 1
+            stats[
+                f"gust: {'roller' if c == who else 'opposite' if c == ref.opposite(who) else 'other'}"
+                f" wind {'turned' if turned else 'kept'}"
+            ] += 1
     if face == ref.TURTLE:
         stats["turtle offered"] += 1
 
@@ -546,20 +571,39 @@ def check_new_round(env, cp: ref.CoopPosition, rng, stats, where, every_action):
     raw.set_state(start)
 
 
-COMMON_EVENTS = ["chain", "castaway blocked by castaway", "slid under a castaway", "stacked on top",
-                 "onto open sea", "carried a castaway", "carried a stack", "edge: towards, stays",
-                 "edge: away, stays", "edge with a castaway", "carries another candidate",
-                 "roller raft above the bottom stays", "no candidate",
-                 "mermaid: castaway asleep", "mermaid: castaway outside the portion awake",
-                 "gust: roller wind turned", "gust: roller wind kept", "gust: opposite wind turned",
-                 "gust: opposite wind kept", "gust: other wind kept", "turtle offered",
-                 "turtle swims", "legal turtle", "mask of a sleeping castaway's colour",
-                 "game won", "game lost",
-                 "reason: the mermaid sang your castaway to sleep: no castaway action this round",
-                 "reason: no sea turtle is on offer this round (or it was used)"]
+COMMON_EVENTS = [
+    "chain",
+    "castaway blocked by castaway",
+    "slid under a castaway",
+    "stacked on top",
+    "onto open sea",
+    "carried a castaway",
+    "carried a stack",
+    "edge: towards, stays",
+    "edge: away, stays",
+    "edge with a castaway",
+    "carries another candidate",
+    "roller raft above the bottom stays",
+    "no candidate",
+    "mermaid: castaway asleep",
+    "mermaid: castaway outside the portion awake",
+    "gust: roller wind turned",
+    "gust: roller wind kept",
+    "gust: opposite wind turned",
+    "gust: opposite wind kept",
+    "gust: other wind kept",
+    "turtle offered",
+    "turtle swims",
+    "legal turtle",
+    "mask of a sleeping castaway's colour",
+    "game won",
+    "game lost",
+    "reason: the mermaid sang your castaway to sleep: no castaway action this round",
+    "reason: no sea turtle is on offer this round (or it was used)",
+]
 EVENTS = {
-    "4p-choose": COMMON_EVENTS + ["skipped: no longer at the bottom", "wave sub-phases",
-                                  "waves whose order matters"],
+    "4p-choose": COMMON_EVENTS
+    + ["skipped: no longer at the bottom", "wave sub-phases", "waves whose order matters"],
     "2p-choose": COMMON_EVENTS + ["skipped: no longer at the bottom", "wave sub-phases"],
     # front first, nothing lands on a candidate yet to move, so none is carried or skipped
     "4p-front-first": [e for e in COMMON_EVENTS if e != "carries another candidate"],
@@ -578,8 +622,7 @@ def test_die_matches_reference(config):
 @pytest.mark.slow
 @pytest.mark.parametrize("config", list(CONFIGS))
 def test_die_matches_reference_many(config):
-    stats = run_reference_checks(config, positions=8000, seed=7 + sum(map(ord, config)),
-                                 exhaustive=2000)
+    stats = run_reference_checks(config, positions=8000, seed=7 + sum(map(ord, config)), exhaustive=2000)
     missing = [e for e in EVENTS[config] if stats[e] == 0]
     assert not missing, f"the sample never met {missing}: {dict(stats)}"
 

@@ -64,23 +64,21 @@ E_OUTCOME = 26
 MESSAGES = {
     E_RANGE: "a state value is out of its range (detail: which)",
     E_STACK_ABOVE: "a stack entry above the height is not -1, or one below it not a colour "
-                   "(detail: point * 100 + level)",
+    "(detail: point * 100 + level)",
     E_RAFT_COUNT: "a colour has the wrong number of rafts on the board (detail: colour)",
     E_CASTAWAY_NOT_PLACED: "a castaway is not placed although its beach is, or the layout starts "
-                           "castaways on the island (detail: player)",
+    "castaways on the island (detail: player)",
     E_CASTAWAY_ISLAND: "a castaway is on the island of a layout without one (detail: player)",
-    E_CASTAWAY_HOME: "a castaway is home in an unfinished game, or the wrong one is home "
-                     "(detail: player)",
+    E_CASTAWAY_HOME: "a castaway is home in an unfinished game, or the wrong one is home (detail: player)",
     E_CASTAWAY_TOP: "a castaway does not stand on a top raft of its colour (detail: player)",
     E_CASTAWAYS_SHARE: "two castaways stand on one point (detail: point)",
-    E_WIND: "a wind's colour, owner or direction is inconsistent, or it is on the island "
-            "(detail: mark)",
+    E_WIND: "a wind's colour, owner or direction is inconsistent, or it is on the island (detail: mark)",
     E_HAND_NEGATIVE: "a player holds a negative number of winds (detail: player * 2 + slot)",
     E_WINDS_CONSERVED: "winds on the board plus winds in hand changed for an (owner, colour) "
-                       "(detail: player * 2 + slot)",
+    "(detail: player * 2 + slot)",
     E_COCONUTS: "coconuts are negative or above the starting number (detail: player)",
     E_BEACH_ORDER: "beaches are not placed in reverse seat order, or the player to act is not "
-                   "the next to place one (detail: player)",
+    "the next to place one (detail: player)",
     E_MASK_EMPTY: "an unfinished game has no legal action",
     E_MASK_PASS: "pass is legal together with another action",
     E_PLAYER_OUT: "the returned player differs from state.player",
@@ -88,7 +86,7 @@ MESSAGES = {
     E_GAME_TOO_LONG: "a game ran past max_turns (detail: its length)",
     E_REWARD: "a reward is not 0 without a winner, or not +1 / -1 with one (detail: player)",
     E_WINNER: "the winner's castaway was not on one of its landing spots before the winning "
-              "step (detail: player)",
+    "step (detail: player)",
     E_TRUNCATED: "truncated differs from reaching max_turns (detail: expected)",
     E_NOT_FRESH: "a finished game did not restart from a fresh set-up (detail: what)",
     E_PLY: "state.ply differs from the steps played in this game (detail: expected)",
@@ -115,8 +113,25 @@ def make_params(rules) -> np.ndarray:
 
 
 @njit
-def check_position(i, stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway,
-                   beach, player, ply, mask, player_out, params, over, landed):
+def check_position(
+    i,
+    stack,
+    height,
+    wind_colour,
+    wind_owner,
+    wind_dir,
+    hand,
+    coconuts,
+    castaway,
+    beach,
+    player,
+    ply,
+    mask,
+    player_out,
+    params,
+    over,
+    landed,
+):
     """Game ``i`` is a consistent position. ``over``: the game has just ended
     (the AEC env's last state), with the castaways in bit set ``landed`` home;
     otherwise it goes on and ``mask`` (row ``i``) must offer an action."""
@@ -243,10 +258,36 @@ def _landing_spot(beach_spots, b, point):
 
 
 @njit
-def check_step(i, prev_castaway, prev_beach, prev_player, prev_coconuts,
-               stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach,
-               player, ply, outcome, mask, rewards, terminated, truncated, player_out,
-               game_len, params, setup_points, beach_spots, beach_raft, auto_reset):
+def check_step(
+    i,
+    prev_castaway,
+    prev_beach,
+    prev_player,
+    prev_coconuts,
+    stack,
+    height,
+    wind_colour,
+    wind_owner,
+    wind_dir,
+    hand,
+    coconuts,
+    castaway,
+    beach,
+    player,
+    ply,
+    outcome,
+    mask,
+    rewards,
+    terminated,
+    truncated,
+    player_out,
+    game_len,
+    params,
+    setup_points,
+    beach_spots,
+    beach_raft,
+    auto_reset,
+):
     """One step of game ``i``: rewards, flags, turn order, coconuts, and the
     position after it (a fresh game when it ended and ``auto_reset``; the
     final position otherwise). ``game_len`` counts the game's steps."""
@@ -321,9 +362,25 @@ def check_step(i, prev_castaway, prev_beach, prev_player, prev_coconuts,
                         extra += 1
             if height[i, pt] != 1 + extra:
                 return E_NOT_FRESH, 100 + pt
-        return check_position(i, stack, height, wind_colour, wind_owner, wind_dir, hand,
-                              coconuts, castaway, beach, player, ply, mask, player_out, params,
-                              False, 0)
+        return check_position(
+            i,
+            stack,
+            height,
+            wind_colour,
+            wind_owner,
+            wind_dir,
+            hand,
+            coconuts,
+            castaway,
+            beach,
+            player,
+            ply,
+            mask,
+            player_out,
+            params,
+            False,
+            0,
+        )
     # ---------------------------------------------------------- the game goes on (or just ended)
     if ply[i] != game_len[i]:
         return E_PLY, int(game_len[i])
@@ -342,27 +399,111 @@ def check_step(i, prev_castaway, prev_beach, prev_player, prev_coconuts,
         if spent < 0 or spent > 1 or (spent == 1 and q != p):
             return E_COCONUTS_CHANGED, q
     if finished:
-        return check_position(i, stack, height, wind_colour, wind_owner, wind_dir, hand,
-                              coconuts, castaway, beach, player, ply, mask, player_out, params,
-                              True, landed)
-    return check_position(i, stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts,
-                          castaway, beach, player, ply, mask, player_out, params, False, 0)
+        return check_position(
+            i,
+            stack,
+            height,
+            wind_colour,
+            wind_owner,
+            wind_dir,
+            hand,
+            coconuts,
+            castaway,
+            beach,
+            player,
+            ply,
+            mask,
+            player_out,
+            params,
+            True,
+            landed,
+        )
+    return check_position(
+        i,
+        stack,
+        height,
+        wind_colour,
+        wind_owner,
+        wind_dir,
+        hand,
+        coconuts,
+        castaway,
+        beach,
+        player,
+        ply,
+        mask,
+        player_out,
+        params,
+        False,
+        0,
+    )
 
 
 @njit
-def check_batch(prev_castaway, prev_beach, prev_player, prev_coconuts,
-                stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach,
-                player, ply, outcome, mask, rewards, terminated, truncated, player_out,
-                game_len, params, setup_points, beach_spots, beach_raft, err, detail):
+def check_batch(
+    prev_castaway,
+    prev_beach,
+    prev_player,
+    prev_coconuts,
+    stack,
+    height,
+    wind_colour,
+    wind_owner,
+    wind_dir,
+    hand,
+    coconuts,
+    castaway,
+    beach,
+    player,
+    ply,
+    outcome,
+    mask,
+    rewards,
+    terminated,
+    truncated,
+    player_out,
+    game_len,
+    params,
+    setup_points,
+    beach_spots,
+    beach_raft,
+    err,
+    detail,
+):
     """Check every game of a vector-env step; writes an error code and detail
     per game and returns the number of games that failed."""
     bad = 0
     for i in range(castaway.shape[0]):
-        e, d = check_step(i, prev_castaway, prev_beach, prev_player, prev_coconuts,
-                          stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts,
-                          castaway, beach, player, ply, outcome, mask, rewards, terminated,
-                          truncated, player_out, game_len, params, setup_points, beach_spots,
-                          beach_raft, True)
+        e, d = check_step(
+            i,
+            prev_castaway,
+            prev_beach,
+            prev_player,
+            prev_coconuts,
+            stack,
+            height,
+            wind_colour,
+            wind_owner,
+            wind_dir,
+            hand,
+            coconuts,
+            castaway,
+            beach,
+            player,
+            ply,
+            outcome,
+            mask,
+            rewards,
+            terminated,
+            truncated,
+            player_out,
+            game_len,
+            params,
+            setup_points,
+            beach_spots,
+            beach_raft,
+            True,
+        )
         err[i] = e
         detail[i] = d
         if e != OK:
@@ -371,13 +512,46 @@ def check_batch(prev_castaway, prev_beach, prev_player, prev_coconuts,
 
 
 @njit
-def check_positions(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway,
-                    beach, player, ply, mask, player_out, params, err, detail):
+def check_positions(
+    stack,
+    height,
+    wind_colour,
+    wind_owner,
+    wind_dir,
+    hand,
+    coconuts,
+    castaway,
+    beach,
+    player,
+    ply,
+    mask,
+    player_out,
+    params,
+    err,
+    detail,
+):
     """Check every game's position (e.g. right after reset)."""
     bad = 0
     for i in range(castaway.shape[0]):
-        e, d = check_position(i, stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts,
-                              castaway, beach, player, ply, mask, player_out, params, False, 0)
+        e, d = check_position(
+            i,
+            stack,
+            height,
+            wind_colour,
+            wind_owner,
+            wind_dir,
+            hand,
+            coconuts,
+            castaway,
+            beach,
+            player,
+            ply,
+            mask,
+            player_out,
+            params,
+            False,
+            0,
+        )
         err[i] = e
         detail[i] = d
         if e != OK:

@@ -34,13 +34,11 @@ rewards, infos and the winner's castaway at home.
 
 from __future__ import annotations
 
-
 import numpy as np
 import pytest
 
 import azimuth_env
 from azgames import state as state_ops
-
 from tests.azimuth.helpers import numba_threads
 
 from . import check_kernels as C
@@ -56,30 +54,35 @@ VARIANTS = {
     "4p-random-lighthouses": (4, {"lighthouses": "random"}),
 }
 #: Vector-env runs of the default test (the eighth variant runs in the AEC and slow tests).
-DEFAULT_VARIANTS = ["2p", "3p", "4p", "4p-island", "2p-coconuts", "3p-no-coconuts",
-                    "4p-random-lighthouses"]
+DEFAULT_VARIANTS = ["2p", "3p", "4p", "4p-island", "2p-coconuts", "3p-no-coconuts", "4p-random-lighthouses"]
 DEFAULT_GAMES = 2000
 SLOW_GAMES = 30_000
 
 
 def describe(rules, one) -> str:
     """Game 0 of ``one`` as the text diagram and its raw fields."""
-    return (f"{rules.render_ansi(one)}\ncastaway {one.castaway[0].tolist()} beach "
-            f"{one.beach[0].tolist()} hand {one.hand[0].tolist()} coconuts "
-            f"{one.coconuts[0].tolist()} player {int(one.player[0])} ply {int(one.ply[0])}")
+    return (
+        f"{rules.render_ansi(one)}\ncastaway {one.castaway[0].tolist()} beach "
+        f"{one.beach[0].tolist()} hand {one.hand[0].tolist()} coconuts "
+        f"{one.coconuts[0].tolist()} player {int(one.player[0])} ply {int(one.ply[0])}"
+    )
 
 
 def _failure(venv, prev, actions, err, detail, finished) -> str:
     i = int(np.flatnonzero(err)[0])
     code = int(err[i])
     before = state_ops.select(prev, i)
-    text = (f"{int((err != 0).sum())} game(s) failed; game {i}: {C.MESSAGES[code]} "
-            f"[code {code}, detail {int(detail[i])}]\n")
+    text = (
+        f"{int((err != 0).sum())} game(s) failed; game {i}: {C.MESSAGES[code]} "
+        f"[code {code}, detail {int(detail[i])}]\n"
+    )
     if actions is not None:
         a = int(actions[i])
-        text += (f"action {a} = {venv.rules.action_to_str(before, a)} by player_{int(before.player[0])}"
-                 f"{' (game ended and restarted)' if finished[i] else ''}\n"
-                 f"before:\n{describe(venv.rules, before)}\n")
+        text += (
+            f"action {a} = {venv.rules.action_to_str(before, a)} by player_{int(before.player[0])}"
+            f"{' (game ended and restarted)' if finished[i] else ''}\n"
+            f"before:\n{describe(venv.rules, before)}\n"
+        )
     return text + f"after:\n{describe(venv.rules, venv.game(i))}"
 
 
@@ -92,26 +95,32 @@ def check_sampled_actions(rules, venv, mask, rng, games: int, per_game: int, sta
         illegal = np.flatnonzero(~row)
         for a in rng.choice(legal, size=min(per_game, len(legal)), replace=False).tolist():
             why = rules.illegal_reason(one, a)
-            assert why is None, (f"masked action {a} ({rules.action_to_str(one, a)}) is illegal: "
-                                 f"{why}\n{describe(rules, one)}")
+            assert why is None, (
+                f"masked action {a} ({rules.action_to_str(one, a)}) is illegal: {why}\n{describe(rules, one)}"
+            )
             stats["masked actions validated"] += 1
         for a in rng.choice(illegal, size=min(per_game, len(illegal)), replace=False).tolist():
             why = rules.illegal_reason(one, a)
             assert isinstance(why, str) and why, (
-                f"unmasked action {a} ({rules.action_to_str(one, a)}) is legal\n{describe(rules, one)}")
+                f"unmasked action {a} ({rules.action_to_str(one, a)}) is legal\n{describe(rules, one)}"
+            )
             stats["unmasked actions refused"] += 1
 
 
 def checker_tables(rules):
     """``(params, setup_points, beach_spots, beach_raft)`` for the numba checker."""
     layout = rules.layout
-    return (C.make_params(rules), np.ascontiguousarray(layout.setup_points, np.int64),
-            np.ascontiguousarray(layout.beach_spots, np.int64),
-            np.ascontiguousarray(layout.beach_raft, np.int64))
+    return (
+        C.make_params(rules),
+        np.ascontiguousarray(layout.setup_points, np.int64),
+        np.ascontiguousarray(layout.beach_spots, np.int64),
+        np.ascontiguousarray(layout.beach_raft, np.int64),
+    )
 
 
-def run_checked_playout(num_players, options, games, num_envs=1024, seed=0, max_steps=None,
-                        sample_games=2, sample_actions=4):
+def run_checked_playout(
+    num_players, options, games, num_envs=1024, seed=0, max_steps=None, sample_games=2, sample_actions=4
+):
     """Random games in a vector env until ``games`` have finished, checking
     every step. Returns a dict of counts."""
     venv = azimuth_env.VectorEnv(num_envs=num_envs, seed=seed, num_players=num_players, **options)
@@ -122,14 +131,36 @@ def run_checked_playout(num_players, options, games, num_envs=1024, seed=0, max_
     err = np.zeros(n, np.int64)
     detail = np.zeros(n, np.int64)
     game_len = np.zeros(n, np.int64)
-    stats = {"games": 0, "terminated": 0, "truncated": 0, "steps": 0, "wins by another player": 0,
-             "masked actions validated": 0, "unmasked actions refused": 0}
+    stats = {
+        "games": 0,
+        "terminated": 0,
+        "truncated": 0,
+        "steps": 0,
+        "wins by another player": 0,
+        "masked actions validated": 0,
+        "unmasked actions refused": 0,
+    }
     obs, mask = venv.reset()
     s = venv.state
     player = s.player.astype(np.int64)
-    bad = C.check_positions(s.stack, s.height, s.wind_colour, s.wind_owner, s.wind_dir, s.hand,
-                            s.coconuts, s.castaway, s.beach, s.player, s.ply, mask, player,
-                            params, err, detail)
+    bad = C.check_positions(
+        s.stack,
+        s.height,
+        s.wind_colour,
+        s.wind_owner,
+        s.wind_dir,
+        s.hand,
+        s.coconuts,
+        s.castaway,
+        s.beach,
+        s.player,
+        s.ply,
+        mask,
+        player,
+        params,
+        err,
+        detail,
+    )
     assert bad == 0, _failure(venv, venv.state, None, err, detail, None)
     while stats["games"] < games and (max_steps is None or stats["steps"] < max_steps):
         prev = state_ops.clone(venv.state)
@@ -137,11 +168,36 @@ def run_checked_playout(num_players, options, games, num_envs=1024, seed=0, max_
         obs, mask, rewards, term, trunc, player = venv.step(actions)
         stats["steps"] += 1
         s = venv.state
-        bad = C.check_batch(prev.castaway, prev.beach, prev.player, prev.coconuts,
-                            s.stack, s.height, s.wind_colour, s.wind_owner, s.wind_dir, s.hand,
-                            s.coconuts, s.castaway, s.beach, s.player, s.ply, s.outcome, mask,
-                            rewards, term, trunc, player, game_len, params, setup_points,
-                            beach_spots, beach_raft, err, detail)
+        bad = C.check_batch(
+            prev.castaway,
+            prev.beach,
+            prev.player,
+            prev.coconuts,
+            s.stack,
+            s.height,
+            s.wind_colour,
+            s.wind_owner,
+            s.wind_dir,
+            s.hand,
+            s.coconuts,
+            s.castaway,
+            s.beach,
+            s.player,
+            s.ply,
+            s.outcome,
+            mask,
+            rewards,
+            term,
+            trunc,
+            player,
+            game_len,
+            params,
+            setup_points,
+            beach_spots,
+            beach_raft,
+            err,
+            detail,
+        )
         assert bad == 0, _failure(venv, prev, actions, err, detail, term | trunc)
         if sample_games:
             check_sampled_actions(rules, venv, mask, rng, sample_games, sample_actions, stats)
@@ -152,7 +208,8 @@ def run_checked_playout(num_players, options, games, num_envs=1024, seed=0, max_
             stats["truncated"] += int(trunc.sum())
             winners = np.flatnonzero(term)
             stats["wins by another player"] += int(
-                (rewards[winners].argmax(axis=1) != prev.player[winners]).sum())
+                (rewards[winners].argmax(axis=1) != prev.player[winners]).sum()
+            )
     return stats
 
 
@@ -173,8 +230,9 @@ def test_vector_playouts(variant):
 @pytest.mark.parametrize("variant", list(VARIANTS))
 def test_vector_playouts_many(variant):
     num_players, options = VARIANTS[variant]
-    stats = run_checked_playout(num_players, options, SLOW_GAMES, num_envs=4096, seed=100,
-                                sample_games=8, sample_actions=8)  # on every thread
+    stats = run_checked_playout(
+        num_players, options, SLOW_GAMES, num_envs=4096, seed=100, sample_games=8, sample_actions=8
+    )  # on every thread
     print(f"\n{variant}: {stats}")
     assert stats["terminated"] > SLOW_GAMES // 100
 
@@ -184,8 +242,7 @@ def test_vector_playouts_truncate_exactly_at_max_turns(num_players, max_turns):
     """Short games are cut off at exactly ``max_turns`` steps with zero rewards
     (the checker counts each game's steps itself)."""
     with numba_threads(1):
-        stats = run_checked_playout(num_players, {"max_turns": max_turns}, 300, num_envs=64,
-                                    sample_games=4)
+        stats = run_checked_playout(num_players, {"max_turns": max_turns}, 300, num_envs=64, sample_games=4)
     assert stats["truncated"] >= 0.9 * stats["games"]
 
 
@@ -200,7 +257,8 @@ def test_lighthouse_placements_count_towards_max_turns(num_players, max_turns):
         env.step(env.unwrapped.legal_actions()[0])
     ply = int(env.unwrapped.state.ply[0])
     assert all(env.truncations.values()), (
-        f"not truncated after {max_turns} lighthouse placements (max_turns={max_turns}, ply {ply})")
+        f"not truncated after {max_turns} lighthouse placements (max_turns={max_turns}, ply {ply})"
+    )
     assert all(r == 0 for r in env.rewards.values())
 
 
@@ -208,8 +266,15 @@ def test_vector_playout_smoke():
     """A few short games (quick enough to run as plain Python with NUMBA_DISABLE_JIT=1)."""
     for num_players, options in [(2, {}), (4, {}), (3, {"lighthouses": "random"})]:
         with numba_threads(1):
-            stats = run_checked_playout(num_players, {**options, "max_turns": 20}, 10**9,
-                                        num_envs=4, seed=7, max_steps=45, sample_games=1)
+            stats = run_checked_playout(
+                num_players,
+                {**options, "max_turns": 20},
+                10**9,
+                num_envs=4,
+                seed=7,
+                max_steps=45,
+                sample_games=1,
+            )
         assert stats["steps"] == 45 and stats["truncated"] >= 4
 
 
@@ -247,13 +312,13 @@ def play_aec_checked(num_players, options, seed, full_every=25, start=None, move
             probe = range(rules.num_actions)
         else:
             others = np.flatnonzero(mask == 0)
-            probe = legal.tolist() + rng.choice(others, size=min(16, len(others)),
-                                                replace=False).tolist()
+            probe = legal.tolist() + rng.choice(others, size=min(16, len(others)), replace=False).tolist()
         for a in probe:
             why = rules.illegal_reason(state, int(a))
             assert (why is None) == bool(mask[a]), (
                 f"turn {turn}: action {a} ({raw.action_to_str(a)}) mask {mask[a]}, "
-                f"reason {why!r}\n{describe(rules, state)}")
+                f"reason {why!r}\n{describe(rules, state)}"
+            )
         prev = state_ops.clone(state)
         a = moves.pop(0) if moves else int(rng.choice(legal))
         env.step(a)
@@ -264,14 +329,41 @@ def play_aec_checked(num_players, options, seed, full_every=25, start=None, move
         rewards[0] = [env.rewards[x] for x in agents]
         next_mask = env.observe(env.agent_selection)["action_mask"].reshape(1, -1).astype(bool)
         player_out = s.player.astype(np.int64)
-        e, d = C.check_step(0, prev.castaway, prev.beach, prev.player, prev.coconuts,
-                            s.stack, s.height, s.wind_colour, s.wind_owner, s.wind_dir, s.hand,
-                            s.coconuts, s.castaway, s.beach, s.player, s.ply, s.outcome, next_mask,
-                            rewards, term, trunc, player_out, game_len, params, setup_points,
-                            beach_spots, beach_raft, False)
-        assert e == C.OK, (f"turn {turn}, action {a} ({rules.action_to_str(prev, a)}): "
-                           f"{C.MESSAGES[e]} [detail {d}]\nbefore:\n{describe(rules, prev)}\n"
-                           f"after:\n{describe(rules, s)}")
+        e, d = C.check_step(
+            0,
+            prev.castaway,
+            prev.beach,
+            prev.player,
+            prev.coconuts,
+            s.stack,
+            s.height,
+            s.wind_colour,
+            s.wind_owner,
+            s.wind_dir,
+            s.hand,
+            s.coconuts,
+            s.castaway,
+            s.beach,
+            s.player,
+            s.ply,
+            s.outcome,
+            next_mask,
+            rewards,
+            term,
+            trunc,
+            player_out,
+            game_len,
+            params,
+            setup_points,
+            beach_spots,
+            beach_raft,
+            False,
+        )
+        assert e == C.OK, (
+            f"turn {turn}, action {a} ({rules.action_to_str(prev, a)}): "
+            f"{C.MESSAGES[e]} [detail {d}]\nbefore:\n{describe(rules, prev)}\n"
+            f"after:\n{describe(rules, s)}"
+        )
         if term[0] or trunc[0]:
             break
         assert not any(env.terminations.values()) and not any(env.truncations.values())
@@ -286,8 +378,9 @@ def play_aec_checked(num_players, options, seed, full_every=25, start=None, move
         # castaways landed by the same wind share the win; all of them: a draw
         assert home, "terminated with no castaway home"
         everyone = len(home) == num_players
-        assert [env.rewards[x] for x in agents] == [0.0 if everyone else 1.0 if q in home else -1.0
-                                                     for q in range(num_players)]
+        assert [env.rewards[x] for x in agents] == [
+            0.0 if everyone else 1.0 if q in home else -1.0 for q in range(num_players)
+        ]
         for q, x in enumerate(agents):
             assert env.infos[x]["winners"] == [agents[w] for w in home]
             assert env.infos[x]["score"] == int(q in home)

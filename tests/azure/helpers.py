@@ -19,9 +19,17 @@ AGENTS = {"M": "monster", "A": "hunter_0", "B": "hunter_1", "C": "hunter_2"}
 LETTERS = {agent: letter for letter, agent in AGENTS.items()}
 
 
-def position(diagram: str, num_players: int = 2, to_move: str = "A", banked: dict | None = None,
-             steps_taken: str = "", order: str | None = None, monster_next: bool = False,
-             seed: int = 0, **options):
+def position(
+    diagram: str,
+    num_players: int = 2,
+    to_move: str = "A",
+    banked: dict | None = None,
+    steps_taken: str = "",
+    order: str | None = None,
+    monster_next: bool = False,
+    seed: int = 0,
+    **options,
+):
     """An AEC env at the position drawn in ``diagram``, ``to_move``'s turn.
 
     ``banked`` maps letters to banked coin values (``{"M": "53"}``);
@@ -32,9 +40,17 @@ def position(diagram: str, num_players: int = 2, to_move: str = "A", banked: dic
     env = azgames.make("azure", num_players=num_players, **options)
     env.reset(seed=0)
     rules = env.unwrapped.rules
-    env.unwrapped.set_state(rules.state_from_diagram(
-        textwrap.dedent(diagram), to_move=to_move, banked=banked, steps_taken=steps_taken,
-        order=order, monster_next=monster_next, seed=seed))
+    env.unwrapped.set_state(
+        rules.state_from_diagram(
+            textwrap.dedent(diagram),
+            to_move=to_move,
+            banked=banked,
+            steps_taken=steps_taken,
+            order=order,
+            monster_next=monster_next,
+            seed=seed,
+        )
+    )
     return env
 
 
@@ -73,7 +89,7 @@ def tokens(text: str) -> list[list[str]]:
     rows = []
     for line in textwrap.dedent(text).strip("\n").splitlines():
         row = line.split()
-        if row and row != list(COLUMNS[:len(row)]):  # not the closing line of column letters
+        if row and row != list(COLUMNS[: len(row)]):  # not the closing line of column letters
             rows.append(row)
     labels = [row[0] for row in rows]
     if labels == [str(n) for n in range(len(rows), 0, -1)]:  # rows numbered down to 1

@@ -34,6 +34,7 @@ ATTACKER_WINS, DEFENDER_WINS, BOTH_HOME = "attacker wins", "defender wins", "bot
 
 # --------------------------------------------------------------------------- the map
 
+
 class Board(NamedTuple):
     width: int
     height: int
@@ -65,6 +66,7 @@ def neighbour(board: Board, square: int, d: int) -> int | None:
 
 
 # --------------------------------------------------------------------------- positions
+
 
 class Position(NamedTuple):
     """One game, as plain Python values."""
@@ -108,7 +110,7 @@ def position_of(state, layout, i: int = 0) -> Position:
         values=[int(v) for v in state.coin_value[i]],
         coins=coins,
         player=int(state.player[i]),
-        visited=[int(x) for x in state.trail[i, :steps + 1]],
+        visited=[int(x) for x in state.trail[i, : steps + 1]],
         hunters_since_monster=int(state.hunter_turns[i]),
         next_hunter=int(state.next_hunter[i]),
         turns=int(state.turns[i]),
@@ -125,7 +127,7 @@ def allowance(p: int, carried: int) -> int:
 
 
 def owner_of(board: Board, pos: Position, square: int):
-    """"map" for a map square; the player owning a suit tile square; None for
+    """ "map" for a map square; the player owning a suit tile square; None for
     an unused suit tile (not there with fewer hunters)."""
     k = board.kind[square]
     if k == "map":
@@ -198,8 +200,9 @@ class Result(NamedTuple):
     extra_turn: bool  # the monster won an attack and plays on
 
 
-def step(board: Board, pos: Position, action: int, max_turns: int,
-         dice: tuple[int, int] | None = None) -> Result:
+def step(
+    board: Board, pos: Position, action: int, max_turns: int, dice: tuple[int, int] | None = None
+) -> Result:
     """``pos.player`` plays the legal ``action``; ``dice`` (attacker's roll,
     defender's roll) decide a fight."""
     p = pos.player
@@ -270,8 +273,9 @@ def step(board: Board, pos: Position, action: int, max_turns: int,
                 player = order[nxt]
                 nxt = (nxt + 1) % len(order)
         visited = [pieces[player]]
-    after = after._replace(player=player, visited=visited, hunters_since_monster=since,
-                           next_hunter=nxt, turns=turns)
+    after = after._replace(
+        player=player, visited=visited, hunters_since_monster=since, next_hunter=nxt, turns=turns
+    )
     if turns >= max_turns:
         return Result(after, team_rewards(after), "truncated", fight, turn_over, extra_turn)
     return Result(after, [0.0] * pos.num_players, "ongoing", fight, turn_over, extra_turn)

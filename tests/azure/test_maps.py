@@ -21,8 +21,18 @@ import pytest
 import azgames
 import azure_env
 from azgames import state as state_ops
-from azure_env.board import (ENTER_HUNTER, ENTER_MONSTER, MAX_MAP_TILES, access_table, load_layout,
-                             map_diagram, map_from_diagram, map_names, parse_layout, resolve_map)
+from azure_env.board import (
+    ENTER_HUNTER,
+    ENTER_MONSTER,
+    MAX_MAP_TILES,
+    access_table,
+    load_layout,
+    map_diagram,
+    map_from_diagram,
+    map_names,
+    parse_layout,
+    resolve_map,
+)
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "rules" / "azure.md"
 
@@ -92,8 +102,12 @@ def test_a_game_on_the_example_map_sets_up_and_plays():
     env = azgames.make("azure", num_players=4, map=CROSSROADS, max_turns=40)
     env.reset(seed=3)
     u = env.unwrapped
-    assert env.infos["monster"]["suit_tiles"] == {"monster": "e9", "hunter_0": "b5", "hunter_1": "i6",
-                                                  "hunter_2": "f2"}
+    assert env.infos["monster"]["suit_tiles"] == {
+        "monster": "e9",
+        "hunter_0": "b5",
+        "hunter_1": "i6",
+        "hunter_2": "f2",
+    }
     layout = u.rules.layout
     assert sorted(u.state.coin_loc[0].tolist()) == sorted(layout.coin_start.tolist())
     assert u.observation_space("monster")["observation"].shape == (21, 10, 10)
@@ -106,8 +120,9 @@ def write(path: Path, text: str) -> str:
     return str(path)
 
 
-@pytest.mark.parametrize("how", ["dict", "diagram", "json file", "json diagram file", "text file",
-                                 "pathlike"])
+@pytest.mark.parametrize(
+    "how", ["dict", "diagram", "json file", "json diagram file", "text file", "pathlike"]
+)
 def test_a_map_as_dict_diagram_or_file_is_the_same_map(how, tmp_path):
     """``map=`` takes a dict, a diagram, or a path (str or PathLike) to a
     JSON file (the dict, or the diagram as a JSON string) or a text file
@@ -159,11 +174,18 @@ def test_a_built_in_name_wins_over_a_file_of_that_name(tmp_path, monkeypatch):
 def test_the_canonical_dict_reads_back_as_itself():
     """What the options keep is a fixed point: tokens single-spaced, homes in
     the order M 1 2 3, square names in lower case."""
-    messy = {"tiles": ["  .  M .", "#  # #", "2 1  3"], "homes": {"3": "e2", "2": "A2", "1": "d2", "M": "C5"},
-             "description": "messy"}
+    messy = {
+        "tiles": ["  .  M .", "#  # #", "2 1  3"],
+        "homes": {"3": "e2", "2": "A2", "1": "d2", "M": "C5"},
+        "description": "messy",
+    }
     layout, stored = resolve_map(messy)
-    assert stored == {"name": "custom", "description": "messy", "tiles": [". M .", "# # #", "2 1 3"],
-                      "homes": {"M": "c5", "1": "d2", "2": "a2", "3": "e2"}}
+    assert stored == {
+        "name": "custom",
+        "description": "messy",
+        "tiles": [". M .", "# # #", "2 1 3"],
+        "homes": {"M": "c5", "1": "d2", "2": "a2", "3": "e2"},
+    }
     again, stored_again = resolve_map(stored)
     assert stored_again == stored and same_layout(again, layout)
 
@@ -196,8 +218,11 @@ def test_the_smallest_map_plays_to_the_end():
 
 def user_map_values(tmp_path) -> dict:
     diagram = map_diagram(resolve_map(CROSSROADS)[0])
-    return {"dict": CROSSROADS, "diagram": diagram,
-            "path": write(tmp_path / "cross.json", json.dumps(CROSSROADS))}
+    return {
+        "dict": CROSSROADS,
+        "diagram": diagram,
+        "path": write(tmp_path / "cross.json", json.dumps(CROSSROADS)),
+    }
 
 
 @pytest.mark.parametrize("how", ["dict", "diagram", "path"])
@@ -228,7 +253,10 @@ def test_a_game_on_a_users_map_pickles_and_clones():
 
 # =========================================================================== refusals
 
-STANDARD = {"tiles": [". M .", "# # #", "# # #", "2 1 3"], "homes": {"M": "c7", "1": "d2", "2": "b2", "3": "e2"}}
+STANDARD = {
+    "tiles": [". M .", "# # #", "# # #", "2 1 3"],
+    "homes": {"M": "c7", "1": "d2", "2": "b2", "3": "e2"},
+}
 
 
 def standard(**changes):
@@ -260,79 +288,217 @@ REFUSALS = [
     ("tiles a string", standard(tiles=". M . # # #"), 2, "'tiles' must be a non-empty list of strings"),
     ("tiles empty", standard(tiles=[]), 2, "'tiles' must be a non-empty list of strings"),
     ("name not a string", standard(name=3), 2, "'name' must be a string"),
-    ("ragged rows", standard(tiles=[". M .", "# # # #", "# # #", "2 1 3"]), 2,
-     "tile row 2 (from the north) has 4 tiles, row 1 has 3"),
-    ("unknown token", standard(tiles=[". M .", "# x #", "# # #", "2 1 3"]), 2,
-     "tile c5-d6: unknown tile token 'x' (use # M 1 2 3 .)"),
-    ("suit tile twice", standard(tiles=[". M .", "# # #", "# # #", "1 1 3"]), 2,
-     "suit tile '1' appears twice (a1-b2 and c1-d2)"),
-    ("no monster tile", standard(tiles=[". . .", "# # #", "# # #", "2 1 3"]), 2,
-     "needs the monster's suit tile 'M'"),
-    ("no hunter tile 1", standard(tiles=[". M .", "# # #", "# # #", "2 . 3"]), 2, "needs hunter suit tile '1'"),
-    ("tile 3 without 2", standard(tiles=[". M .", "# # #", "# # #", ". 1 3"]), 2,
-     "has hunter suit tile '3' (e1-f2) but no '2'"),
-    ("no map tile", {"tiles": ["M 1"], "homes": {"M": "a1", "1": "c1"}}, 2, "has no map tile '#'; the game needs 1 to 22"),
-    ("23 map tiles", {"tiles": ["M " + "# " * 11 + ".", ". " + "# " * 12, ". 1 " + ". " * 11],
-                      "homes": {"M": "a6", "1": "c2"}}, 2,
-     "has 23 map tiles; a piecepack's 24 tiles leave at most 22 besides two suit tiles"),
-    ("too wide", {"tiles": ["M " + "# " * 12 + "1"], "homes": {"M": "a1", "1": "ab1"}}, 2,
-     "is 14 tiles (28 squares) wide; squares are named a-z, so a map is at most 13 tiles wide"),
-    ("empty border row", standard(tiles=[". . .", ". M .", "# # #", "# # #", "2 1 3"]), 2,
-     "the north row of tiles is empty; remove it"),
-    ("empty border column", standard(tiles=[". M . .", "# # # .", "# # # .", "2 1 3 ."]), 2,
-     "the east column of tiles is empty; remove it"),
-    ("map falls apart", standard(tiles=[". M .", "# . #", "# . #", "2 1 3"]), 2,
-     "the map tiles fall apart into 2 pieces: map tile e5-f6 is not joined edge to edge to the map tile a5-b6"),
+    (
+        "ragged rows",
+        standard(tiles=[". M .", "# # # #", "# # #", "2 1 3"]),
+        2,
+        "tile row 2 (from the north) has 4 tiles, row 1 has 3",
+    ),
+    (
+        "unknown token",
+        standard(tiles=[". M .", "# x #", "# # #", "2 1 3"]),
+        2,
+        "tile c5-d6: unknown tile token 'x' (use # M 1 2 3 .)",
+    ),
+    (
+        "suit tile twice",
+        standard(tiles=[". M .", "# # #", "# # #", "1 1 3"]),
+        2,
+        "suit tile '1' appears twice (a1-b2 and c1-d2)",
+    ),
+    (
+        "no monster tile",
+        standard(tiles=[". . .", "# # #", "# # #", "2 1 3"]),
+        2,
+        "needs the monster's suit tile 'M'",
+    ),
+    (
+        "no hunter tile 1",
+        standard(tiles=[". M .", "# # #", "# # #", "2 . 3"]),
+        2,
+        "needs hunter suit tile '1'",
+    ),
+    (
+        "tile 3 without 2",
+        standard(tiles=[". M .", "# # #", "# # #", ". 1 3"]),
+        2,
+        "has hunter suit tile '3' (e1-f2) but no '2'",
+    ),
+    (
+        "no map tile",
+        {"tiles": ["M 1"], "homes": {"M": "a1", "1": "c1"}},
+        2,
+        "has no map tile '#'; the game needs 1 to 22",
+    ),
+    (
+        "23 map tiles",
+        {
+            "tiles": ["M " + "# " * 11 + ".", ". " + "# " * 12, ". 1 " + ". " * 11],
+            "homes": {"M": "a6", "1": "c2"},
+        },
+        2,
+        "has 23 map tiles; a piecepack's 24 tiles leave at most 22 besides two suit tiles",
+    ),
+    (
+        "too wide",
+        {"tiles": ["M " + "# " * 12 + "1"], "homes": {"M": "a1", "1": "ab1"}},
+        2,
+        "is 14 tiles (28 squares) wide; squares are named a-z, so a map is at most 13 tiles wide",
+    ),
+    (
+        "empty border row",
+        standard(tiles=[". . .", ". M .", "# # #", "# # #", "2 1 3"]),
+        2,
+        "the north row of tiles is empty; remove it",
+    ),
+    (
+        "empty border column",
+        standard(tiles=[". M . .", "# # # .", "# # # .", "2 1 3 ."]),
+        2,
+        "the east column of tiles is empty; remove it",
+    ),
+    (
+        "map falls apart",
+        standard(tiles=[". M .", "# . #", "# . #", "2 1 3"]),
+        2,
+        "the map tiles fall apart into 2 pieces: map tile e5-f6 is not joined edge to edge to the map tile a5-b6",
+    ),
     ("corner only", standard(tiles=[". M .", "# . .", ". # .", "2 1 3"]), 2, "fall apart into 2 pieces"),
-    ("suit tile off the map", standard(tiles=["M . .", ". # #", ". # #", "2 1 3"]), 2,
-     "suit tile 'M' (a7-b8) touches no map tile along an edge"),
-    ("suit tile touching only a suit tile", {"tiles": [". M", "# #", "1 .", "2 ."],
-                                             "homes": {"M": "c7", "1": "a4", "2": "a2"}}, 2,
-     "suit tile '2' (a1-b2) touches no map tile along an edge"),
+    (
+        "suit tile off the map",
+        standard(tiles=["M . .", ". # #", ". # #", "2 1 3"]),
+        2,
+        "suit tile 'M' (a7-b8) touches no map tile along an edge",
+    ),
+    (
+        "suit tile touching only a suit tile",
+        {"tiles": [". M", "# #", "1 .", "2 ."], "homes": {"M": "c7", "1": "a4", "2": "a2"}},
+        2,
+        "suit tile '2' (a1-b2) touches no map tile along an edge",
+    ),
     ("homes not a dict", standard(homes=["c7"]), 2, "'homes' must be a dict of suit tile to square"),
-    ("home key", standard(homes={**STANDARD["homes"], "4": "a1"}), 2,
-     "home of '4': the suit tiles are ['M', '1', '2', '3']"),
-    ("home of a missing tile", {**STANDARD, "tiles": [". M .", "# # #", "# # #", "2 1 ."],
-                                "homes": STANDARD["homes"]}, 2,
-     "home given for suit tile '3', which the map does not have"),
-    ("home not a square", standard(homes={**STANDARD["homes"], "M": "z9"}), 2,
-     "home of 'M': 'z9' is not a square name (a1 to f8)"),
-    ("home off the map", standard(homes={**STANDARD["homes"], "M": "c9"}), 2, "'c9' is off the map (rows 1 to 8)"),
-    ("home off its tile", standard(homes={**STANDARD["homes"], "1": "b2"}), 2,
-     "home b2 is not on suit tile '1' (c1-d2)"),
-    ("home missing", standard(homes={"M": "c7", "1": "d2"}), 2, "suit tile(s) ['2', '3'] have no home square"),
+    (
+        "home key",
+        standard(homes={**STANDARD["homes"], "4": "a1"}),
+        2,
+        "home of '4': the suit tiles are ['M', '1', '2', '3']",
+    ),
+    (
+        "home of a missing tile",
+        {**STANDARD, "tiles": [". M .", "# # #", "# # #", "2 1 ."], "homes": STANDARD["homes"]},
+        2,
+        "home given for suit tile '3', which the map does not have",
+    ),
+    (
+        "home not a square",
+        standard(homes={**STANDARD["homes"], "M": "z9"}),
+        2,
+        "home of 'M': 'z9' is not a square name (a1 to f8)",
+    ),
+    (
+        "home off the map",
+        standard(homes={**STANDARD["homes"], "M": "c9"}),
+        2,
+        "'c9' is off the map (rows 1 to 8)",
+    ),
+    (
+        "home off its tile",
+        standard(homes={**STANDARD["homes"], "1": "b2"}),
+        2,
+        "home b2 is not on suit tile '1' (c1-d2)",
+    ),
+    (
+        "home missing",
+        standard(homes={"M": "c7", "1": "d2"}),
+        2,
+        "suit tile(s) ['2', '3'] have no home square",
+    ),
     ("coins not a list", standard(coins="a3"), 2, "'coins' must be a list of square names"),
     ("coin off the map tiles", standard(coins=["a1"]), 2, "coin square a1 is not on a map tile"),
-    ("two coins on a tile", standard(coins=["a3", "b4"]), 2,
-     "map tile a3-b4 has two coin squares (a3 and b4); a tile holds one coin"),
+    (
+        "two coins on a tile",
+        standard(coins=["a3", "b4"]),
+        2,
+        "map tile a3-b4 has two coin squares (a3 and b4); a tile holds one coin",
+    ),
     ("a tile without coin", standard(coins=["a3"]), 2, "map tile a5-b6 has no coin square in 'coins'"),
     # the diagram
-    ("odd rows", "\n".join(DIAGRAM.strip("\n").splitlines()[1:]), 2,
-     "map diagram: it is 4 squares wide and 5 high; tiles are 2 x 2 squares, so both must be even"),
-    ("ragged diagram", DIAGRAM.replace(" 3  . . . .", " 3  . . ."), 2, "map diagram: row 3 has 3 squares, row 6 has 4"),
-    ("diagram token", DIAGRAM.replace(" 3  . . . .", " 3  . . x ."), 2,
-     "map diagram: square c3: unknown token 'x' (use - . o m M 1 2 3 H)"),
-    ("mixed tile", DIAGRAM.replace(" 3  . . . .", " 3  . . - ."), 2, "map diagram: tile c3-d4 mixes ['-', '.', 'o']"),
-    ("no home mark", DIAGRAM.replace("2  1 H", "2  1 1"), 2, "map diagram: hunter suit tile 1 a1-b2 has 0 home squares 'H'"),
-    ("two home marks", DIAGRAM.replace("6  - - m M", "6  - - M M"), 2,
-     "map diagram: the monster's suit tile c5-d6 has 2 home squares 'M'"),
-    ("all H", DIAGRAM.replace("2  1 H", "2  H H").replace("1  1 1", "1  H H"), 2,
-     "map diagram: hunter suit tile a1-b2 is all 'H'"),
-    ("coin marks on some tiles", DIAGRAM.replace("4  o . . o", "4  o . . ."), 2,
-     "map diagram: map tile c3-d4 has no coin square 'o'; mark one on every map tile, or on none"),
-    ("two coin marks on a tile", DIAGRAM.replace(" 3  . . . .", " 3  o . . ."), 2,
-     "map diagram: map tile a3-b4 has 2 coin squares 'o' (a3, a4)"),
+    (
+        "odd rows",
+        "\n".join(DIAGRAM.strip("\n").splitlines()[1:]),
+        2,
+        "map diagram: it is 4 squares wide and 5 high; tiles are 2 x 2 squares, so both must be even",
+    ),
+    (
+        "ragged diagram",
+        DIAGRAM.replace(" 3  . . . .", " 3  . . ."),
+        2,
+        "map diagram: row 3 has 3 squares, row 6 has 4",
+    ),
+    (
+        "diagram token",
+        DIAGRAM.replace(" 3  . . . .", " 3  . . x ."),
+        2,
+        "map diagram: square c3: unknown token 'x' (use - . o m M 1 2 3 H)",
+    ),
+    (
+        "mixed tile",
+        DIAGRAM.replace(" 3  . . . .", " 3  . . - ."),
+        2,
+        "map diagram: tile c3-d4 mixes ['-', '.', 'o']",
+    ),
+    (
+        "no home mark",
+        DIAGRAM.replace("2  1 H", "2  1 1"),
+        2,
+        "map diagram: hunter suit tile 1 a1-b2 has 0 home squares 'H'",
+    ),
+    (
+        "two home marks",
+        DIAGRAM.replace("6  - - m M", "6  - - M M"),
+        2,
+        "map diagram: the monster's suit tile c5-d6 has 2 home squares 'M'",
+    ),
+    (
+        "all H",
+        DIAGRAM.replace("2  1 H", "2  H H").replace("1  1 1", "1  H H"),
+        2,
+        "map diagram: hunter suit tile a1-b2 is all 'H'",
+    ),
+    (
+        "coin marks on some tiles",
+        DIAGRAM.replace("4  o . . o", "4  o . . ."),
+        2,
+        "map diagram: map tile c3-d4 has no coin square 'o'; mark one on every map tile, or on none",
+    ),
+    (
+        "two coin marks on a tile",
+        DIAGRAM.replace(" 3  . . . .", " 3  o . . ."),
+        2,
+        "map diagram: map tile a3-b4 has 2 coin squares 'o' (a3, a4)",
+    ),
     # the game on the map
-    ("too few hunter tiles", {"tiles": [". M", "# #", "1 ."], "homes": {"M": "c5", "1": "a2"}}, 3,
-     "has suit tiles for 1 hunter(s); num_players=3 needs 2"),
-    ("too many tiles for the players", {"tiles": ["M # # # # # # # # # #", "# # # # # # # # # # #",
-                                                  "1 2 3 . . . . . . . ."],
-                                        "homes": {"M": "a6", "1": "a2", "2": "c2", "3": "e2"}}, 4,
-     "has 21 map tiles; num_players=4 leaves 20 of a piecepack's 24 tiles besides the 4 suit tiles"),
+    (
+        "too few hunter tiles",
+        {"tiles": [". M", "# #", "1 ."], "homes": {"M": "c5", "1": "a2"}},
+        3,
+        "has suit tiles for 1 hunter(s); num_players=3 needs 2",
+    ),
+    (
+        "too many tiles for the players",
+        {
+            "tiles": ["M # # # # # # # # # #", "# # # # # # # # # # #", "1 2 3 . . . . . . . ."],
+            "homes": {"M": "a6", "1": "a2", "2": "c2", "3": "e2"},
+        },
+        4,
+        "has 21 map tiles; num_players=4 leaves 20 of a piecepack's 24 tiles besides the 4 suit tiles",
+    ),
 ]
 
 
-@pytest.mark.parametrize("value, num_players, fragment", [r[1:] for r in REFUSALS], ids=[r[0] for r in REFUSALS])
+@pytest.mark.parametrize(
+    "value, num_players, fragment", [r[1:] for r in REFUSALS], ids=[r[0] for r in REFUSALS]
+)
 def test_an_invalid_map_is_refused_saying_what_is_wrong(value, num_players, fragment):
     with pytest.raises(ValueError) as err:
         azure_env.AzureRules(num_players, map=value)
@@ -340,10 +506,12 @@ def test_an_invalid_map_is_refused_saying_what_is_wrong(value, num_players, frag
 
 
 def test_a_bad_map_file_is_refused_naming_the_file(tmp_path):
-    for text, fragment in [("{\"tiles\": [", "is not JSON"),
-                           ("[1, 2]", "holds a JSON list; a map file holds one map"),
-                           (json.dumps({"tiles": ["M #"]}), "missing 'homes'"),
-                           ("x y\nz w", "unknown token 'x'")]:
+    for text, fragment in [
+        ('{"tiles": [', "is not JSON"),
+        ("[1, 2]", "holds a JSON list; a map file holds one map"),
+        (json.dumps({"tiles": ["M #"]}), "missing 'homes'"),
+        ("x y\nz w", "unknown token 'x'"),
+    ]:
         path = write(tmp_path / "bad.json", text)
         with pytest.raises(ValueError, match=re.escape(f"map file {path!r}")) as err:
             resolve_map(path)
@@ -353,13 +521,17 @@ def test_a_bad_map_file_is_refused_naming_the_file(tmp_path):
 def test_the_limits_are_a_piecepacks():
     """22 map tiles play with 2 players (24 tiles less 2 suit tiles), and
     are refused with 3."""
-    spec = {"tiles": ["M # # # # # # # # # # #", "1 # # # # # # # # # # #", ". 2 . . . . . . . . . ."],
-            "homes": {"M": "a6", "1": "a4", "2": "c2"}}
+    spec = {
+        "tiles": ["M # # # # # # # # # # #", "1 # # # # # # # # # # #", ". 2 . . . . . . . . . ."],
+        "homes": {"M": "a6", "1": "a4", "2": "c2"},
+    }
     assert resolve_map(spec)[0].num_tiles == MAX_MAP_TILES == 22
     env = azgames.make("azure", num_players=2, map=spec)
     env.reset(seed=0)
     assert env.unwrapped.observation_space("monster")["observation"].high.max() == 110
-    with pytest.raises(ValueError, match="has 22 map tiles; num_players=3 leaves 21 of a piecepack's 24 tiles"):
+    with pytest.raises(
+        ValueError, match="has 22 map tiles; num_players=3 leaves 21 of a piecepack's 24 tiles"
+    ):
         azgames.make("azure", num_players=3, map=spec)
 
 
@@ -374,13 +546,23 @@ def test_the_suit_tiles_option_is_a_per_square_access_table():
     assert not access_table(layout, "closed").any()
     table = access_table(layout, "literal")
     named = {layout.name_of(s): int(v) for s, v in enumerate(table) if v}
-    assert named == {"d11": ENTER_HUNTER, "c12": ENTER_HUNTER, "d12": ENTER_HUNTER,
-                     "c1": ENTER_MONSTER, "c2": ENTER_MONSTER, "d1": ENTER_MONSTER,
-                     "a1": ENTER_MONSTER, "b1": ENTER_MONSTER, "a2": ENTER_MONSTER,
-                     "e1": ENTER_MONSTER, "f1": ENTER_MONSTER, "f2": ENTER_MONSTER}
+    assert named == {
+        "d11": ENTER_HUNTER,
+        "c12": ENTER_HUNTER,
+        "d12": ENTER_HUNTER,
+        "c1": ENTER_MONSTER,
+        "c2": ENTER_MONSTER,
+        "d1": ENTER_MONSTER,
+        "a1": ENTER_MONSTER,
+        "b1": ENTER_MONSTER,
+        "a2": ENTER_MONSTER,
+        "e1": ENTER_MONSTER,
+        "f1": ENTER_MONSTER,
+        "f2": ENTER_MONSTER,
+    }
     rules = azure_env.AzureRules(2, suit_tiles="literal")
     S = rules.S
-    assert np.array_equal(rules.tables[5 * S:6 * S], table)
+    assert np.array_equal(rules.tables[5 * S : 6 * S], table)
     with pytest.raises(ValueError, match="suit_tiles='open' is not supported"):
         access_table(layout, "open")
 

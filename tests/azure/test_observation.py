@@ -34,8 +34,11 @@ def env():
     e = azure_env.env(num_players=3)
     e.reset(seed=0)
     rules = e.unwrapped.rules
-    e.unwrapped.set_state(rules.state_from_diagram(
-        textwrap.dedent(POSITION), to_move="A", banked={"M": "4"}, steps_taken="d6 c6"))
+    e.unwrapped.set_state(
+        rules.state_from_diagram(
+            textwrap.dedent(POSITION), to_move="A", banked={"M": "4"}, steps_taken="d6 c6"
+        )
+    )
     return e
 
 
@@ -63,7 +66,9 @@ def test_the_hunter_sees_itself_its_ally_and_the_enemy(env):
     assert squares(obs[K.OWN_TILE]) == ["c1", "c2", "d1", "d2"]
     assert squares(obs[K.ALLY_TILES]) == ["a1", "a2", "b1", "b2"]
     assert squares(obs[K.ENEMY_TILES]) == ["c11", "c12", "d11", "d12"]
-    assert obs[K.MAP_PLANE].sum() == 48 and at(obs[K.MAP_PLANE], "a3") == 1 and at(obs[K.MAP_PLANE], "a1") == 0
+    assert (
+        obs[K.MAP_PLANE].sum() == 48 and at(obs[K.MAP_PLANE], "a3") == 1 and at(obs[K.MAP_PLANE], "a1") == 0
+    )
     assert squares(obs[K.VISITED_PLANE]) == ["c6", "d6"]
     assert squares(obs[K.ACTOR]) == ["c6"]
     assert squares(obs[K.NEXT]) == ["b6"]  # hunter_1 plays next

@@ -43,9 +43,14 @@ SMALLEST = {"tiles": ["M # 1"], "homes": {"M": "a2", "1": "f1"}}
 # Every built-in map, a user's map with a hole in the middle and the
 # smallest map there is; each with some numbers of players.
 GAMES = [
-    ({"map": "standard"}, 2), ({"map": "standard"}, 3), ({"map": "standard"}, 4),
-    ({"map": "long"}, 3), ({"map": "ring"}, 4), ({"map": "ring", "suit_tiles": "literal"}, 3),
-    ({"map": CROSSROADS}, 4), ({"map": SMALLEST}, 2),
+    ({"map": "standard"}, 2),
+    ({"map": "standard"}, 3),
+    ({"map": "standard"}, 4),
+    ({"map": "long"}, 3),
+    ({"map": "ring"}, 4),
+    ({"map": "ring", "suit_tiles": "literal"}, 3),
+    ({"map": CROSSROADS}, 4),
+    ({"map": SMALLEST}, 2),
 ]
 
 
@@ -91,8 +96,11 @@ class Svg:
     def texts_on(self, name: str) -> list[str]:
         """The words written on a square (anchored inside its box)."""
         x, y, w, h = self.square(name)
-        return [i.text for i in self.items if i.tag == "text"
-                and x <= float(i.attrs["x"]) < x + w and y <= float(i.attrs["y"]) < y + h]
+        return [
+            i.text
+            for i in self.items
+            if i.tag == "text" and x <= float(i.attrs["x"]) < x + w and y <= float(i.attrs["y"]) < y + h
+        ]
 
     def tips_on(self, name: str) -> list[str]:
         return [i.tip for i in self.items if i.target == name and i.tip]
@@ -100,8 +108,10 @@ class Svg:
 
 def square_names(layout) -> list[list[str]]:
     """The squares' names, north row first, as the diagram's rows run."""
-    return [[layout.name_of(y * layout.width + x) for x in range(layout.width)]
-            for y in range(layout.height - 1, -1, -1)]
+    return [
+        [layout.name_of(y * layout.width + x) for x in range(layout.width)]
+        for y in range(layout.height - 1, -1, -1)
+    ]
 
 
 def assert_shows_the_position(env, last_move: tuple[str, str] | None = None) -> Svg:
@@ -126,21 +136,30 @@ def assert_shows_the_position(env, last_move: tuple[str, str] | None = None) -> 
             if head.isupper():  # a piece: its tip names its agent and what it carries
                 agent = rules.agents["MABC".index(head)]
                 carried = " ".join(sorted(coins)) or "none"
-                assert any(f"{agent} ({head}), carrying {carried}" in tip for tip in svg.tips_on(name)), \
-                    (name, svg.tips_on(name))
+                assert any(f"{agent} ({head}), carrying {carried}" in tip for tip in svg.tips_on(name)), (
+                    name,
+                    svg.tips_on(name),
+                )
     # coordinates: each row's number left of the map, each column's letter below it
-    boxes = {name: svg.square(name) for row in square_names(rules.layout) for name in row
-             if name in svg.targets}
+    boxes = {
+        name: svg.square(name) for row in square_names(rules.layout) for name in row if name in svg.targets
+    }
     left = min(x for x, _, _, _ in boxes.values())
     bottom = max(y + h for _, y, _, h in boxes.values())
     for row in square_names(rules.layout):
         _, y, _, h = next(boxes[name] for name in row if name in boxes)
-        assert any(i.text == row[0][1:] and float(i.attrs["x"]) < left and y <= float(i.attrs["y"]) < y + h
-                   for i in svg.items if i.tag == "text"), f"no label of row {row[0][1:]}"
+        assert any(
+            i.text == row[0][1:] and float(i.attrs["x"]) < left and y <= float(i.attrs["y"]) < y + h
+            for i in svg.items
+            if i.tag == "text"
+        ), f"no label of row {row[0][1:]}"
     for column in zip(*square_names(rules.layout)):
         x, _, w, _ = next(boxes[name] for name in column if name in boxes)
-        assert any(i.text == column[0][0] and x <= float(i.attrs["x"]) < x + w and float(i.attrs["y"]) > bottom
-                   for i in svg.items if i.tag == "text"), f"no label of column {column[0][0]}"
+        assert any(
+            i.text == column[0][0] and x <= float(i.attrs["x"]) < x + w and float(i.attrs["y"]) > bottom
+            for i in svg.items
+            if i.tag == "text"
+        ), f"no label of column {column[0][0]}"
     # the text render's status lines, the panel's banked gold, the legend
     status = rules.render_ansi(state).split("\n")[: -rules.layout.height - 1]
     for line in status:
@@ -227,7 +246,8 @@ def test_each_coin_is_written_with_its_value_on_its_square():
 
 
 def test_carried_gold_is_drawn_with_the_piece_and_listed_beside_the_map():
-    env = position("""
+    env = position(
+        """
         12  -  -  m  m  -  -
         11  -  -  m  m  -  -
         10  1  .  .  .  .  .
@@ -240,7 +260,9 @@ def test_carried_gold_is_drawn_with_the_piece_and_listed_beside_the_map():
          3  .  .  .  .  .  .
          2  -  -  a  a  -  -
          1  -  -  a  a  -  -
-    """, banked={"A": "4", "M": "1"})
+    """,
+        banked={"A": "4", "M": "1"},
+    )
     svg = assert_shows_the_position(env)
     assert sorted(svg.texts_on("e6")) == ["3", "5", "A"]
     assert sorted(svg.texts_on("c8")) == ["0", "2", "M"]
@@ -252,7 +274,8 @@ def test_carried_gold_is_drawn_with_the_piece_and_listed_beside_the_map():
 def test_the_header_says_who_moves_and_how_far_and_the_trail_is_drawn():
     """A hunter that moved d3 -> d4 -> d5 has 2 of its 4 squares left; the
     squares it left are marked as visited, the square it stands on is not."""
-    env = position("""
+    env = position(
+        """
         12  -  -  m  m  -  -
         11  -  -  M  m  -  -
         10  1  .  .  .  .  .
@@ -265,7 +288,9 @@ def test_the_header_says_who_moves_and_how_far_and_the_trail_is_drawn():
          3  .  .  .  .  .  .
          2  -  -  a  a  -  -
          1  -  -  a  a  -  -
-    """, steps_taken="d3 d4 d5")
+    """,
+        steps_taken="d3 d4 d5",
+    )
     svg = assert_shows_the_position(env)
     assert "Azure Attack, turn 1: hunter_0 (A) to move, 2 square(s) left" in svg.texts
     visited = []
@@ -276,11 +301,21 @@ def test_the_header_says_who_moves_and_how_far_and_the_trail_is_drawn():
                 if x <= float(item.attrs["cx"]) < x + w and y <= float(item.attrs["cy"]) < y + h:
                     visited.append(name)
     assert visited == ["d3", "d4"]
-    centres = {(x + w / 2, y + h / 2): name for row in square_names(env.unwrapped.rules.layout)
-               for name in row if name in svg.targets for x, y, w, h in [svg.square(name)]}
-    joined = [(centres.get((float(i.attrs["x1"]), float(i.attrs["y1"]))),
-               centres.get((float(i.attrs["x2"]), float(i.attrs["y2"]))))
-              for i in svg.items if i.tag == "line" and "stroke-dasharray" in i.attrs]
+    centres = {
+        (x + w / 2, y + h / 2): name
+        for row in square_names(env.unwrapped.rules.layout)
+        for name in row
+        if name in svg.targets
+        for x, y, w, h in [svg.square(name)]
+    }
+    joined = [
+        (
+            centres.get((float(i.attrs["x1"]), float(i.attrs["y1"]))),
+            centres.get((float(i.attrs["x2"]), float(i.attrs["y2"]))),
+        )
+        for i in svg.items
+        if i.tag == "line" and "stroke-dasharray" in i.attrs
+    ]
     assert [pair for pair in joined if pair != (None, None)] == [("d3", "d4"), ("d4", "d5")]
     assert any(tip.endswith("; to move") for tip in svg.tips_on("d5"))
 
@@ -311,7 +346,8 @@ def test_the_last_step_names_who_played_what_and_where_it_went():
 
 
 def test_a_fight_shows_both_rolls_who_went_home_and_the_monsters_extra_turn():
-    env = position("""
+    env = position(
+        """
         12  -  -  m  m  -  -
         11  -  -  m  m  -  -
         10  1  .  .  .  .  .
@@ -324,7 +360,9 @@ def test_a_fight_shows_both_rolls_who_went_home_and_the_monsters_extra_turn():
          3  .  .  .  .  .  .
          2  -  -  a  a  -  -
          1  -  -  a  a  -  -
-    """, to_move="M")
+    """,
+        to_move="M",
+    )
     fight(env, "S", 5, 1)
     svg = assert_shows_the_position(env, ("monster", "S"))
     assert "last step: monster played S: it attacked hunter_0" in svg.texts
@@ -338,7 +376,8 @@ def test_a_fight_shows_both_rolls_who_went_home_and_the_monsters_extra_turn():
 
 
 def test_a_fight_between_hunters_that_sends_both_home():
-    env = position("""
+    env = position(
+        """
         12  -  -  m  m  -  -
         11  -  -  M  m  -  -
         10  1  .  .  .  .  .
@@ -351,7 +390,9 @@ def test_a_fight_between_hunters_that_sends_both_home():
          3  .  .  .  .  .  .
          2  b  b  a  a  -  -
          1  b  b  a  a  -  -
-    """, num_players=3)
+    """,
+        num_players=3,
+    )
     fight(env, "E", 2, 2)
     svg = assert_shows_the_position(env, ("hunter_0", "E"))
     assert "fight: hunter_0 rolled 2, hunter_1 rolled 2: both go home" in svg.texts
@@ -359,14 +400,18 @@ def test_a_fight_between_hunters_that_sends_both_home():
     assert svg.texts_on("c5") == ["3"] and svg.texts_on("d5") == ["4"]  # each dropped where it stood
 
 
-@pytest.mark.parametrize("hunter_gold, monster_gold, verdict", [
-    ("5", "4", "the hunters win, 5 to 4"),
-    ("2", "4", "the monster wins, 4 to 2"),
-    ("4", "4", "a draw, 4 to 4"),
-])
+@pytest.mark.parametrize(
+    "hunter_gold, monster_gold, verdict",
+    [
+        ("5", "4", "the hunters win, 5 to 4"),
+        ("2", "4", "the monster wins, 4 to 2"),
+        ("4", "4", "a draw, 4 to 4"),
+    ],
+)
 def test_the_result_shows_once_the_game_is_over(hunter_gold, monster_gold, verdict):
     """The hunter banks the last coin: the game ends and the header says who won."""
-    env = position(f"""
+    env = position(
+        f"""
         12  -  -  m  m  -  -
         11  -  -  M  m  -  -
         10  .  .  .  .  .  .
@@ -379,7 +424,9 @@ def test_the_result_shows_once_the_game_is_over(hunter_gold, monster_gold, verdi
          3  .  .  .  A{hunter_gold}  .  .
          2  -  -  a  a  -  -
          1  -  -  a  a  -  -
-    """, banked={"M": monster_gold})
+    """,
+        banked={"M": monster_gold},
+    )
     play(env, "S")
     svg = assert_shows_the_position(env, ("hunter_0", "S"))
     assert "Azure Attack: game over" in svg.texts
@@ -388,7 +435,8 @@ def test_the_result_shows_once_the_game_is_over(hunter_gold, monster_gold, verdi
 
 
 def test_the_turn_limit_is_shown():
-    env = position("""
+    env = position(
+        """
         12  -  -  m  m  -  -
         11  -  -  M  m  -  -
         10  1  .  .  .  .  .
@@ -401,7 +449,10 @@ def test_the_turn_limit_is_shown():
          3  .  .  .  .  .  .
          2  -  -  a  a  -  -
          1  -  -  a  a  -  -
-    """, max_turns=1, banked={"A": "3"})
+    """,
+        max_turns=1,
+        banked={"A": "3"},
+    )
     play(env, "stop")
     svg = assert_shows_the_position(env, ("hunter_0", "stop"))
     assert "Azure Attack: turn limit reached" in svg.texts

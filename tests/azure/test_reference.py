@@ -31,9 +31,9 @@ import pytest
 import azure_env
 from azgames import state as state_ops
 from azgames.game import ONGOING, TERMINATED, TRUNCATED
+from tests.azimuth.helpers import numba_threads
 
 from . import reference as ref
-from tests.azimuth.helpers import numba_threads
 
 CONFIGS = {
     "2p": (2, {}),
@@ -51,6 +51,7 @@ RESULT_CODES = {ref.ATTACKER_WINS: 0, ref.DEFENDER_WINS: 1, ref.BOTH_HOME: 2}
 
 
 # =========================================================================== positions
+
 
 def playout_positions(num_players, options, num_envs, seed, snapshots, endings):
     """One-game states from random vector play: every game after each number of
@@ -75,8 +76,7 @@ def free_neighbours(board, pos, square):
     out = []
     for d in range(4):
         t = ref.neighbour(board, square, d)
-        if (t is not None and board.kind[t] == "map" and t not in pos.pos
-                and ("square", t) not in pos.coins):
+        if t is not None and board.kind[t] == "map" and t not in pos.pos and ("square", t) not in pos.coins:
             out.append(t)
     return out
 
@@ -133,9 +133,11 @@ def positions_for(num_players, options, num_envs, snapshots, endings, extra, see
 
 # =========================================================================== checks
 
+
 def describe(rules, one) -> str:
-    fields = ", ".join(f"{name} {np.asarray(v[0]).tolist()}" for name, v in zip(one._fields, one)
-                       if name != "rng")
+    fields = ", ".join(
+        f"{name} {np.asarray(v[0]).tolist()}" for name, v in zip(one._fields, one) if name != "rng"
+    )
     return f"{rules.diagram(one)}\n{fields}"
 
 
@@ -162,7 +164,8 @@ def check_position(env, board, one, rng, stats: Counter) -> None:
     vplayer = np.empty(1, np.int64)
     rules.vec_observe(one, vobs, vmask, vplayer)
     assert np.array_equal(mask, vmask[0]) and vplayer[0] == pos.player, (
-        f"AEC and vector masks differ: {where()}")
+        f"AEC and vector masks differ: {where()}"
+    )
     got = set(np.flatnonzero(mask).tolist())
     want = ref.legal_actions(board, pos)
     assert got == want, f"kernel legal {sorted(got)}, reference {sorted(want)}: {where()}"
@@ -183,7 +186,8 @@ def check_position(env, board, one, rng, stats: Counter) -> None:
             outcomes = {o.label: o.probability for o in rules.chance_outcomes(one, a)}
             want_out = ref.chance_outcomes(board, pos, a)
             assert outcomes.keys() == want_out.keys() and all(
-                abs(outcomes[k] - want_out[k]) < 1e-12 for k in want_out), (outcomes, want_out)
+                abs(outcomes[k] - want_out[k]) < 1e-12 for k in want_out
+            ), (outcomes, want_out)
             assert len(rules.chance_outcomes(one, a, merge=False)) == 36
         else:
             rolls = [None]
@@ -206,19 +210,23 @@ def check_step(env, board, one, pos, a, dice, stats: Counter) -> None:
     got = ref.position_of(s, rules.layout)
 
     def what():
-        return (f"{rules.action_to_str(one, a)} by {agents[pos.player]}"
-                f"{f' with dice {dice}' if dice else ''}:\n{describe(rules, one)}\n"
-                f"after:\n{describe(rules, s)}")
+        return (
+            f"{rules.action_to_str(one, a)} by {agents[pos.player]}"
+            f"{f' with dice {dice}' if dice else ''}:\n{describe(rules, one)}\n"
+            f"after:\n{describe(rules, s)}"
+        )
 
     for field in ref.Position._fields:
         assert getattr(got, field) == getattr(want.position, field), (
             f"{field} after {what()}\nkernel    {getattr(got, field)}\n"
-            f"reference {getattr(want.position, field)}")
-    assert (s.trail[0, len(got.visited):] == -1).all(), f"trail not cleared after {what()}"
+            f"reference {getattr(want.position, field)}"
+        )
+    assert (s.trail[0, len(got.visited) :] == -1).all(), f"trail not cleared after {what()}"
     assert (s.forced[0] == -1).all(), f"forced dice left over after {what()}"
     assert s.rng[0] == one.rng[0], f"forced dice drew from the generator: {what()}"
     assert [c.rewards[x] for x in agents] == want.rewards, (
-        f"rewards {c.rewards} != {want.rewards} after {what()}")
+        f"rewards {c.rewards} != {want.rewards} after {what()}"
+    )
     outcome = {"ongoing": ONGOING, "terminated": TERMINATED, "truncated": TRUNCATED}[want.outcome]
     assert int(s.outcome[0]) == outcome, f"outcome {int(s.outcome[0])} != {want.outcome} after {what()}"
     assert c.terminations[actor] == (want.outcome == "terminated"), what()
@@ -226,8 +234,10 @@ def check_step(env, board, one, pos, a, dice, stats: Counter) -> None:
     if want.outcome == "ongoing":
         assert c.agent_selection == agents[want.position.player], f"next agent after {what()}"
     else:
-        scores = [sum(v for v, place in zip(got.values, got.coins) if place == ("banked", q))
-                  for q in range(rules.num_players)]
+        scores = [
+            sum(v for v, place in zip(got.values, got.coins) if place == ("banked", q))
+            for q in range(rules.num_players)
+        ]
         for q, x in enumerate(agents):
             assert c.infos[x]["score"] == scores[q], what()
             assert c.infos[x]["scores"] == dict(zip(agents, scores)), what()
@@ -238,9 +248,11 @@ def check_step(env, board, one, pos, a, dice, stats: Counter) -> None:
     else:
         att, dfn, ra, rd, result = want.fight
         assert s.fight[0].tolist() == [att, dfn, ra, rd, RESULT_CODES[result]], (
-            f"fight {s.fight[0].tolist()} after {what()}")
-        report = {"fight": {"attacker": agents[att], "defender": agents[dfn], "rolls": [ra, rd],
-                            "result": result}}
+            f"fight {s.fight[0].tolist()} after {what()}"
+        )
+        report = {
+            "fight": {"attacker": agents[att], "defender": agents[dfn], "rolls": [ra, rd], "result": result}
+        }
         for x in c.agents:
             assert c.infos[x].get("chance") == report, f"{x}: {c.infos[x].get('chance')} after {what()}"
     # what the sample met
@@ -263,9 +275,9 @@ def check_step(env, board, one, pos, a, dice, stats: Counter) -> None:
             stats["step pickup"] += 1
             if want.turn_over and len(pos.visited) < ref.allowance(pos.player, before):
                 stats["pickup ended the turn"] += 1
-        if any(place == ("banked", pos.player) for place in want.position.coins) and \
-                sum(place == ("banked", pos.player) for place in want.position.coins) > \
-                sum(place == ("banked", pos.player) for place in pos.coins):
+        if any(place == ("banked", pos.player) for place in want.position.coins) and sum(
+            place == ("banked", pos.player) for place in want.position.coins
+        ) > sum(place == ("banked", pos.player) for place in pos.coins):
             stats["step bank"] += 1
         elif want.turn_over:
             stats["allowance used up"] += 1
@@ -286,12 +298,27 @@ def run_position_checks(num_players, options, num_envs, snapshots, endings, extr
 
 
 def assert_coverage(stats: Counter, num_players: int) -> None:
-    kinds = ["step stop", "step move", "step pickup", "step bank", "pickup ended the turn",
-             "allowance used up", "fight monster v hunter", "fight hunter v monster",
-             "fight: attacker wins", "fight: defender wins", "fight with gold",
-             "monster extra turn", "terminated", "truncated", "monster next", "hunter next",
-             "refused: off the map", "refused: visited this turn",
-             "refused: another player's suit tile"]
+    kinds = [
+        "step stop",
+        "step move",
+        "step pickup",
+        "step bank",
+        "pickup ended the turn",
+        "allowance used up",
+        "fight monster v hunter",
+        "fight hunter v monster",
+        "fight: attacker wins",
+        "fight: defender wins",
+        "fight with gold",
+        "monster extra turn",
+        "terminated",
+        "truncated",
+        "monster next",
+        "hunter next",
+        "refused: off the map",
+        "refused: visited this turn",
+        "refused: another player's suit tile",
+    ]
     if num_players > 2:
         kinds += ["fight hunter v hunter", "fight: both go home"]
     missing = [k for k in kinds if stats[k] == 0]
@@ -301,9 +328,15 @@ def assert_coverage(stats: Counter, num_players: int) -> None:
 @pytest.mark.parametrize("config", list(CONFIGS))
 def test_masks_and_steps_match_reference(config):
     num_players, options = CONFIGS[config]
-    stats = run_position_checks(num_players, options, num_envs=128,
-                                snapshots=[1, 2, 5, 12, 30, 80, 200, 400, 700, 1000],
-                                endings=24, extra=600, seed=100 + num_players)
+    stats = run_position_checks(
+        num_players,
+        options,
+        num_envs=128,
+        snapshots=[1, 2, 5, 12, 30, 80, 200, 400, 700, 1000],
+        endings=24,
+        extra=600,
+        seed=100 + num_players,
+    )
     print(f"\n{config}: {dict(stats)}")
     assert stats["positions"] >= 128 * 10 + 600
     assert_coverage(stats, num_players)
@@ -313,7 +346,13 @@ def test_masks_and_steps_match_reference(config):
 @pytest.mark.parametrize("config", list(CONFIGS))
 def test_masks_and_steps_match_reference_many(config):
     num_players, options = CONFIGS[config]
-    stats = run_position_checks(num_players, options, num_envs=512,
-                                snapshots=[1, 2, 3, 5, 8, 13, 21, 40, 80, 150, 300, 500, 800, 1200],
-                                endings=200, extra=4000, seed=900 + num_players)
+    stats = run_position_checks(
+        num_players,
+        options,
+        num_envs=512,
+        snapshots=[1, 2, 3, 5, 8, 13, 21, 40, 80, 150, 300, 500, 800, 1200],
+        endings=200,
+        extra=4000,
+        seed=900 + num_players,
+    )
     assert_coverage(stats, num_players)

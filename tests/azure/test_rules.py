@@ -28,8 +28,22 @@ import pytest
 import azgames
 from azure_env.board import load_layout, map_names
 
-from .helpers import (acting, banked, board, fight, force_dice, legal, new_game, play, position,
-                      same_board, square, squares_left, tokens, turns)
+from .helpers import (
+    acting,
+    banked,
+    board,
+    fight,
+    force_dice,
+    legal,
+    new_game,
+    play,
+    position,
+    same_board,
+    square,
+    squares_left,
+    tokens,
+    turns,
+)
 
 # The reasons the env gives for refusing a step (AzureRules.illegal_reason).
 OFF_MAP = "there is no square that way"
@@ -106,10 +120,13 @@ def test_setup_1_the_standard_map_is_3_by_4_tiles_with_the_suit_tiles_at_either_
     assert all(len(t) == 1 for row in tokens(board(env)) for t in row if t.isdigit())
 
 
-@pytest.mark.parametrize("num_players, row_2, row_1", [
-    (2, "-  -  a  A  -  -", "-  -  a  a  -  -"),
-    (3, "b  B  a  A  -  -", "b  b  a  a  -  -"),
-])
+@pytest.mark.parametrize(
+    "num_players, row_2, row_1",
+    [
+        (2, "-  -  a  A  -  -", "-  -  a  a  -  -"),
+        (3, "b  B  a  A  -  -", "b  b  a  a  -  -"),
+    ],
+)
 def test_setup_1_fewer_hunters_leave_their_suit_tiles_out(num_players, row_2, row_1):
     """Setup 1 and choice 4: hunter_0 takes suit tile 1 (the middle one),
     hunter_1 tile 2 (west), hunter_2 tile 3 (east); unused hunter tiles are
@@ -170,8 +187,7 @@ def test_setup_4_each_piece_starts_on_its_home_square():
     on c11, hunter_0 on d2, hunter_1 on b2, hunter_2 on e2; infos name them."""
     env = new_game(num_players=4)
     homes = {"monster": "c11", "hunter_0": "d2", "hunter_1": "b2", "hunter_2": "e2"}
-    assert {letter: square(env, letter) for letter in "MABC"} == \
-        {"M": "c11", "A": "d2", "B": "b2", "C": "e2"}
+    assert {letter: square(env, letter) for letter in "MABC"} == {"M": "c11", "A": "d2", "B": "b2", "C": "e2"}
     for info in env.infos.values():
         assert info["suit_tiles"] == homes
         assert info["turn_order"] == ["hunter_0", "hunter_1", "hunter_2"]
@@ -180,11 +196,14 @@ def test_setup_4_each_piece_starts_on_its_home_square():
 # =========================================================================== Turn order
 
 
-@pytest.mark.parametrize("num_players, sequence", [
-    (2, "A A M A A M A A M"),
-    (3, "A B M A B M A B M"),
-    (4, "A B M C A M B C M A B M"),
-])
+@pytest.mark.parametrize(
+    "num_players, sequence",
+    [
+        (2, "A A M A A M A A M"),
+        (3, "A B M A B M A B M"),
+        (4, "A B M C A M B C M A B M"),
+    ],
+)
 def test_play_the_monster_moves_after_every_two_hunter_turns(num_players, sequence):
     """Play: "Monster's turn phase is after every 2 of the hunters' turn"
     (choice 6): hunters begin and rotate; with one hunter it plays twice."""
@@ -200,7 +219,8 @@ def test_play_the_hunters_rotate_in_the_turn_order_given():
     """Choice 6 from a mid-game position: with the order hunter_1, hunter_0
     (order="BA") and hunter_1 to move, hunter_0 plays next, then the
     monster, then hunter_1 again."""
-    env = position("""
+    env = position(
+        """
         12  -  -  m  m  -  -
         11  -  -  M  m  -  -
         10  1  .  .  .  .  .
@@ -214,7 +234,11 @@ def test_play_the_hunters_rotate_in_the_turn_order_given():
          2  b  B  a  A  -  -
          1  b  b  a  a  -  -
             a  b  c  d  e  f
-    """, num_players=3, to_move="B", order="BA")
+    """,
+        num_players=3,
+        to_move="B",
+        order="BA",
+    )
     seen = []
     for _ in range(7):
         seen.append(acting(env))
@@ -292,10 +316,19 @@ def _runway(letter: str, carried: str) -> str:
     """
 
 
-@pytest.mark.parametrize("letter, carried, allowance", [
-    ("M", "", 6), ("M", "5", 4), ("M", "35", 2), ("M", "135", 1),
-    ("A", "", 4), ("A", "5", 2), ("A", "35", 1), ("A", "135", 1),
-])
+@pytest.mark.parametrize(
+    "letter, carried, allowance",
+    [
+        ("M", "", 6),
+        ("M", "5", 4),
+        ("M", "35", 2),
+        ("M", "135", 1),
+        ("A", "", 4),
+        ("A", "5", 2),
+        ("A", "35", 1),
+        ("A", "135", 1),
+    ],
+)
 def test_movement_allowance_is_6_or_4_less_2_per_coin_but_at_least_1(letter, carried, allowance):
     """Monster: "Movement is 6 spaces"; Hunters: "Movement is 4 spaces";
     rule 2: "When you have gold you move -2 your normal speed (this
@@ -319,7 +352,8 @@ def test_play_one_movement_is_one_square_north_east_south_or_west():
     """Play: "1 movement is a square on the tile"; Hunters: "Move to an
     adjacent tile" -- choice 8: each step moves one square N, E, S or W;
     there is no square beyond the map's edge, nor where no tile lies."""
-    env = position("""
+    env = position(
+        """
         12  -  -  m  m  -  -
         11  -  -  M  m  -  -
         10  1  A  .  .  .  .
@@ -333,11 +367,15 @@ def test_play_one_movement_is_one_square_north_east_south_or_west():
          2  -  -  a  a  -  -
          1  -  -  a  a  -  -
             a  b  c  d  e  f
-    """, monster_next=True)
+    """,
+        monster_next=True,
+    )
     assert legal(env) == {"E", "S", "W", "stop"}
     refused(env, "N", OFF_MAP)  # b11: no tile north of b10
     play(env, "S", "E", "N")
-    assert same_board(env, """
+    assert same_board(
+        env,
+        """
         12  -  -  m  m  -  -
         11  -  -  M  m  -  -
         10  1  .  A  .  .  .
@@ -351,7 +389,8 @@ def test_play_one_movement_is_one_square_north_east_south_or_west():
          2  -  -  a  a  -  -
          1  -  -  a  a  -  -
             a  b  c  d  e  f
-    """), board(env)
+    """,
+    ), board(env)
     assert acting(env) == "A" and squares_left(env) == 1
     play(env, "E")
     assert square(env, "A") == "d10" and acting(env) == "M"
@@ -406,7 +445,8 @@ def test_play_a_piece_may_stop_before_moving():
 def test_play_a_piece_may_stop_part_way():
     """Monster: "can stay in an area instead of moving on": the monster
     moves two of its six squares and stops there."""
-    env = position("""
+    env = position(
+        """
         12  -  -  m  m  -  -
         11  -  -  M  m  -  -
         10  1  .  .  .  .  .
@@ -420,7 +460,9 @@ def test_play_a_piece_may_stop_part_way():
          2  -  -  a  A  -  -
          1  -  -  a  a  -  -
             a  b  c  d  e  f
-    """, to_move="M")
+    """,
+        to_move="M",
+    )
     play(env, "S", "S")
     assert acting(env) == "M" and squares_left(env) == 4
     play(env, "stop")
@@ -430,7 +472,8 @@ def test_play_a_piece_may_stop_part_way():
 def test_monster_cannot_backtrack_in_the_same_turn():
     """Monster: "you cannot backtrack in the same turn" (choice 9): no square
     visited this turn may be entered again, the start square included."""
-    env = position("""
+    env = position(
+        """
         12  -  -  m  m  -  -
         11  -  -  m  m  -  -
         10  1  .  .  .  .  .
@@ -444,7 +487,9 @@ def test_monster_cannot_backtrack_in_the_same_turn():
          2  -  -  a  A  -  -
          1  -  -  a  a  -  -
             a  b  c  d  e  f
-    """, to_move="M")
+    """,
+        to_move="M",
+    )
     play(env, "N")  # c9
     refused(env, "S", VISITED)  # back to the start square c8
     play(env, "E", "S")  # d9, d8
@@ -492,7 +537,8 @@ def test_hunter_cannot_backtrack_but_may_return_next_turn():
 def test_choice_9_squares_moved_through_earlier_in_the_turn_stay_barred():
     """Choice 9, mid-turn: hunter_0 has come c3, c4, c5 this turn (two of its
     four squares): c4 is barred, and two squares are left."""
-    env = position("""
+    env = position(
+        """
         12  -  -  m  m  -  -
         11  -  -  M  m  -  -
         10  1  .  .  .  .  .
@@ -506,7 +552,10 @@ def test_choice_9_squares_moved_through_earlier_in_the_turn_stay_barred():
          2  -  -  a  a  -  -
          1  -  -  a  a  -  -
             a  b  c  d  e  f
-    """, steps_taken="c3 c4 c5", monster_next=True)
+    """,
+        steps_taken="c3 c4 c5",
+        monster_next=True,
+    )
     assert squares_left(env) == 2 and legal(env) == {"N", "E", "W", "stop"}
     refused(env, "S", VISITED)
     play(env, "E", "S")  # d5, d4
@@ -520,7 +569,8 @@ def test_hunters_rule_1_and_2_picking_up_gold_mid_move_ends_the_turn_at_once():
     """Hunters, rule 1: "Pick up gold by passing over it"; rule 2 and choice
     7: the allowance drops at once, so a hunter that has already moved 2
     squares when it picks up its first coin (allowance now 2) stops there."""
-    env = position("""
+    env = position(
+        """
         12  -  -  m  m  -  -
         11  -  -  M  m  -  -
         10  1  .  .  .  .  .
@@ -534,11 +584,15 @@ def test_hunters_rule_1_and_2_picking_up_gold_mid_move_ends_the_turn_at_once():
          2  -  -  a  a  -  -
          1  -  -  a  a  -  -
             a  b  c  d  e  f
-    """, monster_next=True)
+    """,
+        monster_next=True,
+    )
     play(env, "N")
     assert squares_left(env) == 3
     play(env, "N")
-    assert same_board(env, """
+    assert same_board(
+        env,
+        """
         12  -  -  m  m  -  -
         11  -  -  M  m  -  -
         10  1  .  .  .  .  .
@@ -552,14 +606,16 @@ def test_hunters_rule_1_and_2_picking_up_gold_mid_move_ends_the_turn_at_once():
          2  -  -  a  a  -  -
          1  -  -  a  a  -  -
             a  b  c  d  e  f
-    """), board(env)
+    """,
+    ), board(env)
     assert acting(env) == "M"
 
 
 def test_hunters_rule_2_a_hunter_that_picks_up_gold_early_moves_on_with_what_is_left():
     """Rule 2, choice 7: a coin picked up on the first square cuts the
     allowance to 2: one square left, then the turn ends."""
-    env = position("""
+    env = position(
+        """
         12  -  -  m  m  -  -
         11  -  -  M  m  -  -
         10  1  .  .  .  .  .
@@ -573,11 +629,15 @@ def test_hunters_rule_2_a_hunter_that_picks_up_gold_early_moves_on_with_what_is_
          2  -  -  a  a  -  -
          1  -  -  a  a  -  -
             a  b  c  d  e  f
-    """, monster_next=True)
+    """,
+        monster_next=True,
+    )
     play(env, "N")
     assert acting(env) == "A" and squares_left(env) == 1
     play(env, "E")
-    assert same_board(env, """
+    assert same_board(
+        env,
+        """
         12  -  -  m  m  -  -
         11  -  -  M  m  -  -
         10  1  .  .  .  .  .
@@ -591,7 +651,8 @@ def test_hunters_rule_2_a_hunter_that_picks_up_gold_early_moves_on_with_what_is_
          2  -  -  a  a  -  -
          1  -  -  a  a  -  -
             a  b  c  d  e  f
-    """), board(env)
+    """,
+    ), board(env)
     assert acting(env) == "M"
 
 
@@ -599,7 +660,8 @@ def test_monster_rule_2_the_monsters_allowance_drops_with_each_coin_it_picks_up(
     """Monster, rule 2, choice 7: with no gold the monster may move 6; after
     its first coin (2nd square) 4, so it goes on; its second coin (4th
     square) cuts it to 2, already used up: the turn ends there at once."""
-    env = position("""
+    env = position(
+        """
         12  -  -  m  m  -  -
         11  -  -  m  m  -  -
         10  .  .  M  .  .  .
@@ -613,11 +675,15 @@ def test_monster_rule_2_the_monsters_allowance_drops_with_each_coin_it_picks_up(
          2  -  -  a  A  -  -
          1  -  -  a  a  -  -
             a  b  c  d  e  f
-    """, to_move="M")
+    """,
+        to_move="M",
+    )
     play(env, "S", "S")
     assert acting(env) == "M" and squares_left(env) == 2
     play(env, "S", "S")
-    assert same_board(env, """
+    assert same_board(
+        env,
+        """
         12  -  -  m  m  -  -
         11  -  -  m  m  -  -
         10  .  .  .  .  .  .
@@ -631,14 +697,16 @@ def test_monster_rule_2_the_monsters_allowance_drops_with_each_coin_it_picks_up(
          2  -  -  a  A  -  -
          1  -  -  a  a  -  -
             a  b  c  d  e  f
-    """), board(env)
+    """,
+    ), board(env)
     assert acting(env) == "A"
 
 
 def test_hunters_rule_1_a_piece_picks_up_every_coin_on_the_square():
     """Rule 1, choice 11: entering a square with coins picks up all of them
     (it is not optional); two coins leave a hunter 1 square, used up."""
-    env = position("""
+    env = position(
+        """
         12  -  -  m  m  -  -
         11  -  -  M  m  -  -
         10  1  .  .  .  .  .
@@ -652,9 +720,13 @@ def test_hunters_rule_1_a_piece_picks_up_every_coin_on_the_square():
          2  -  -  a  a  -  -
          1  -  -  a  a  -  -
             a  b  c  d  e  f
-    """, monster_next=True)
+    """,
+        monster_next=True,
+    )
     play(env, "N")
-    assert same_board(env, """
+    assert same_board(
+        env,
+        """
         12  -  -  m  m  -  -
         11  -  -  M  m  -  -
         10  1  .  .  .  .  .
@@ -668,7 +740,8 @@ def test_hunters_rule_1_a_piece_picks_up_every_coin_on_the_square():
          2  -  -  a  a  -  -
          1  -  -  a  a  -  -
             a  b  c  d  e  f
-    """), board(env)
+    """,
+    ), board(env)
     assert acting(env) == "M"
 
 
@@ -678,7 +751,8 @@ def test_hunters_rule_1_and_6_banking_gold_ends_the_turn():
     square of its own suit tile banks everything the hunter carries, and the
     turn ends with squares unused. No reward until the game ends (choice
     18)."""
-    env = position("""
+    env = position(
+        """
         12  -  -  m  m  -  -
         11  -  -  M  m  -  -
         10  1  .  .  .  .  .
@@ -692,9 +766,14 @@ def test_hunters_rule_1_and_6_banking_gold_ends_the_turn():
          2  -  -  a  a  -  -
          1  -  -  a  a  -  -
             a  b  c  d  e  f
-    """, banked={"A": "2"}, monster_next=True)
+    """,
+        banked={"A": "2"},
+        monster_next=True,
+    )
     play(env, "S")
-    assert same_board(env, """
+    assert same_board(
+        env,
+        """
         12  -  -  m  m  -  -
         11  -  -  M  m  -  -
         10  1  .  .  .  .  .
@@ -708,7 +787,8 @@ def test_hunters_rule_1_and_6_banking_gold_ends_the_turn():
          2  -  -  A  a  -  -
          1  -  -  a  a  -  -
             a  b  c  d  e  f
-    """), board(env)
+    """,
+    ), board(env)
     assert banked(env) == {"M": 0, "A": 10}
     assert acting(env) == "M"
     assert env.rewards == {"monster": 0.0, "hunter_0": 0.0}
@@ -718,7 +798,8 @@ def test_hunters_rule_1_and_6_banking_gold_ends_the_turn():
 def test_hunters_rule_6_banking_with_squares_left_ends_the_turn():
     """Rule 6 (choice 12): a hunter carrying one coin (allowance 2) banks it
     on its first square; its second square is forfeit."""
-    env = position("""
+    env = position(
+        """
         12  -  -  m  m  -  -
         11  -  -  M  m  -  -
         10  1  .  .  .  .  .
@@ -732,7 +813,9 @@ def test_hunters_rule_6_banking_with_squares_left_ends_the_turn():
          2  -  -  a  a  -  -
          1  -  -  a  a  -  -
             a  b  c  d  e  f
-    """, monster_next=True)
+    """,
+        monster_next=True,
+    )
     play(env, "S")
     assert square(env, "A") == "d2" and banked(env)["A"] == 4
     assert acting(env) == "M"
@@ -741,7 +824,8 @@ def test_hunters_rule_6_banking_with_squares_left_ends_the_turn():
 def test_choice_12_entering_your_own_tile_without_gold_does_not_end_the_turn():
     """Choice 10 and 12: a piece may move about its own suit tile; entering
     it without gold banks nothing and the turn goes on."""
-    env = position("""
+    env = position(
+        """
         12  -  -  m  m  -  -
         11  -  -  M  m  -  -
         10  1  .  .  .  .  .
@@ -755,13 +839,17 @@ def test_choice_12_entering_your_own_tile_without_gold_does_not_end_the_turn():
          2  -  -  a  a  -  -
          1  -  -  a  a  -  -
             a  b  c  d  e  f
-    """, monster_next=True)
+    """,
+        monster_next=True,
+    )
     play(env, "S")
     assert acting(env) == "A" and squares_left(env) == 3
     play(env, "W", "S")
     assert acting(env) == "A" and square(env, "A") == "c1"
     play(env, "E")
-    assert same_board(env, """
+    assert same_board(
+        env,
+        """
         12  -  -  m  m  -  -
         11  -  -  M  m  -  -
         10  1  .  .  .  .  .
@@ -775,14 +863,16 @@ def test_choice_12_entering_your_own_tile_without_gold_does_not_end_the_turn():
          2  -  -  a  a  -  -
          1  -  -  a  A  -  -
             a  b  c  d  e  f
-    """), board(env)
+    """,
+    ), board(env)
     assert acting(env) == "M" and banked(env) == {"M": 0, "A": 0}
 
 
 def test_objective_the_monster_banks_on_its_own_suit_tile():
     """Objective and rule 8: the monster, too, carries gold to its suit
     tile; entering it banks all it carries and ends its turn."""
-    env = position("""
+    env = position(
+        """
         12  -  -  m  m  -  -
         11  -  -  m  m  -  -
         10  1  .  . M35  .  .
@@ -796,10 +886,14 @@ def test_objective_the_monster_banks_on_its_own_suit_tile():
          2  -  -  a  A  -  -
          1  -  -  a  a  -  -
             a  b  c  d  e  f
-    """, to_move="M")
+    """,
+        to_move="M",
+    )
     assert squares_left(env) == 2
     play(env, "N")
-    assert same_board(env, """
+    assert same_board(
+        env,
+        """
         12  -  -  m  m  -  -
         11  -  -  m  M  -  -
         10  1  .  .  .  .  .
@@ -813,7 +907,8 @@ def test_objective_the_monster_banks_on_its_own_suit_tile():
          2  -  -  a  A  -  -
          1  -  -  a  a  -  -
             a  b  c  d  e  f
-    """), board(env)
+    """,
+    ), board(env)
     assert banked(env) == {"M": 8, "A": 0} and acting(env) == "A"
 
 
@@ -824,7 +919,8 @@ def test_hunters_rule_7_hunters_cannot_enter_each_others_suit_tiles():
     """Rule 7: "Hunters cannot enter each other's suit tiles" (choice 10):
     hunter_0 on its own tile may not step west onto hunter_1's tile, nor
     from the map onto hunter_2's."""
-    env = position("""
+    env = position(
+        """
         12  -  -  m  m  -  -
         11  -  -  M  m  -  -
         10  1  .  .  .  .  .
@@ -838,7 +934,9 @@ def test_hunters_rule_7_hunters_cannot_enter_each_others_suit_tiles():
          2  b  B  A  a  C  c
          1  b  b  a  a  c  c
             a  b  c  d  e  f
-    """, num_players=4)
+    """,
+        num_players=4,
+    )
     assert legal(env) == {"N", "E", "S", "stop"}
     refused(env, "W", OTHERS_TILE)  # b2, hunter_1's tile (and piece)
     play(env, "E", "N", "E")  # d2, d3, e3
@@ -846,7 +944,8 @@ def test_hunters_rule_7_hunters_cannot_enter_each_others_suit_tiles():
     play(env, "E")  # f3
     assert acting(env) == "B"
     # hunter_1 from the map onto hunter_0's tile
-    env = position("""
+    env = position(
+        """
         12  -  -  m  m  -  -
         11  -  -  M  m  -  -
         10  1  .  .  .  .  .
@@ -860,7 +959,10 @@ def test_hunters_rule_7_hunters_cannot_enter_each_others_suit_tiles():
          2  b  b  a  A  c  C
          1  b  b  a  a  c  c
             a  b  c  d  e  f
-    """, num_players=4, to_move="B")
+    """,
+        num_players=4,
+        to_move="B",
+    )
     refused(env, "S", OTHERS_TILE)  # c2
     play(env, "W", "S")  # b3, then b2 on its own tile
     assert square(env, "B") == "b2" and acting(env) == "B"
@@ -893,7 +995,8 @@ def test_choice_10_hunters_cannot_enter_the_monsters_suit_tile():
 def test_choice_10_the_monster_cannot_enter_a_hunters_suit_tile():
     """Choice 10: the hunters' tiles are barred to the monster, so a hunter
     at home is safe from attack."""
-    env = position("""
+    env = position(
+        """
         12  -  -  m  m  -  -
         11  -  -  m  m  -  -
         10  1  .  .  .  .  .
@@ -907,7 +1010,10 @@ def test_choice_10_the_monster_cannot_enter_a_hunters_suit_tile():
          2  b  B  a  A  -  -
          1  b  b  a  a  -  -
             a  b  c  d  e  f
-    """, num_players=3, to_move="M")
+    """,
+        num_players=3,
+        to_move="M",
+    )
     assert legal(env) == {"N", "E", "W", "stop"}
     refused(env, "S", OTHERS_TILE)  # d2: hunter_0 at home
     play(env, "W")
@@ -918,7 +1024,8 @@ def test_choice_10_the_monster_cannot_enter_a_hunters_suit_tile():
 
 def test_choice_10_the_monster_may_move_about_its_own_tile():
     """Choice 10: "A piece may move about its own tile"."""
-    env = position("""
+    env = position(
+        """
         12  -  -  m  m  -  -
         11  -  -  M  m  -  -
         10  1  .  .  .  .  .
@@ -932,7 +1039,9 @@ def test_choice_10_the_monster_may_move_about_its_own_tile():
          2  -  -  a  A  -  -
          1  -  -  a  a  -  -
             a  b  c  d  e  f
-    """, to_move="M")
+    """,
+        to_move="M",
+    )
     play(env, "N", "E", "S", "S")  # c12, d12, d11, d10
     assert square(env, "M") == "d10" and acting(env) == "M" and squares_left(env) == 2
 
@@ -975,7 +1084,8 @@ def test_hunters_rule_7_literal_the_monster_may_enter_and_cross_the_hunters_suit
     """Rule 7, literal: the monster steps from the map onto hunter_0's tile
     (c2), across it and onto hunter_1's (b1); the hunters' home squares (d2,
     b2) stay barred, with their hunters at home: no attack there."""
-    env = position("""
+    env = position(
+        """
         12  -  -  m  m  -  -
         11  -  -  m  m  -  -
         10  1  .  .  .  .  .
@@ -989,13 +1099,19 @@ def test_hunters_rule_7_literal_the_monster_may_enter_and_cross_the_hunters_suit
          2  b  B  a  A  -  -
          1  b  b  a  a  -  -
             a  b  c  d  e  f
-    """, num_players=3, to_move="M", **LITERAL)
+    """,
+        num_players=3,
+        to_move="M",
+        **LITERAL,
+    )
     assert legal(env) == ALL_MOVES
     play(env, "S")  # c2, hunter_0's tile
     refused(env, "E", OTHERS_TILE)  # d2: hunter_0's home square
     refused(env, "W", OTHERS_TILE)  # b2: hunter_1's home square
     play(env, "S", "W")  # c1, then b1 on hunter_1's tile
-    assert same_board(env, """
+    assert same_board(
+        env,
+        """
         12  -  -  m  m  -  -
         11  -  -  m  m  -  -
         10  1  .  .  .  .  .
@@ -1009,7 +1125,8 @@ def test_hunters_rule_7_literal_the_monster_may_enter_and_cross_the_hunters_suit
          2  b  B  a  A  -  -
          1  b  M  a  a  -  -
             a  b  c  d  e  f
-    """), board(env)
+    """,
+    ), board(env)
     assert acting(env) == "M" and squares_left(env) == 3
     refused(env, "N", OTHERS_TILE)  # b2 again: hunter_1 at home
 
@@ -1017,7 +1134,8 @@ def test_hunters_rule_7_literal_the_monster_may_enter_and_cross_the_hunters_suit
 def test_hunters_rule_7_literal_hunters_still_cannot_enter_each_others_suit_tiles():
     """Rule 7, literal: what the book does say still holds: hunter_0 on a3
     may not step onto hunter_1's tile (a2), empty as it is."""
-    env = position("""
+    env = position(
+        """
         12  -  -  m  m  -  -
         11  -  -  M  m  -  -
         10  1  .  .  .  .  .
@@ -1031,7 +1149,10 @@ def test_hunters_rule_7_literal_hunters_still_cannot_enter_each_others_suit_tile
          2  b  B  a  a  -  -
          1  b  b  a  a  -  -
             a  b  c  d  e  f
-    """, num_players=3, **LITERAL)
+    """,
+        num_players=3,
+        **LITERAL,
+    )
     refused(env, "S", OTHERS_TILE)
     assert legal(env) == {"N", "E", "stop"}
 
@@ -1068,7 +1189,8 @@ def test_hunters_rule_7_literal_a_hunter_on_the_monsters_tile_banks_nothing_ther
     tile"): hunter_0, carrying a 3, steps onto the monster's tile (d11, then
     d12); it banks nothing there, and its turn goes on until its allowance
     (4 - 2 = 2) is used."""
-    env = position("""
+    env = position(
+        """
         12  -  -  m  m  -  -
         11  -  -  M  m  -  -
         10  1  .  . A3  .  .
@@ -1082,12 +1204,16 @@ def test_hunters_rule_7_literal_a_hunter_on_the_monsters_tile_banks_nothing_ther
          2  -  -  a  a  -  -
          1  -  -  a  a  -  -
             a  b  c  d  e  f
-    """, **LITERAL)
+    """,
+        **LITERAL,
+    )
     play(env, "N")  # d11
     assert acting(env) == "A" and squares_left(env) == 1
     refused(env, "W", OTHERS_TILE)  # c11: the monster at home
     play(env, "N")  # d12: the turn's two squares are used
-    assert same_board(env, """
+    assert same_board(
+        env,
+        """
         12  -  -  m A3  -  -
         11  -  -  M  m  -  -
         10  1  .  .  .  .  .
@@ -1101,7 +1227,8 @@ def test_hunters_rule_7_literal_a_hunter_on_the_monsters_tile_banks_nothing_ther
          2  -  -  a  a  -  -
          1  -  -  a  a  -  -
             a  b  c  d  e  f
-    """), board(env)
+    """,
+    ), board(env)
     assert banked(env)["A"] == 0 and turns(env) == 1
 
 
@@ -1109,7 +1236,8 @@ def test_hunters_rule_7_literal_the_monster_attacks_a_hunter_on_its_own_tile():
     """Rule 7, literal, with rules 4-5: a hunter on its own tile but off its
     home square can be attacked. The monster wins the tie (rule 5), the
     hunter goes home (d2), the monster takes c2 and plays its extra turn."""
-    env = position("""
+    env = position(
+        """
         12  -  -  m  m  -  -
         11  -  -  m  m  -  -
         10  1  .  .  .  .  .
@@ -1123,9 +1251,14 @@ def test_hunters_rule_7_literal_the_monster_attacks_a_hunter_on_its_own_tile():
          2  -  -  A  a  -  -
          1  -  -  a  a  -  -
             a  b  c  d  e  f
-    """, to_move="M", **LITERAL)
+    """,
+        to_move="M",
+        **LITERAL,
+    )
     fight(env, "S", 2, 2)
-    assert same_board(env, """
+    assert same_board(
+        env,
+        """
         12  -  -  m  m  -  -
         11  -  -  m  m  -  -
         10  1  .  .  .  .  .
@@ -1139,7 +1272,8 @@ def test_hunters_rule_7_literal_the_monster_attacks_a_hunter_on_its_own_tile():
          2  -  -  M  A  -  -
          1  -  -  a  a  -  -
             a  b  c  d  e  f
-    """), board(env)
+    """,
+    ), board(env)
     assert the_fight(env)["result"] == "attacker wins"
     assert acting(env) == "M" and squares_left(env) == 6
 
@@ -1150,7 +1284,8 @@ def test_hunters_rule_7_literal_the_monster_wins_on_its_own_tile_and_banks_the_l
     the hunter drops the 3 on d11 and goes home; the monster, entering its
     own tile with gold, banks it at once. Banking ends that turn, but the
     won attack still gives the monster its extra turn (open point 20)."""
-    env = position("""
+    env = position(
+        """
         12  -  -  m  m  -  -
         11  -  -  M A3  -  -
         10  1  .  .  .  .  .
@@ -1164,9 +1299,14 @@ def test_hunters_rule_7_literal_the_monster_wins_on_its_own_tile_and_banks_the_l
          2  -  -  a  a  -  -
          1  -  -  a  a  -  -
             a  b  c  d  e  f
-    """, to_move="M", **LITERAL)
+    """,
+        to_move="M",
+        **LITERAL,
+    )
     fight(env, "E", 4, 1)
-    assert same_board(env, """
+    assert same_board(
+        env,
+        """
         12  -  -  m  m  -  -
         11  -  -  m  M  -  -
         10  1  .  .  .  .  .
@@ -1180,7 +1320,8 @@ def test_hunters_rule_7_literal_the_monster_wins_on_its_own_tile_and_banks_the_l
          2  -  -  a  A  -  -
          1  -  -  a  a  -  -
             a  b  c  d  e  f
-    """), board(env)
+    """,
+    ), board(env)
     assert banked(env)["M"] == 3
     assert acting(env) == "M" and squares_left(env) == 6 and turns(env) == 1
 
@@ -1190,7 +1331,8 @@ def test_hunters_rule_7_literal_gold_dropped_on_a_hunters_tile_is_banked_by_its_
     hunter_0's tile (c2), attacks hunter_0 on c3 and loses: it drops the 5
     where it stood, on hunter_0's tile, and goes home (c11). hunter_0 steps
     onto c2, picks the 5 up on its own tile and so banks it, ending its turn."""
-    env = position("""
+    env = position(
+        """
         12  -  -  m  m  -  -
         11  -  -  m  m  -  -
         10  1  .  .  .  .  .
@@ -1204,9 +1346,14 @@ def test_hunters_rule_7_literal_gold_dropped_on_a_hunters_tile_is_banked_by_its_
          2  -  - M5  a  -  -
          1  -  -  a  a  -  -
             a  b  c  d  e  f
-    """, to_move="M", **LITERAL)
+    """,
+        to_move="M",
+        **LITERAL,
+    )
     fight(env, "N", 1, 4)
-    assert same_board(env, """
+    assert same_board(
+        env,
+        """
         12  -  -  m  m  -  -
         11  -  -  M  m  -  -
         10  1  .  .  .  .  .
@@ -1220,10 +1367,13 @@ def test_hunters_rule_7_literal_gold_dropped_on_a_hunters_tile_is_banked_by_its_
          2  -  -  5  a  -  -
          1  -  -  a  a  -  -
             a  b  c  d  e  f
-    """), board(env)
+    """,
+    ), board(env)
     assert acting(env) == "A"
     play(env, "S")
-    assert same_board(env, """
+    assert same_board(
+        env,
+        """
         12  -  -  m  m  -  -
         11  -  -  M  m  -  -
         10  1  .  .  .  .  .
@@ -1237,7 +1387,8 @@ def test_hunters_rule_7_literal_gold_dropped_on_a_hunters_tile_is_banked_by_its_
          2  -  -  A  a  -  -
          1  -  -  a  a  -  -
             a  b  c  d  e  f
-    """), board(env)
+    """,
+    ), board(env)
     assert banked(env)["A"] == 5 and turns(env) == 2
 
 
@@ -1246,7 +1397,8 @@ def test_hunters_rule_7_literal_a_hunter_wins_onto_its_own_tile_and_banks_the_lo
     tile (c2) with a 4; hunter_0 attacks it from home (d2) and wins: the
     monster drops the 4 and goes home, and hunter_0, landing on c2 of its own
     tile, banks the 4 at once; the attack ends its turn."""
-    env = position("""
+    env = position(
+        """
         12  -  -  m  m  -  -
         11  -  -  m  m  -  -
         10  1  .  .  .  .  .
@@ -1260,9 +1412,13 @@ def test_hunters_rule_7_literal_a_hunter_wins_onto_its_own_tile_and_banks_the_lo
          2  -  - M4  A  -  -
          1  -  -  a  a  -  -
             a  b  c  d  e  f
-    """, **LITERAL)
+    """,
+        **LITERAL,
+    )
     fight(env, "W", 5, 0)
-    assert same_board(env, """
+    assert same_board(
+        env,
+        """
         12  -  -  m  m  -  -
         11  -  -  M  m  -  -
         10  1  .  .  .  .  .
@@ -1276,7 +1432,8 @@ def test_hunters_rule_7_literal_a_hunter_wins_onto_its_own_tile_and_banks_the_lo
          2  -  -  A  a  -  -
          1  -  -  a  a  -  -
             a  b  c  d  e  f
-    """), board(env)
+    """,
+    ), board(env)
     assert banked(env)["A"] == 4 and turns(env) == 1
 
 
@@ -1298,7 +1455,8 @@ def test_hunters_rule_5_the_monster_attacks_and_wins_a_tie():
     the monster's win gives it an extra turn at once, with a fresh allowance
     (4: it now carries a coin) and a fresh set of visited squares (c6, where
     it attacked from, may be entered again)."""
-    env = position("""
+    env = position(
+        """
         12  -  -  m  m  -  -
         11  -  -  m  m  -  -
         10  1  .  .  .  .  .
@@ -1312,10 +1470,14 @@ def test_hunters_rule_5_the_monster_attacks_and_wins_a_tie():
          2  -  -  a  a  -  -
          1  -  -  a  a  -  -
             a  b  c  d  e  f
-    """, to_move="M")
+    """,
+        to_move="M",
+    )
     assert no_fight_reported(env)
     fight(env, "S", 3, 3)
-    assert same_board(env, """
+    assert same_board(
+        env,
+        """
         12  -  -  m  m  -  -
         11  -  -  m  m  -  -
         10  1  .  .  .  .  .
@@ -1329,9 +1491,14 @@ def test_hunters_rule_5_the_monster_attacks_and_wins_a_tie():
          2  -  -  a  A  -  -
          1  -  -  a  a  -  -
             a  b  c  d  e  f
-    """), board(env)
-    assert the_fight(env) == {"attacker": "monster", "defender": "hunter_0", "rolls": [3, 3],
-                              "result": "attacker wins"}
+    """,
+    ), board(env)
+    assert the_fight(env) == {
+        "attacker": "monster",
+        "defender": "hunter_0",
+        "rolls": [3, 3],
+        "result": "attacker wins",
+    }
     assert acting(env) == "M" and squares_left(env) == 4 and turns(env) == 1
     assert legal(env) == ALL_MOVES
     play(env, "N")  # back to c6: a fresh turn
@@ -1346,7 +1513,8 @@ def test_hunters_rule_4_the_monster_attacks_and_loses():
     its gold on the square it attacked from and goes home; its turn is over
     (choice 17). The winning defender stays where it is and takes nothing
     (choice 16); anyone may pick the dropped gold up later (rule 3)."""
-    env = position("""
+    env = position(
+        """
         12  -  -  m  m  -  -
         11  -  -  m  m  -  -
         10  1  .  .  .  .  .
@@ -1360,9 +1528,13 @@ def test_hunters_rule_4_the_monster_attacks_and_loses():
          2  -  -  a  a  -  -
          1  -  -  a  a  -  -
             a  b  c  d  e  f
-    """, to_move="M")
+    """,
+        to_move="M",
+    )
     fight(env, "S", 2, 4)
-    assert same_board(env, """
+    assert same_board(
+        env,
+        """
         12  -  -  m  m  -  -
         11  -  -  M  m  -  -
         10  1  .  .  .  .  .
@@ -1376,12 +1548,19 @@ def test_hunters_rule_4_the_monster_attacks_and_loses():
          2  -  -  a  a  -  -
          1  -  -  a  a  -  -
             a  b  c  d  e  f
-    """), board(env)
-    assert the_fight(env) == {"attacker": "monster", "defender": "hunter_0", "rolls": [2, 4],
-                              "result": "defender wins"}
+    """,
+    ), board(env)
+    assert the_fight(env) == {
+        "attacker": "monster",
+        "defender": "hunter_0",
+        "rolls": [2, 4],
+        "result": "defender wins",
+    }
     assert acting(env) == "A"
     play(env, "N")  # the hunter picks up the dropped coin
-    assert same_board(env, """
+    assert same_board(
+        env,
+        """
         12  -  -  m  m  -  -
         11  -  -  M  m  -  -
         10  1  .  .  .  .  .
@@ -1395,7 +1574,8 @@ def test_hunters_rule_4_the_monster_attacks_and_loses():
          2  -  -  a  a  -  -
          1  -  -  a  a  -  -
             a  b  c  d  e  f
-    """), board(env)
+    """,
+    ), board(env)
     assert acting(env) == "A" and squares_left(env) == 1
 
 
@@ -1404,7 +1584,8 @@ def test_hunters_rule_5_a_hunter_attacks_the_monster_and_loses_a_tie():
     hunter drops its gold on the square it attacked from and goes home; the
     monster, a defender, stays with its own gold and gets no extra turn
     (choice 17): the next hunter plays."""
-    env = position("""
+    env = position(
+        """
         12  -  -  m  m  -  -
         11  -  -  m  m  -  -
         10  1  .  .  .  .  .
@@ -1418,9 +1599,13 @@ def test_hunters_rule_5_a_hunter_attacks_the_monster_and_loses_a_tie():
          2  b  B  a  a  -  -
          1  b  b  a  a  -  -
             a  b  c  d  e  f
-    """, num_players=3)
+    """,
+        num_players=3,
+    )
     fight(env, "N", 4, 4)
-    assert same_board(env, """
+    assert same_board(
+        env,
+        """
         12  -  -  m  m  -  -
         11  -  -  m  m  -  -
         10  1  .  .  .  .  .
@@ -1434,9 +1619,14 @@ def test_hunters_rule_5_a_hunter_attacks_the_monster_and_loses_a_tie():
          2  b  B  a  A  -  -
          1  b  b  a  a  -  -
             a  b  c  d  e  f
-    """), board(env)
-    assert the_fight(env) == {"attacker": "hunter_0", "defender": "monster", "rolls": [4, 4],
-                              "result": "defender wins"}
+    """,
+    ), board(env)
+    assert the_fight(env) == {
+        "attacker": "hunter_0",
+        "defender": "monster",
+        "rolls": [4, 4],
+        "result": "defender wins",
+    }
     assert acting(env) == "B" and turns(env) == 1
 
 
@@ -1446,7 +1636,8 @@ def test_hunters_rule_3_a_hunter_beats_the_monster_and_takes_its_gold():
     square and picks up the monster's dropped gold; the monster goes home.
     The attack ends the hunter's turn although it had squares left (choice
     17)."""
-    env = position("""
+    env = position(
+        """
         12  -  -  m  m  -  -
         11  -  -  m  m  -  -
         10  1  .  .  .  .  .
@@ -1460,11 +1651,15 @@ def test_hunters_rule_3_a_hunter_beats_the_monster_and_takes_its_gold():
          2  b  B  a  a  -  -
          1  b  b  a  a  -  -
             a  b  c  d  e  f
-    """, num_players=3)
+    """,
+        num_players=3,
+    )
     play(env, "N")
     assert squares_left(env) == 3
     fight(env, "N", 5, 1)
-    assert same_board(env, """
+    assert same_board(
+        env,
+        """
         12  -  -  m  m  -  -
         11  -  -  M  m  -  -
         10  1  .  .  .  .  .
@@ -1478,7 +1673,8 @@ def test_hunters_rule_3_a_hunter_beats_the_monster_and_takes_its_gold():
          2  b  B  a  a  -  -
          1  b  b  a  a  -  -
             a  b  c  d  e  f
-    """), board(env)
+    """,
+    ), board(env)
     assert the_fight(env)["result"] == "attacker wins"
     assert acting(env) == "B"
 
@@ -1488,7 +1684,8 @@ def test_hunters_rule_5_between_hunters_a_tie_sends_both_home():
     gold" (choices 14, 15): each drops its gold where it stood -- the
     defender on the contested square, the attacker on the square it attacked
     from."""
-    env = position("""
+    env = position(
+        """
         12  -  -  m  m  -  -
         11  -  -  M  m  -  -
         10  1  .  .  .  .  .
@@ -1502,9 +1699,13 @@ def test_hunters_rule_5_between_hunters_a_tie_sends_both_home():
          2  b  b  a  a  -  -
          1  b  b  a  a  -  -
             a  b  c  d  e  f
-    """, num_players=3)
+    """,
+        num_players=3,
+    )
     fight(env, "N", 2, 2)
-    assert same_board(env, """
+    assert same_board(
+        env,
+        """
         12  -  -  m  m  -  -
         11  -  -  M  m  -  -
         10  1  .  .  .  .  .
@@ -1518,9 +1719,14 @@ def test_hunters_rule_5_between_hunters_a_tie_sends_both_home():
          2  b  B  a  A  -  -
          1  b  b  a  a  -  -
             a  b  c  d  e  f
-    """), board(env)
-    assert the_fight(env) == {"attacker": "hunter_0", "defender": "hunter_1", "rolls": [2, 2],
-                              "result": "both go home"}
+    """,
+    ), board(env)
+    assert the_fight(env) == {
+        "attacker": "hunter_0",
+        "defender": "hunter_1",
+        "rolls": [2, 2],
+        "result": "both go home",
+    }
     assert acting(env) == "B"
 
 
@@ -1528,7 +1734,8 @@ def test_hunters_rule_3_a_hunter_beats_another_hunter_and_takes_its_gold():
     """Rule 3 (choice 13: hunters may attack hunters; choice 16): the winner
     moves onto the contested square and picks up the loser's gold; the
     attack ends its turn (choice 17)."""
-    env = position("""
+    env = position(
+        """
         12  -  -  m  m  -  -
         11  -  -  M  m  -  -
         10  1  .  .  .  .  .
@@ -1542,11 +1749,15 @@ def test_hunters_rule_3_a_hunter_beats_another_hunter_and_takes_its_gold():
          2  b  b  a  a  -  -
          1  b  b  a  a  -  -
             a  b  c  d  e  f
-    """, num_players=3)
+    """,
+        num_players=3,
+    )
     play(env, "N")
     assert acting(env) == "A" and squares_left(env) == 1
     fight(env, "N", 5, 0)
-    assert same_board(env, """
+    assert same_board(
+        env,
+        """
         12  -  -  m  m  -  -
         11  -  -  M  m  -  -
         10  1  .  .  .  .  .
@@ -1560,9 +1771,14 @@ def test_hunters_rule_3_a_hunter_beats_another_hunter_and_takes_its_gold():
          2  b  B  a  a  -  -
          1  b  b  a  a  -  -
             a  b  c  d  e  f
-    """), board(env)
-    assert the_fight(env) == {"attacker": "hunter_0", "defender": "hunter_1", "rolls": [5, 0],
-                              "result": "attacker wins"}
+    """,
+    ), board(env)
+    assert the_fight(env) == {
+        "attacker": "hunter_0",
+        "defender": "hunter_1",
+        "rolls": [5, 0],
+        "result": "attacker wins",
+    }
     assert acting(env) == "B"
 
 
@@ -1571,7 +1787,8 @@ def test_hunters_rule_3_and_4_a_hunter_defends_and_later_picks_up_the_attackers_
     home and its gold lies on the square it attacked from; the defender
     stays put without it, and picks it up on its own turn (two coins: its
     allowance, 1, is used up at once)."""
-    env = position("""
+    env = position(
+        """
         12  -  -  m  m  -  -
         11  -  -  M  m  -  -
         10  1  .  .  .  .  .
@@ -1585,9 +1802,13 @@ def test_hunters_rule_3_and_4_a_hunter_defends_and_later_picks_up_the_attackers_
          2  b  b  a  a  -  -
          1  b  b  a  a  -  -
             a  b  c  d  e  f
-    """, num_players=3)
+    """,
+        num_players=3,
+    )
     fight(env, "N", 1, 5)
-    assert same_board(env, """
+    assert same_board(
+        env,
+        """
         12  -  -  m  m  -  -
         11  -  -  M  m  -  -
         10  1  .  .  .  .  .
@@ -1601,11 +1822,14 @@ def test_hunters_rule_3_and_4_a_hunter_defends_and_later_picks_up_the_attackers_
          2  b  b  a  A  -  -
          1  b  b  a  a  -  -
             a  b  c  d  e  f
-    """), board(env)
+    """,
+    ), board(env)
     assert the_fight(env)["result"] == "defender wins"
     assert acting(env) == "B"
     play(env, "S")
-    assert same_board(env, """
+    assert same_board(
+        env,
+        """
         12  -  -  m  m  -  -
         11  -  -  M  m  -  -
         10  1  .  .  .  .  .
@@ -1619,7 +1843,8 @@ def test_hunters_rule_3_and_4_a_hunter_defends_and_later_picks_up_the_attackers_
          2  b  b  a  A  -  -
          1  b  b  a  a  -  -
             a  b  c  d  e  f
-    """), board(env)
+    """,
+    ), board(env)
     assert acting(env) == "M"
 
 
@@ -1629,7 +1854,8 @@ def test_play_the_monsters_extra_turn_after_moving_uses_the_gold_it_now_carries(
     moves two squares, attacks and wins, taking two coins: its extra turn
     starts afresh on the contested square with allowance 1 (three coins),
     and may step back onto c6, visited in the turn before."""
-    env = position("""
+    env = position(
+        """
         12  -  -  m  m  -  -
         11  -  -  m  m  -  -
         10  1  .  .  .  .  .
@@ -1643,11 +1869,15 @@ def test_play_the_monsters_extra_turn_after_moving_uses_the_gold_it_now_carries(
          2  -  -  a  a  -  -
          1  -  -  a  a  -  -
             a  b  c  d  e  f
-    """, to_move="M")
+    """,
+        to_move="M",
+    )
     play(env, "S", "S")
     assert squares_left(env) == 2
     fight(env, "S", 1, 1)
-    assert same_board(env, """
+    assert same_board(
+        env,
+        """
         12  -  -  m  m  -  -
         11  -  -  m  m  -  -
         10  1  .  .  .  .  .
@@ -1661,7 +1891,8 @@ def test_play_the_monsters_extra_turn_after_moving_uses_the_gold_it_now_carries(
          2  -  -  a  A  -  -
          1  -  -  a  a  -  -
             a  b  c  d  e  f
-    """), board(env)
+    """,
+    ), board(env)
     assert acting(env) == "M" and squares_left(env) == 1
     assert legal(env) == ALL_MOVES
     play(env, "N")
@@ -1672,7 +1903,8 @@ def test_play_the_monsters_extra_turns_chain():
     """Choice 17: "Extra turns can chain": each win starts another extra
     turn (each counts as a turn, choice 19); when the monster finally stops,
     the next hunter plays."""
-    env = position("""
+    env = position(
+        """
         12  -  -  m  m  -  -
         11  -  -  m  m  -  -
         10  1  .  .  .  .  .
@@ -1686,12 +1918,17 @@ def test_play_the_monsters_extra_turns_chain():
          2  b  b  a  a  -  -
          1  b  b  a  a  -  -
             a  b  c  d  e  f
-    """, num_players=3, to_move="M")
+    """,
+        num_players=3,
+        to_move="M",
+    )
     fight(env, "S", 4, 2)
     assert acting(env) == "M" and squares_left(env) == 4 and turns(env) == 1
     play(env, "S")
     fight(env, "S", 0, 0)
-    assert same_board(env, """
+    assert same_board(
+        env,
+        """
         12  -  -  m  m  -  -
         11  -  -  m  m  -  -
         10  1  .  .  .  .  .
@@ -1705,9 +1942,14 @@ def test_play_the_monsters_extra_turns_chain():
          2  b  B  a  A  -  -
          1  b  b  a  a  -  -
             a  b  c  d  e  f
-    """), board(env)
-    assert the_fight(env) == {"attacker": "monster", "defender": "hunter_1", "rolls": [0, 0],
-                              "result": "attacker wins"}
+    """,
+    ), board(env)
+    assert the_fight(env) == {
+        "attacker": "monster",
+        "defender": "hunter_1",
+        "rolls": [0, 0],
+        "result": "attacker wins",
+    }
     assert acting(env) == "M" and squares_left(env) == 2 and turns(env) == 2
     play(env, "stop")
     assert acting(env) == "A" and turns(env) == 3
@@ -1756,7 +1998,8 @@ def test_choice_13_unforced_fights_roll_the_games_seeded_dice():
 def test_choice_13_forced_faces_queued_in_the_state_decide_the_next_fight():
     """Choice 13: faces queued with force_draws (state.forced) are the next
     fight's rolls, attacker's first."""
-    env = position("""
+    env = position(
+        """
         12  -  -  m  m  -  -
         11  -  -  M  m  -  -
         10  1  .  .  .  .  .
@@ -1770,18 +2013,25 @@ def test_choice_13_forced_faces_queued_in_the_state_decide_the_next_fight():
          2  b  b  a  a  -  -
          1  b  b  a  a  -  -
             a  b  c  d  e  f
-    """, num_players=3)
+    """,
+        num_players=3,
+    )
     force_dice(env, 0, 1)
     play(env, "N")
-    assert the_fight(env) == {"attacker": "hunter_0", "defender": "hunter_1", "rolls": [0, 1],
-                              "result": "defender wins"}
+    assert the_fight(env) == {
+        "attacker": "hunter_0",
+        "defender": "hunter_1",
+        "rolls": [0, 1],
+        "result": "defender wins",
+    }
     assert square(env, "A") == "d2" and square(env, "B") == "c6"
 
 
 def test_choice_13_chance_outcomes_of_the_monster_attacking():
     """Choices 13-14: the monster attacking wins on 21 of the 36 rolls (ties
     included), loses on 15; a step onto no piece draws nothing."""
-    env = position("""
+    env = position(
+        """
         12  -  -  m  m  -  -
         11  -  -  m  m  -  -
         10  1  .  .  .  .  .
@@ -1795,7 +2045,9 @@ def test_choice_13_chance_outcomes_of_the_monster_attacking():
          2  -  -  a  a  -  -
          1  -  -  a  a  -  -
             a  b  c  d  e  f
-    """, to_move="M")
+    """,
+        to_move="M",
+    )
     u = env.unwrapped
     outcomes = u.chance_outcomes(u.str_to_action("S"))
     assert [(o.label, o.draws) for o in outcomes] == [("attacker wins", (0, 0)), ("defender wins", (0, 1))]
@@ -1816,7 +2068,8 @@ def test_choice_14_chance_outcomes_of_a_hunter_attacking():
     """Choice 14: a hunter attacking the monster wins on 15 of the 36 rolls
     (strictly higher); against a hunter it wins on 15, loses on 15, and on
     the 6 ties both go home."""
-    env = position("""
+    env = position(
+        """
         12  -  -  m  m  -  -
         11  -  -  m  m  -  -
         10  1  .  .  .  .  .
@@ -1830,14 +2083,19 @@ def test_choice_14_chance_outcomes_of_a_hunter_attacking():
          2  b  b  a  a  -  -
          1  b  b  a  a  -  -
             a  b  c  d  e  f
-    """, num_players=3)
+    """,
+        num_players=3,
+    )
     u = env.unwrapped
     at_monster = u.chance_outcomes(u.str_to_action("N"))
     assert [(o.label, o.draws) for o in at_monster] == [("defender wins", (0, 0)), ("attacker wins", (1, 0))]
     assert [o.probability for o in at_monster] == pytest.approx([21 / 36, 15 / 36])
     at_hunter = u.chance_outcomes(u.str_to_action("W"))
     assert [(o.label, o.draws) for o in at_hunter] == [
-        ("both go home", (0, 0)), ("defender wins", (0, 1)), ("attacker wins", (1, 0))]
+        ("both go home", (0, 0)),
+        ("defender wins", (0, 1)),
+        ("attacker wins", (1, 0)),
+    ]
     assert [o.probability for o in at_hunter] == pytest.approx([6 / 36, 15 / 36, 15 / 36])
     every = u.chance_outcomes(u.str_to_action("W"), merge=False)
     assert len(every) == 36
@@ -1873,7 +2131,9 @@ def test_rule_8_the_last_coin_banked_ends_the_game_and_the_hunters_win():
     top hunter."""
     env = position(LAST_COIN, num_players=3, banked={"M": "5", "B": "3"})
     play(env, "S")
-    assert same_board(env, """
+    assert same_board(
+        env,
+        """
         12  -  -  m  m  -  -
         11  -  -  M  m  -  -
         10  .  .  .  .  .  .
@@ -1887,7 +2147,8 @@ def test_rule_8_the_last_coin_banked_ends_the_game_and_the_hunters_win():
          2  b  B  a  A  -  -
          1  b  b  a  a  -  -
             a  b  c  d  e  f
-    """), board(env)
+    """,
+    ), board(env)
     assert all(env.terminations.values()) and not any(env.truncations.values())
     rewards_are(env, M=-1.0, A=1.0, B=1.0)
     scores = {"monster": 5, "hunter_0": 4, "hunter_1": 3}
@@ -1906,7 +2167,8 @@ def test_rule_8_the_monster_wins_with_more_gold_than_all_the_hunters():
     """Rule 8 (choice 18): "the winner is the side with the highest gold
     value": the monster banks the last coin, 5 against the hunter's 3; with
     two players the rewards are zero-sum."""
-    env = position("""
+    env = position(
+        """
         12  -  -  m  m  -  -
         11  -  -  m  m  -  -
         10  .  . M5  .  .  .
@@ -1920,7 +2182,10 @@ def test_rule_8_the_monster_wins_with_more_gold_than_all_the_hunters():
          2  -  -  a  A  -  -
          1  -  -  a  a  -  -
             a  b  c  d  e  f
-    """, to_move="M", banked={"A": "3"})
+    """,
+        to_move="M",
+        banked={"A": "3"},
+    )
     play(env, "N")
     assert square(env, "M") == "c11" and banked(env) == {"M": 5, "A": 3}
     assert all(env.terminations.values())
@@ -1933,7 +2198,8 @@ def test_rule_8_the_monster_wins_with_more_gold_than_all_the_hunters():
 
 def test_rule_8_equal_totals_are_a_draw():
     """Choice 18: equal totals give 0 to every agent, and no winners."""
-    env = position("""
+    env = position(
+        """
         12  -  -  m  m  -  -
         11  -  -  M  m  -  -
         10  .  .  .  .  .  .
@@ -1947,7 +2213,9 @@ def test_rule_8_equal_totals_are_a_draw():
          2  -  -  a  a  -  -
          1  -  -  a  a  -  -
             a  b  c  d  e  f
-    """, banked={"M": "4"})
+    """,
+        banked={"M": "4"},
+    )
     play(env, "S")
     assert all(env.terminations.values())
     rewards_are(env, M=0.0, A=0.0)
@@ -1960,7 +2228,8 @@ def test_rule_8_the_top_hunter_and_the_winning_side_are_separate_questions():
     hunter sharing the best score is listed), while the side decides the
     game: the monster banked the most of anyone (10), but the hunters'
     combined 14 wins."""
-    env = position("""
+    env = position(
+        """
         12  -  -  m  m  -  -
         11  -  -  M  m  -  -
         10  .  .  .  .  .  .
@@ -1974,7 +2243,10 @@ def test_rule_8_the_top_hunter_and_the_winning_side_are_separate_questions():
          2  b  B  a  a  C  c
          1  b  b  a  a  c  c
             a  b  c  d  e  f
-    """, num_players=4, banked={"M": "55", "B": "5", "C": "23"})
+    """,
+        num_players=4,
+        banked={"M": "55", "B": "5", "C": "23"},
+    )
     play(env, "S")
     rewards_are(env, M=-1.0, A=1.0, B=1.0, C=1.0)
     info = env.infos["hunter_2"]
@@ -1987,7 +2259,8 @@ def test_rule_8_the_top_hunter_and_the_winning_side_are_separate_questions():
 def test_choice_18_the_game_goes_on_while_any_coin_is_unbanked_and_rewards_wait_for_the_end():
     """Choice 18: banking is not the end while a coin still lies on the map
     or is carried; "Rewards are only given at the end"."""
-    env = position("""
+    env = position(
+        """
         12  -  -  m  m  -  -
         11  -  -  M  m  -  -
         10  .  .  .  .  .  .
@@ -2001,7 +2274,9 @@ def test_choice_18_the_game_goes_on_while_any_coin_is_unbanked_and_rewards_wait_
          2  b  b  a  a  -  -
          1  b  b  a  a  -  -
             a  b  c  d  e  f
-    """, num_players=3)
+    """,
+        num_players=3,
+    )
     play(env, "S")  # hunter_0 banks 4; hunter_1 still carries 2
     assert not any(env.terminations.values()) and acting(env) == "B"
     assert env.rewards == {"monster": 0.0, "hunter_0": 0.0, "hunter_1": 0.0}
@@ -2060,7 +2335,8 @@ def test_choice_19_extra_turns_count_toward_the_limit_and_banked_gold_decides():
     """Choice 19: the monster's extra turn counts as a turn: with max_turns=2
     its win and one stop end the game; the hunter's banked 5 outweighs the
     monster's gold (carried gold does not count): +1 to the hunter."""
-    env = position("""
+    env = position(
+        """
         12  -  -  m  m  -  -
         11  -  -  m  m  -  -
         10  1  .  .  .  .  .
@@ -2074,12 +2350,18 @@ def test_choice_19_extra_turns_count_toward_the_limit_and_banked_gold_decides():
          2  -  -  a  a  -  -
          1  -  -  a  a  -  -
             a  b  c  d  e  f
-    """, to_move="M", banked={"A": "5"}, max_turns=2)
+    """,
+        to_move="M",
+        banked={"A": "5"},
+        max_turns=2,
+    )
     fight(env, "S", 5, 0)
     assert acting(env) == "M" and not any(env.truncations.values())
     play(env, "stop")
     assert all(env.truncations.values())
-    assert same_board(env, """
+    assert same_board(
+        env,
+        """
         12  -  -  m  m  -  -
         11  -  -  m  m  -  -
         10  1  .  .  .  .  .
@@ -2093,7 +2375,8 @@ def test_choice_19_extra_turns_count_toward_the_limit_and_banked_gold_decides():
          2  -  -  a  A  -  -
          1  -  -  a  a  -  -
             a  b  c  d  e  f
-    """), board(env)
+    """,
+    ), board(env)
     rewards_are(env, M=-1.0, A=1.0)
     info = env.infos["monster"]
     assert info["turns"] == 2 and info["winners"] == ["hunter_0"]
@@ -2104,7 +2387,8 @@ def test_choice_19_a_fight_that_ends_the_last_turn_is_still_reported():
     """Choices 19-20: a hunter's attack ends its turn; at the limit the game
     is truncated and the fight still appears in infos["chance"]; the
     monster's banked 4 beats nothing."""
-    env = position("""
+    env = position(
+        """
         12  -  -  m  m  -  -
         11  -  -  m  m  -  -
         10  1  .  .  .  .  .
@@ -2118,7 +2402,10 @@ def test_choice_19_a_fight_that_ends_the_last_turn_is_still_reported():
          2  -  -  a  a  -  -
          1  -  -  a  a  -  -
             a  b  c  d  e  f
-    """, banked={"M": "4"}, max_turns=1)
+    """,
+        banked={"M": "4"},
+        max_turns=1,
+    )
     fight(env, "N", 5, 2)
     assert all(env.truncations.values())
     assert the_fight(env)["result"] == "attacker wins"
@@ -2153,8 +2440,12 @@ def test_bonus_rule_2_the_long_map_has_15_tiles():
          1  b  b  a  a  c  c
             a  b  c  d  e  f
     """), board(env)
-    assert env.infos["monster"]["suit_tiles"] == {"monster": "c13", "hunter_0": "d2",
-                                                  "hunter_1": "b2", "hunter_2": "e2"}
+    assert env.infos["monster"]["suit_tiles"] == {
+        "monster": "c13",
+        "hunter_0": "d2",
+        "hunter_1": "b2",
+        "hunter_2": "e2",
+    }
     values = Counter(int(t) for row in tokens(board(env)) for t in row if t.isdigit())
     assert sum(values.values()) == 15 and values[0] == 0 and max(values.values()) <= 4
     play(env, "N", "N", "N", "N")  # a game is played on it as usual
@@ -2184,9 +2475,14 @@ def test_bonus_rule_1_the_ring_map_routes_around_a_lake():
          1  -  -  b  b  a  a  c  c
             a  b  c  d  e  f  g  h
     """), board(env)
-    assert env.infos["monster"]["suit_tiles"] == {"monster": "e11", "hunter_0": "f2",
-                                                  "hunter_1": "d2", "hunter_2": "g2"}
-    env = position("""
+    assert env.infos["monster"]["suit_tiles"] == {
+        "monster": "e11",
+        "hunter_0": "f2",
+        "hunter_1": "d2",
+        "hunter_2": "g2",
+    }
+    env = position(
+        """
         12  -  -  -  -  m  m  -  -
         11  -  -  -  -  M  m  -  -
         10  1  .  .  .  .  .  .  .
@@ -2200,7 +2496,10 @@ def test_bonus_rule_1_the_ring_map_routes_around_a_lake():
          2  -  -  b  B  a  a  C  c
          1  -  -  b  b  a  a  c  c
             a  b  c  d  e  f  g  h
-    """, num_players=4, map="ring")
+    """,
+        num_players=4,
+        map="ring",
+    )
     assert legal(env) == {"N", "S", "W", "stop"}
     refused(env, "E", OFF_MAP)  # c6 lies in the lake
     play(env, "S", "S", "E", "E")  # b5, b4, c4, d4

@@ -78,10 +78,16 @@ class Tracker(NamedTuple):
 
 def new_tracker(num_envs: int, num_players: int, num_coins: int) -> Tracker:
     z = np.zeros
-    return Tracker(z((num_envs, NUM_TRACK), np.int64), z((num_envs, 8), np.int64),
-                   z((num_envs, num_coins), np.int64), z((num_envs, 3), np.int64),
-                   z((num_envs, 4), np.int64), z((num_envs, num_players), np.int64),
-                   z((num_envs, num_players), np.int64), z((num_envs, num_coins), np.int64))
+    return Tracker(
+        z((num_envs, NUM_TRACK), np.int64),
+        z((num_envs, 8), np.int64),
+        z((num_envs, num_coins), np.int64),
+        z((num_envs, 3), np.int64),
+        z((num_envs, 4), np.int64),
+        z((num_envs, num_players), np.int64),
+        z((num_envs, num_players), np.int64),
+        z((num_envs, num_coins), np.int64),
+    )
 
 
 # --------------------------------------------------------------- counts of what was met
@@ -120,26 +126,43 @@ C_COINS_ON_SUIT_TILE = 41  # a position with a coin lying on a suit tile (litera
 NUM_COUNTS = 42
 
 COUNT_NAMES = {
-    C_STEPS: "steps", C_STOPS: "stops", C_MOVES: "moves", C_PICKUPS: "pickups", C_BANKS: "banks",
-    C_FIGHTS: "fights", C_MONSTER_ATTACKS: "monster attacks",
+    C_STEPS: "steps",
+    C_STOPS: "stops",
+    C_MOVES: "moves",
+    C_PICKUPS: "pickups",
+    C_BANKS: "banks",
+    C_FIGHTS: "fights",
+    C_MONSTER_ATTACKS: "monster attacks",
     C_HUNTER_ATTACKS_MONSTER: "hunter attacks monster",
-    C_HUNTER_ATTACKS_HUNTER: "hunter attacks hunter", C_ATTACKER_WINS: "attacker wins",
-    C_DEFENDER_WINS: "defender wins", C_BOTH_HOME: "both go home", C_EXTRA_TURNS: "extra turns",
-    C_CHAINED_EXTRA_TURNS: "chained extra turns", C_PICKUP_ENDS_TURN: "pickup ends turn",
-    C_ONE_SQUARE_TURNS: "moves with allowance 1", C_COINS_DROPPED: "coins dropped",
-    C_LOOT_PICKED: "loot picked up by a winner", C_TERMINATED: "terminated",
-    C_TRUNCATED: "truncated", C_MASK_VISITED: "mask: visited", C_MASK_OTHERS_TILE: "mask: others' tile",
-    C_MASK_OFF_MAP: "mask: off map", C_HUNTERS_WIN: "hunters win", C_MONSTER_WINS: "monster wins",
-    C_DRAWS: "draws", C_TRUNCATED_BY_FIGHT: "truncated by a fight",
-    C_ONTO_OTHERS_TILE: "moves onto another's suit tile", C_WIN_BANKS: "banks by a winning attacker",
+    C_HUNTER_ATTACKS_HUNTER: "hunter attacks hunter",
+    C_ATTACKER_WINS: "attacker wins",
+    C_DEFENDER_WINS: "defender wins",
+    C_BOTH_HOME: "both go home",
+    C_EXTRA_TURNS: "extra turns",
+    C_CHAINED_EXTRA_TURNS: "chained extra turns",
+    C_PICKUP_ENDS_TURN: "pickup ends turn",
+    C_ONE_SQUARE_TURNS: "moves with allowance 1",
+    C_COINS_DROPPED: "coins dropped",
+    C_LOOT_PICKED: "loot picked up by a winner",
+    C_TERMINATED: "terminated",
+    C_TRUNCATED: "truncated",
+    C_MASK_VISITED: "mask: visited",
+    C_MASK_OTHERS_TILE: "mask: others' tile",
+    C_MASK_OFF_MAP: "mask: off map",
+    C_HUNTERS_WIN: "hunters win",
+    C_MONSTER_WINS: "monster wins",
+    C_DRAWS: "draws",
+    C_TRUNCATED_BY_FIGHT: "truncated by a fight",
+    C_ONTO_OTHERS_TILE: "moves onto another's suit tile",
+    C_WIN_BANKS: "banks by a winning attacker",
     C_COINS_ON_SUIT_TILE: "coins lying on a suit tile",
 }
 
 
 def named_counts(counts: np.ndarray) -> dict[str, int]:
     out = {name: int(counts[k]) for k, name in COUNT_NAMES.items()}
-    out["attacker faces"] = counts[C_ATTACK_FACES:C_ATTACK_FACES + FACES].tolist()
-    out["defender faces"] = counts[C_DEFENCE_FACES:C_DEFENCE_FACES + FACES].tolist()
+    out["attacker faces"] = counts[C_ATTACK_FACES : C_ATTACK_FACES + FACES].tolist()
+    out["defender faces"] = counts[C_DEFENCE_FACES : C_DEFENCE_FACES + FACES].tolist()
     return out
 
 
@@ -188,7 +211,7 @@ E_COIN_UNDER_PIECE = 39
 MESSAGES = {
     E_PLAYER_OUT: "the returned player differs from state.player",
     E_TURN_ORDER: "the wrong piece acts: not the turn order (two hunter turns then the "
-                  "monster, hunters rotating) nor a monster's extra turn (detail: expected)",
+    "monster, hunters rotating) nor a monster's extra turn (detail: expected)",
     E_OUTCOME: "state.outcome disagrees with the flags (detail: outcome)",
     E_TURNS: "state.turns differs from the turns finished (detail: expected)",
     E_TOO_LONG: "a game ran past max_turns (detail: turns)",
@@ -196,22 +219,22 @@ MESSAGES = {
     E_PIECE_RANGE: "a piece is off the squares (detail: player)",
     E_PIECE_VOID: "a piece is on a void square (detail: player)",
     E_PIECE_TILE: "a piece is on an unused suit tile, on another player's home square, or on "
-                  "another player's suit tile where the suit_tiles option bars it (detail: player)",
+    "another player's suit tile where the suit_tiles option bars it (detail: player)",
     E_PIECES_SHARE: "two pieces share a square (detail: square)",
     E_COIN_VALUE: "a coin's value changed since set-up (detail: coin)",
     E_COIN_PLACE: "a coin's place code is not a square, carried or banked by a player (detail: coin)",
     E_COIN_SQUARE: "a coin lies on a void square, a home square, or a suit tile (suit_tiles closed: "
-                   "only a visitor's gold drops there) (detail: coin)",
+    "only a visitor's gold drops there) (detail: coin)",
     E_STEPS: "state.steps differs from the squares moved this turn (detail: expected)",
     E_ALLOWANCE: "the squares moved reach the allowance (6 / 4 - 2 per coin, min 1) while the "
-                 "turn goes on (detail: steps * 10 + allowance)",
+    "turn goes on (detail: steps * 10 + allowance)",
     E_TRAIL: "the trail differs from the squares visited this turn (detail: index)",
     E_TRAIL_REPEAT: "a square repeats in the trail (detail: index)",
     E_TRAIL_END: "the trail does not end on the actor's square",
     E_MASK_STOP: "stop is not legal",
     E_MASK: "a direction's mask differs from the checker's (neighbour exists, is not void nor "
-            "an unused suit tile nor another's suit tile barred by the suit_tiles option (always "
-            "its home square), not visited this turn) (detail: direction * 10 + wanted)",
+    "an unused suit tile nor another's suit tile barred by the suit_tiles option (always "
+    "its home square), not visited this turn) (detail: direction * 10 + wanted)",
     E_FORCED: "a forced die face is queued in random play",
     E_FRESH: "a new game is not a fresh set-up (detail: what)",
     E_SLOTS: "suit tile owners are wrong at set-up (detail: slot)",
@@ -230,9 +253,8 @@ MESSAGES = {
     E_MASK_AFTER_END: "the mask offers an action after the end",
     E_NOT_ALL_BANKED: "the game terminated with a coin not banked (detail: coin)",
     E_COIN_UNDER_PIECE: "a coin lies on a piece's square (entering takes every coin; a loser's "
-                        "gold drops where it no longer stands) (detail: coin)",
-    E_TRAIL_TAIL: "the trail past the squares moved is not cleared to -1 (canonical states) "
-                  "(detail: index)",
+    "gold drops where it no longer stands) (detail: coin)",
+    E_TRAIL_TAIL: "the trail past the squares moved is not cleared to -1 (canonical states) (detail: index)",
 }
 
 
@@ -315,8 +337,12 @@ def _check_position(i, s, mask, player_out, params, tab, trk, counts):
         if 0 <= loc < S:
             if kind[loc] != MAP:
                 # only a visitor's gold lies on a suit tile: a loser drops it there
-                if params[P_LITERAL] == 0 or kind[loc] < 0 or loc == slot_home[kind[loc]] \
-                        or s.slot_owner[i, kind[loc]] < 0:
+                if (
+                    params[P_LITERAL] == 0
+                    or kind[loc] < 0
+                    or loc == slot_home[kind[loc]]
+                    or s.slot_owner[i, kind[loc]] < 0
+                ):
                     return E_COIN_SQUARE, c
                 counts[C_COINS_ON_SUIT_TILE] += 1
             for q in range(P):  # whoever enters a square takes what lies there
@@ -484,8 +510,22 @@ def _end_error(i, exp_loc, values, S, P, K, terminated, truncated, rewards, turn
 
 
 @njit
-def _check_step(i, prev, s, actions, mask, rewards, terminated, truncated, player_out, params,
-               tab, trk, counts, auto_reset):
+def _check_step(
+    i,
+    prev,
+    s,
+    actions,
+    mask,
+    rewards,
+    terminated,
+    truncated,
+    player_out,
+    params,
+    tab,
+    trk,
+    counts,
+    auto_reset,
+):
     """Game ``i``'s step from ``prev`` with ``actions[i]``: the pieces and coins
     where the rules put them, the fight, the flags, the rewards, the next actor,
     then the new position (a fresh game if it ended and ``auto_reset``)."""
@@ -571,8 +611,22 @@ def _check_step(i, prev, s, actions, mask, rewards, terminated, truncated, playe
                 # the attacker won and banked its gold and the loser's.
                 extra = False
                 if params[P_LITERAL] != 0 and kind[t] >= 0 and prev.slot_owner[i, kind[t]] == p:
-                    if _end_error(i, exp_loc, values, S, P, K, terminated, truncated, rewards,
-                                  track[i, T_TURNS] + 1, params[P_MAX_TURNS]) != OK:
+                    if (
+                        _end_error(
+                            i,
+                            exp_loc,
+                            values,
+                            S,
+                            P,
+                            K,
+                            terminated,
+                            truncated,
+                            rewards,
+                            track[i, T_TURNS] + 1,
+                            params[P_MAX_TURNS],
+                        )
+                        != OK
+                    ):
                         counts[C_WIN_BANKS] += 1
                         for c in range(K):
                             if exp_loc[i, c] == S + CARRIED + p or exp_loc[i, c] == S + CARRIED + q:
@@ -700,14 +754,29 @@ def _check_step(i, prev, s, actions, mask, rewards, terminated, truncated, playe
 
 
 @njit
-def _check_batch(prev, s, actions, mask, rewards, terminated, truncated, player_out, params, tab,
-                trk, counts, err, detail):
+def _check_batch(
+    prev, s, actions, mask, rewards, terminated, truncated, player_out, params, tab, trk, counts, err, detail
+):
     """Check every game of a vector-env step (auto-reset); writes an error code
     and detail per game and returns the number of games that failed."""
     bad = 0
     for i in range(s.pos.shape[0]):
-        e, d = _check_step(i, prev, s, actions, mask, rewards, terminated, truncated, player_out,
-                          params, tab, trk, counts, True)
+        e, d = _check_step(
+            i,
+            prev,
+            s,
+            actions,
+            mask,
+            rewards,
+            terminated,
+            truncated,
+            player_out,
+            params,
+            tab,
+            trk,
+            counts,
+            True,
+        )
         err[i] = e
         detail[i] = d
         if e != OK:
@@ -732,6 +801,7 @@ def _check_resets(s, mask, player_out, params, tab, trk, counts, err, detail):
 # The tables and the record go to numba as plain tuples: a named tuple's class
 # would be pickled into numba's cache index under this module's import name,
 # which differs between pytest and a plain import.
+
 
 def _plain(args):
     return tuple(tuple(a) if isinstance(a, (Tables, Tracker)) else a for a in args)

@@ -13,8 +13,9 @@ from .test_playouts import VARIANTS, numba_threads
 
 def run_equivalence(num_players, options, **kwargs):
     """The shared check; ``stats["fights"]`` counts the steps that fought."""
-    stats = _run(azure_env, num_players, options, count=lambda env: int(env.unwrapped.state.fight[0, 0] >= 0),
-                 **kwargs)
+    stats = _run(
+        azure_env, num_players, options, count=lambda env: int(env.unwrapped.state.fight[0, 0] >= 0), **kwargs
+    )
     stats["fights"] = stats.pop("counted", 0)
     return stats
 

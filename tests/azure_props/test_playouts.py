@@ -52,7 +52,6 @@ import pytest
 
 import azure_env
 from azgames import state as state_ops
-
 from tests.azimuth.helpers import numba_threads
 
 from . import check_kernels as C
@@ -78,6 +77,7 @@ SLOW_GAMES = 30_000
 
 
 # --------------------------------------------------------------------------- the map as data
+
 
 def checker_tables(rules) -> tuple[np.ndarray, C.Tables]:
     """``(params, tables)`` for the checker, from the layout's data only: its
@@ -110,8 +110,10 @@ def checker_tables(rules) -> tuple[np.ndarray, C.Tables]:
     xs = [q % w + 0.5 for t in tiles for q in t]
     ys = [q // w + 0.5 for t in tiles for q in t]
     cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
-    centres = [min(t, key=lambda q: ((q % w + 0.5 - cx) ** 2 + (q // w + 0.5 - cy) ** 2,
-                                     -(q // w), q % w)) for t in tiles]
+    centres = [
+        min(t, key=lambda q: ((q % w + 0.5 - cx) ** 2 + (q // w + 0.5 - cy) ** 2, -(q // w), q % w))
+        for t in tiles
+    ]
     spec = rules.options["map"]
     if isinstance(spec, dict) and "coins" in spec:
         named = {"abcdefghijklmnopqrstuvwxyz".index(c[0]) + (int(c[1:]) - 1) * w for c in spec["coins"]}
@@ -130,22 +132,27 @@ def checker_tables(rules) -> tuple[np.ndarray, C.Tables]:
 
 def describe(rules, one) -> str:
     """Game 0 of ``one`` as the text diagram and its raw fields."""
-    fields = ", ".join(f"{name} {np.asarray(v[0]).tolist()}" for name, v in zip(one._fields, one)
-                       if name not in ("rng",))
+    fields = ", ".join(
+        f"{name} {np.asarray(v[0]).tolist()}" for name, v in zip(one._fields, one) if name not in ("rng",)
+    )
     return f"{rules.diagram(one)}\n{fields}"
 
 
 def _failure(rules, prev, after, actions, err, detail, finished) -> str:
     i = int(np.flatnonzero(err)[0])
     code = int(err[i])
-    text = (f"{int((err != 0).sum())} game(s) failed; game {i}: {C.MESSAGES[code]} "
-            f"[code {code}, detail {int(detail[i])}]\n")
+    text = (
+        f"{int((err != 0).sum())} game(s) failed; game {i}: {C.MESSAGES[code]} "
+        f"[code {code}, detail {int(detail[i])}]\n"
+    )
     if actions is not None:
         before = state_ops.select(prev, i)
         a = int(actions[i])
-        text += (f"action {a} = {rules.action_to_str(before, a)} by {rules.agents[int(before.player[0])]}"
-                 f"{' (game ended and restarted)' if finished[i] else ''}\n"
-                 f"before:\n{describe(rules, before)}\n")
+        text += (
+            f"action {a} = {rules.action_to_str(before, a)} by {rules.agents[int(before.player[0])]}"
+            f"{' (game ended and restarted)' if finished[i] else ''}\n"
+            f"before:\n{describe(rules, before)}\n"
+        )
     return text + f"after:\n{describe(rules, state_ops.select(after, i))}"
 
 
@@ -157,12 +164,14 @@ def check_sampled_actions(rules, venv, mask, rng, games: int, stats) -> None:
             why = rules.illegal_reason(one, a)
             assert (why is None) == bool(mask[i, a]), (
                 f"action {a} ({rules.action_to_str(one, a)}): mask {mask[i, a]}, reason {why!r}\n"
-                f"{describe(rules, one)}")
+                f"{describe(rules, one)}"
+            )
             stats["actions validated"] += 1
 
 
-def run_checked_playout(num_players, options, games, num_envs=1024, seed=0, max_steps=None,
-                        sample_games=2) -> dict:
+def run_checked_playout(
+    num_players, options, games, num_envs=1024, seed=0, max_steps=None, sample_games=2
+) -> dict:
     """Random games in a vector env until ``games`` have finished, checking
     every game after every step. Returns counts of what was met."""
     venv = azure_env.VectorEnv(num_envs=num_envs, seed=seed, num_players=num_players, **options)
@@ -184,8 +193,22 @@ def run_checked_playout(num_players, options, games, num_envs=1024, seed=0, max_
         actions = venv.random_actions()
         obs, mask, rewards, term, trunc, player = venv.step(actions)
         steps += 1
-        bad = C.check_batch(prev, venv.state, actions, mask, rewards, term, trunc, player, params,
-                            tab, trk, counts, err, detail)
+        bad = C.check_batch(
+            prev,
+            venv.state,
+            actions,
+            mask,
+            rewards,
+            term,
+            trunc,
+            player,
+            params,
+            tab,
+            trk,
+            counts,
+            err,
+            detail,
+        )
         assert bad == 0, _failure(rules, prev, venv.state, actions, err, detail, term | trunc)
         if sample_games:
             check_sampled_actions(rules, venv, mask, rng, sample_games, stats)
@@ -196,11 +219,29 @@ def run_checked_playout(num_players, options, games, num_envs=1024, seed=0, max_
 
 def assert_coverage(stats: dict, num_players: int) -> None:
     """The playout met every case the checker distinguishes."""
-    kinds = ["stops", "moves", "pickups", "banks", "fights", "monster attacks",
-             "hunter attacks monster", "attacker wins", "defender wins", "extra turns",
-             "pickup ends turn", "moves with allowance 1", "coins dropped",
-             "loot picked up by a winner", "terminated", "truncated", "mask: visited",
-             "mask: others' tile", "mask: off map", "hunters win", "monster wins"]
+    kinds = [
+        "stops",
+        "moves",
+        "pickups",
+        "banks",
+        "fights",
+        "monster attacks",
+        "hunter attacks monster",
+        "attacker wins",
+        "defender wins",
+        "extra turns",
+        "pickup ends turn",
+        "moves with allowance 1",
+        "coins dropped",
+        "loot picked up by a winner",
+        "terminated",
+        "truncated",
+        "mask: visited",
+        "mask: others' tile",
+        "mask: off map",
+        "hunters win",
+        "monster wins",
+    ]
     if num_players > 2:
         kinds += ["hunter attacks hunter", "both go home", "chained extra turns"]
     missing = [k for k in kinds if stats[k] == 0]
@@ -228,21 +269,30 @@ def test_vector_playouts(variant):
 @pytest.mark.parametrize("variant", list(SLOW_VARIANTS))
 def test_vector_playouts_many(variant):
     num_players, options = SLOW_VARIANTS[variant]
-    stats = run_checked_playout(num_players, options, SLOW_GAMES, num_envs=4096, seed=100,
-                                sample_games=8)  # on every thread
+    stats = run_checked_playout(
+        num_players, options, SLOW_GAMES, num_envs=4096, seed=100, sample_games=8
+    )  # on every thread
     print(f"\n{variant}: {stats}")
     assert_coverage(stats, num_players)
 
 
-@pytest.mark.parametrize("num_players,max_turns,options", [
-    (2, 1, {}), (3, 2, {}), (4, 3, {"map": "ring"}), (4, 7, {"roles": "random"}), (2, 40, {"map": "long"}),
-])
+@pytest.mark.parametrize(
+    "num_players,max_turns,options",
+    [
+        (2, 1, {}),
+        (3, 2, {}),
+        (4, 3, {"map": "ring"}),
+        (4, 7, {"roles": "random"}),
+        (2, 40, {"map": "long"}),
+    ],
+)
 def test_vector_playouts_truncate_exactly_at_max_turns(num_players, max_turns, options):
     """Short games are cut off at exactly ``max_turns`` finished turns (the
     checker counts them itself, extra turns included)."""
     with numba_threads(1):
-        stats = run_checked_playout(num_players, {**options, "max_turns": max_turns}, 500,
-                                    num_envs=128, sample_games=4)
+        stats = run_checked_playout(
+            num_players, {**options, "max_turns": max_turns}, 500, num_envs=128, sample_games=4
+        )
     assert stats["truncated"] >= 500 and stats["terminated"] == 0
 
 
@@ -271,8 +321,15 @@ def test_vector_playout_smoke():
     """A few short games (quick enough to run as plain Python with NUMBA_DISABLE_JIT=1)."""
     for num_players, options in [(2, {}), (4, {"map": "ring"}), (3, {"roles": "random"})]:
         with numba_threads(1):
-            stats = run_checked_playout(num_players, {**options, "max_turns": 12}, 10**9,
-                                        num_envs=4, seed=7, max_steps=60, sample_games=1)
+            stats = run_checked_playout(
+                num_players,
+                {**options, "max_turns": 12},
+                10**9,
+                num_envs=4,
+                seed=7,
+                max_steps=60,
+                sample_games=1,
+            )
         assert stats["steps"] == 4 * 60 and stats["truncated"] >= 4
 
 
@@ -301,8 +358,9 @@ def play_aec_checked(num_players, options, seed, start=None, moves=()) -> dict:
         assert e == C.OK, f"set-up: {C.MESSAGES[e]} [detail {d}]\n{describe(rules, raw.state)}"
         info = env.infos[agents[0]]
         assert info["turn_order"] == [agents[q] for q in raw.state.order[0] if q > 0]
-        assert info["suit_tiles"] == {agents[q]: rules.layout.name_of(int(raw.state.home[0, q]))
-                                      for q in range(num_players)}
+        assert info["suit_tiles"] == {
+            agents[q]: rules.layout.name_of(int(raw.state.home[0, q])) for q in range(num_players)
+        }
     else:  # a mid-game position: take its record from the state
         s = raw.state
         trk.track[0, C.T_TURNS] = s.turns[0]
@@ -312,7 +370,11 @@ def play_aec_checked(num_players, options, seed, start=None, moves=()) -> dict:
         trk.track[0, C.T_HPTR] = (int(s.next_hunter[0]) - (s.player[0] != 0)) % (num_players - 1)
         trk.trail[0] = s.trail[0]
         trk.values[0], trk.order[0], trk.slots[0], trk.homes[0] = (
-            s.coin_value[0], s.order[0], s.slot_owner[0], s.home[0])
+            s.coin_value[0],
+            s.order[0],
+            s.slot_owner[0],
+            s.home[0],
+        )
     term = np.zeros(1, bool)
     trunc = np.zeros(1, bool)
     rewards = np.zeros((1, num_players), np.float32)
@@ -329,7 +391,8 @@ def play_aec_checked(num_players, options, seed, start=None, moves=()) -> dict:
             why = rules.illegal_reason(state, a)
             assert (why is None) == bool(mask[a]), (
                 f"turn {turn}: action {a} ({raw.action_to_str(a)}) mask {mask[a]}, "
-                f"reason {why!r}\n{describe(rules, state)}")
+                f"reason {why!r}\n{describe(rules, state)}"
+            )
             if why is not None:
                 refused[f"refused: {why}"] = refused.get(f"refused: {why}", 0) + 1
                 other = raw.clone()
@@ -347,21 +410,27 @@ def play_aec_checked(num_players, options, seed, start=None, moves=()) -> dict:
         rewards[0] = [env.rewards[x] for x in agents]
         next_mask = env.observe(env.agent_selection)["action_mask"].reshape(1, -1).copy()
         player_out = s.player.astype(np.int64)
-        e, d = C.check_step(0, prev, s, actions, next_mask, rewards, term, trunc, player_out,
-                            params, tab, trk, counts, False)
-        assert e == C.OK, (f"turn {turn}, action {a} ({rules.action_to_str(prev, a)}) by {agent}: "
-                           f"{C.MESSAGES[e]} [detail {d}]\nbefore:\n{describe(rules, prev)}\n"
-                           f"after:\n{describe(rules, s)}")
+        e, d = C.check_step(
+            0, prev, s, actions, next_mask, rewards, term, trunc, player_out, params, tab, trk, counts, False
+        )
+        assert e == C.OK, (
+            f"turn {turn}, action {a} ({rules.action_to_str(prev, a)}) by {agent}: "
+            f"{C.MESSAGES[e]} [detail {d}]\nbefore:\n{describe(rules, prev)}\n"
+            f"after:\n{describe(rules, s)}"
+        )
         # fights in the infos
-        for x in (agents if not (term[0] or trunc[0]) else []):
+        for x in agents if not (term[0] or trunc[0]) else []:
             chance = env.infos[x].get("chance")
             if s.fight[0, 0] < 0:
                 assert chance is None, f"{x}: chance info {chance} without a fight"
             else:
                 f = s.fight[0]
-                want = {"attacker": agents[f[0]], "defender": agents[f[1]],
-                        "rolls": [int(f[2]), int(f[3])],
-                        "result": ["attacker wins", "defender wins", "both go home"][f[4]]}
+                want = {
+                    "attacker": agents[f[0]],
+                    "defender": agents[f[1]],
+                    "rolls": [int(f[2]), int(f[3])],
+                    "result": ["attacker wins", "defender wins", "both go home"][f[4]],
+                }
                 assert chance == {"fight": want}, f"{x}: {chance} != {want}"
         if term[0] or trunc[0]:
             break
@@ -438,10 +507,10 @@ def test_aec_endings(variant):
     for k, (position, action) in enumerate(ending_moves(num_players, options, 4, seed=5)):
         stats = play_aec_checked(num_players, options, seed=k, start=position, moves=[action])
         assert stats["terminated"] == 1 and stats["turns"] == 1
-    for k, (position, action) in enumerate(ending_moves(num_players, options, 4, seed=6,
-                                                        max_turns=20)):
-        stats = play_aec_checked(num_players, {**options, "max_turns": 20}, seed=k,
-                                 start=position, moves=[action])
+    for k, (position, action) in enumerate(ending_moves(num_players, options, 4, seed=6, max_turns=20)):
+        stats = play_aec_checked(
+            num_players, {**options, "max_turns": 20}, seed=k, start=position, moves=[action]
+        )
         assert stats["terminated"] + stats["truncated"] == 1 and stats["turns"] == 1
 
 

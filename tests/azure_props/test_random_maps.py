@@ -41,8 +41,12 @@ def _frontier(cells: set) -> list[tuple[int, int]]:
     return sorted({(x + dx, y + dy) for x, y in cells for dx, dy in NEIGHBOURS} - cells)
 
 
-def random_map(rng: np.random.Generator, hunters: int | None = None, map_tiles: int | None = None,
-               coins: bool | None = None) -> dict:
+def random_map(
+    rng: np.random.Generator,
+    hunters: int | None = None,
+    map_tiles: int | None = None,
+    coins: bool | None = None,
+) -> dict:
     """A random valid map dict: ``map_tiles`` map tiles (default: 1 to
     24 - (hunters + 1)) grown tile by tile from one, so connected edge to
     edge; the monster's tile and hunter tiles 1..``hunters`` on distinct
@@ -85,11 +89,15 @@ def random_map(rng: np.random.Generator, hunters: int | None = None, map_tiles: 
         return [f"{COLUMNS[2 * x + dx]}{sy + dy + 1}" for dy in (0, 1) for dx in (0, 1)]
 
     homes = {token: str(rng.choice(squares(*place(c)))) for token, c in suits.items()}
-    spec = {"name": f"random-{int(rng.integers(10**6))}", "tiles": [" ".join(r) for r in grid],
-            "homes": homes}
+    spec = {
+        "name": f"random-{int(rng.integers(10**6))}",
+        "tiles": [" ".join(r) for r in grid],
+        "homes": homes,
+    }
     if coins if coins is not None else rng.random() < 0.5:
-        spec["coins"] = [str(rng.choice(squares(x, y))) for y in range(th) for x in range(tw)
-                         if grid[y][x] == "#"]
+        spec["coins"] = [
+            str(rng.choice(squares(x, y))) for y in range(th) for x in range(tw) if grid[y][x] == "#"
+        ]
     assert w <= 26 and h <= 2 * 26
     return spec
 
@@ -103,8 +111,11 @@ def random_setup(rng: np.random.Generator, **map_args) -> tuple[int, dict]:
     most = min(layout.max_hunters + 1, 24 - layout.num_tiles)
     num_players = int(rng.integers(2, most + 1))
     value = spec if rng.random() < 0.5 else map_diagram(layout)
-    return num_players, {"map": value, "suit_tiles": str(rng.choice(["closed", "literal"])),
-                         "roles": str(rng.choice(["fixed", "random"]))}
+    return num_players, {
+        "map": value,
+        "suit_tiles": str(rng.choice(["closed", "literal"])),
+        "roles": str(rng.choice(["fixed", "random"])),
+    }
 
 
 # =========================================================================== the generator and the format
@@ -131,20 +142,36 @@ def test_random_maps_are_valid_and_cover_the_limits():
 # =========================================================================== random play, checked
 
 
-def play_random_maps(seed: int, maps: int, games: int, num_envs: int, max_steps: int,
-                     aec_games: int, max_turns: int) -> dict:
+def play_random_maps(
+    seed: int, maps: int, games: int, num_envs: int, max_steps: int, aec_games: int, max_turns: int
+) -> dict:
     """Checked random play on ``maps`` random maps; returns what was met."""
     rng = np.random.default_rng(seed)
-    met = {"maps": 0, "literal": 0, "games": 0, "aec turns": 0, "fights": 0, "banks": 0,
-           "moves onto another's suit tile": 0, "banks by a winning attacker": 0,
-           "coins lying on a suit tile": 0}
+    met = {
+        "maps": 0,
+        "literal": 0,
+        "games": 0,
+        "aec turns": 0,
+        "fights": 0,
+        "banks": 0,
+        "moves onto another's suit tile": 0,
+        "banks by a winning attacker": 0,
+        "coins lying on a suit tile": 0,
+    }
     for m in range(maps):
         num_players, options = random_setup(rng)
         options = {**options, "max_turns": max_turns}
         where = f"map {m}: num_players={num_players}, options={options}"
         with numba_threads(1):
-            stats = run_checked_playout(num_players, options, games, num_envs=num_envs,
-                                        seed=seed * 1000 + m, max_steps=max_steps, sample_games=1)
+            stats = run_checked_playout(
+                num_players,
+                options,
+                games,
+                num_envs=num_envs,
+                seed=seed * 1000 + m,
+                max_steps=max_steps,
+                sample_games=1,
+            )
         assert stats["games"] > 0, where
         for g in range(aec_games):
             aec = play_aec_checked(num_players, options, seed=seed * 1000 + m * 10 + g)
@@ -153,8 +180,13 @@ def play_random_maps(seed: int, maps: int, games: int, num_envs: int, max_steps:
         met["maps"] += 1
         met["literal"] += options["suit_tiles"] == "literal"
         met["games"] += stats["games"]
-        for key in ("fights", "banks", "moves onto another's suit tile", "banks by a winning attacker",
-                    "coins lying on a suit tile"):
+        for key in (
+            "fights",
+            "banks",
+            "moves onto another's suit tile",
+            "banks by a winning attacker",
+            "coins lying on a suit tile",
+        ):
             met[key] += stats[key]
         if options["suit_tiles"] == "closed":
             assert stats["moves onto another's suit tile"] == 0, where
@@ -163,8 +195,7 @@ def play_random_maps(seed: int, maps: int, games: int, num_envs: int, max_steps:
 
 def test_random_maps_play_by_the_rules():
     """A few random maps, briefly: every step of the vector and AEC games checked."""
-    met = play_random_maps(seed=1, maps=12, games=200, num_envs=64, max_steps=400, aec_games=1,
-                           max_turns=40)
+    met = play_random_maps(seed=1, maps=12, games=200, num_envs=64, max_steps=400, aec_games=1, max_turns=40)
     assert met["literal"] > 0 and met["fights"] > 0 and met["banks"] > 0, met
     assert met["moves onto another's suit tile"] > 0 and met["banks by a winning attacker"] > 0, met
 
@@ -180,11 +211,16 @@ def test_random_maps_aec_and_vector_envs_agree():
 
 @pytest.mark.slow
 def test_random_maps_play_by_the_rules_many():
-    met = play_random_maps(seed=2, maps=60, games=3000, num_envs=512, max_steps=None, aec_games=3,
-                           max_turns=150)
+    met = play_random_maps(
+        seed=2, maps=60, games=3000, num_envs=512, max_steps=None, aec_games=3, max_turns=150
+    )
     print(met)
     assert met["literal"] > 10
-    for key in ("moves onto another's suit tile", "banks by a winning attacker", "coins lying on a suit tile"):
+    for key in (
+        "moves onto another's suit tile",
+        "banks by a winning attacker",
+        "coins lying on a suit tile",
+    ):
         assert met[key] > 0, (key, met)
 
 
@@ -224,14 +260,20 @@ def broken(rng: np.random.Generator, how: str) -> tuple[dict, str]:
         spec = _add_south(spec, token, column)
         spec["homes"] = {**spec["homes"], token: f"{COLUMNS[2 * column]}1"}
         assert height > 0
-        return spec, f"suit tile '{token}' ({COLUMNS[2 * column]}1-{COLUMNS[2 * column + 1]}2) touches no map tile"
+        return (
+            spec,
+            f"suit tile '{token}' ({COLUMNS[2 * column]}1-{COLUMNS[2 * column + 1]}2) touches no map tile",
+        )
     if how == "too many tiles":
-        return random_map(rng, hunters=1, map_tiles=MAX_MAP_TILES + 1), \
-            "has 23 map tiles; a piecepack's 24 tiles leave at most 22"
+        return random_map(
+            rng, hunters=1, map_tiles=MAX_MAP_TILES + 1
+        ), "has 23 map tiles; a piecepack's 24 tiles leave at most 22"
     if how == "home off its tile":
         spec = random_map(rng, coins=True)
-        return {**spec, "homes": {**spec["homes"], "M": spec["coins"][0]}}, \
-            f"home {spec['coins'][0]} is not on suit tile 'M'"
+        return {
+            **spec,
+            "homes": {**spec["homes"], "M": spec["coins"][0]},
+        }, f"home {spec['coins'][0]} is not on suit tile 'M'"
     if how == "no hunter tile 1":
         spec = random_map(rng, coins=False)
         tiles = [row.replace("1", ".") for row in spec["tiles"]]
@@ -239,8 +281,9 @@ def broken(rng: np.random.Generator, how: str) -> tuple[dict, str]:
     raise ValueError(how)
 
 
-@pytest.mark.parametrize("how", ["apart", "suit tile adrift", "too many tiles", "home off its tile",
-                                 "no hunter tile 1"])
+@pytest.mark.parametrize(
+    "how", ["apart", "suit tile adrift", "too many tiles", "home off its tile", "no hunter tile 1"]
+)
 def test_broken_random_maps_are_refused_naming_the_fault(how):
     rng = np.random.default_rng(len(how))
     for _ in range(40):

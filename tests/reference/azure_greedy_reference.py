@@ -111,9 +111,16 @@ def position_of(rules, state, i: int = 0) -> Position:
             q = loc - S - CARRIED
             load[q] += 1
             load_value[q] += v
-    return Position(p=p, pos=state.pos[i].tolist(), home=int(state.home[i, p]),
-                    owners=tuple(state.slot_owner[i].tolist()), lying=lying, load=load,
-                    load_value=load_value, left=speed(p, load[p]) - int(state.steps[i]))
+    return Position(
+        p=p,
+        pos=state.pos[i].tolist(),
+        home=int(state.home[i, p]),
+        owners=tuple(state.slot_owner[i].tolist()),
+        lying=lying,
+        load=load,
+        load_value=load_value,
+        left=speed(p, load[p]) - int(state.steps[i]),
+    )
 
 
 def coin_options(position: Position, dist, fast: int, slow: int) -> list[int]:
@@ -139,8 +146,9 @@ def target_options(rules, position: Position, g: Graph) -> list[Target]:
     """Every target the rule may choose (one per tie of the choice)."""
     p, pos, load, load_value, dist = position.p, position.pos, position.load, position.load_value, g.dist
     here = pos[p]
-    own_tile = [s for s in range(rules.S)
-                if rules.layout.slot[s] >= 0 and position.owners[rules.layout.slot[s]] == p]
+    own_tile = [
+        s for s in range(rules.S) if rules.layout.slot[s] >= 0 and position.owners[rules.layout.slot[s]] == p
+    ]
     if p != MONSTER:
         if load[p]:
             return [Target("bank", own_tile, -1)]

@@ -36,7 +36,7 @@ def play_both(game, players, pick, seed=3, max_steps=5000):
         yield result, ref
         if result[2]["__all__"] or result[3]["__all__"]:
             return
-        (agent, seen), = result[0].items()
+        ((agent, seen),) = result[0].items()
         action = pick(seen["action_mask"])
         ref.step(action)
         result = env.step({agent: action})
@@ -103,14 +103,21 @@ def test_azure_repeated_turns_are_observations_in_a_row():
 
 @pytest.mark.parametrize("game,players", [(g, n) for g, n in GAMES if g != "azimuth_coop"])
 def test_builtin_games_show_only_the_learners_side(game, players):
-    env = TurnBasedEnv({"game": game, "num_players": players, "builtin_share": 1.0,
-                        "builtin_opponents": {"random": 1.0}, "seed": 0})
+    env = TurnBasedEnv(
+        {
+            "game": game,
+            "num_players": players,
+            "builtin_share": 1.0,
+            "builtin_opponents": {"random": 1.0},
+            "seed": 0,
+        }
+    )
     side = dict(zip(env.seats, env.seat_team))
     for _ in range(3):
         obs, _ = env.reset()
         shown = set()
         while True:
-            (agent, seen), = obs.items()
+            ((agent, seen),) = obs.items()
             assert agent.startswith(LEARNER_PREFIX)
             shown.add(agent)
             obs, rewards, terminated, truncated, infos = env.step({agent: first_legal(seen["action_mask"])})
@@ -118,7 +125,7 @@ def test_builtin_games_show_only_the_learners_side(game, players):
                 break
             assert len(obs) == 1
         # one side, all its seats that played, paid, and the opponent named in the infos
-        assert len({side[a[len(LEARNER_PREFIX):]] for a in obs}) == 1
+        assert len({side[a[len(LEARNER_PREFIX) :]] for a in obs}) == 1
         assert set(obs) == shown and set(rewards) == shown
         assert all(info["opponent"] == "random" for info in infos.values())
 
@@ -141,13 +148,15 @@ def test_teams():
 def test_rllibs_env_checker_passes(game, players, share):
     from ray.rllib.utils.pre_checks.env import check_multiagent_environments
 
-    check_multiagent_environments(TurnBasedEnv({"game": game, "num_players": players, "builtin_share": share}))
+    check_multiagent_environments(
+        TurnBasedEnv({"game": game, "num_players": players, "builtin_share": share})
+    )
 
 
 def test_an_unmasked_illegal_action_ends_the_game_and_is_counted():
     env = TurnBasedEnv({"game": "azacru"})
     obs, _ = env.reset(seed=0)
-    (agent, seen), = obs.items()
+    ((agent, seen),) = obs.items()
     illegal = int(np.flatnonzero(seen["action_mask"] == 0)[0])
     obs, rewards, terminated, _, infos = env.step({agent: illegal})
     assert terminated["__all__"] and rewards[agent] == -1.0
@@ -167,15 +176,18 @@ def test_the_turn_is_named_when_the_wrong_agent_acts():
         env.step({other: 0})
 
 
-@pytest.mark.parametrize("config,match", [
-    ({"gmae": "azacru"}, "unknown TurnBasedEnv config key"),
-    ({}, "config needs 'game'"),
-    ({"builtin_share": 1.5}, "builtin_share=1.5"),
-    ({"builtin_share": "half"}, "builtin_share='half'"),
-    ({"builtin_opponents": {}}, "builtin_opponents={}"),
-    ({"builtin_opponents": {"random": -1}}, "builtin_opponents="),
-    ({"illegal_action": "ignore"}, "illegal_action"),
-])
+@pytest.mark.parametrize(
+    "config,match",
+    [
+        ({"gmae": "azacru"}, "unknown TurnBasedEnv config key"),
+        ({}, "config needs 'game'"),
+        ({"builtin_share": 1.5}, "builtin_share=1.5"),
+        ({"builtin_share": "half"}, "builtin_share='half'"),
+        ({"builtin_opponents": {}}, "builtin_opponents={}"),
+        ({"builtin_opponents": {"random": -1}}, "builtin_opponents="),
+        ({"illegal_action": "ignore"}, "illegal_action"),
+    ],
+)
 def test_bad_config_values_are_named(config, match):
     with pytest.raises(ValueError, match=match):
         env_config({"game": "azacru", **config} if config and "gmae" not in config else config)
@@ -190,12 +202,18 @@ def test_bad_values_for_every_game(game):
 
 
 def test_the_shipped_policy_and_agent_specs_can_be_builtin_opponents():
-    env = TurnBasedEnv({"game": "azacru", "builtin_share": 1.0, "seed": 0,
-                        "builtin_opponents": {"ppo": 1.0, "mcts:simulations=5": 0.0}})
+    env = TurnBasedEnv(
+        {
+            "game": "azacru",
+            "builtin_share": 1.0,
+            "seed": 0,
+            "builtin_opponents": {"ppo": 1.0, "mcts:simulations=5": 0.0},
+        }
+    )
     obs, _ = env.reset()
     assert env.opponent == "ppo"
     while True:
-        (agent, seen), = obs.items()
+        ((agent, seen),) = obs.items()
         obs, _, terminated, truncated, infos = env.step({agent: first_legal(seen["action_mask"])})
         if terminated["__all__"] or truncated["__all__"]:
             break

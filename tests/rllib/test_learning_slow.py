@@ -17,9 +17,19 @@ from azgames.rllib.selfplay import Config, train  # noqa: E402
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_azacru_win_rate_against_random_rises(seed, tmp_path):
-    record = train(Config(game="azacru", seed=seed, steps=240_000, eval_every=10_000, eval_games=400,
-                          final_eval_games=400, eval_against=("random",), out=str(tmp_path),
-                          progress=False))
+    record = train(
+        Config(
+            game="azacru",
+            seed=seed,
+            steps=240_000,
+            eval_every=10_000,
+            eval_games=400,
+            final_eval_games=400,
+            eval_against=("random",),
+            out=str(tmp_path),
+            progress=False,
+        )
+    )
     start = next(csv.DictReader((tmp_path / "eval.csv").open()))
     assert int(start["steps"]) == 0
     final = record["final_evaluation"]["random"]

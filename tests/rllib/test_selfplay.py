@@ -47,16 +47,21 @@ def test_the_learners_agents_of_builtin_games_are_main():
 def test_the_module_masks_and_its_numpy_copy_agrees(game):
     env = TurnBasedEnv({"game": game})
     space = env.observation_spaces[env.seats[0]]
-    module = MaskedPPOTorchRLModule(observation_space=space, action_space=env.action_spaces[env.seats[0]],
-                                    model_config={"hidden": (32, 16)})
+    module = MaskedPPOTorchRLModule(
+        observation_space=space,
+        action_space=env.action_spaces[env.seats[0]],
+        model_config={"hidden": (32, 16)},
+    )
     rng = np.random.default_rng(0)
     batch = {"observations": [], "action_mask": []}
     obs, _ = env.reset(seed=0)
     while len(batch["observations"]) < 40:
-        (agent, seen), = obs.items()
+        ((agent, seen),) = obs.items()
         batch["observations"].append(seen["observations"])
         batch["action_mask"].append(seen["action_mask"])
-        obs, _, terminated, truncated, _ = env.step({agent: int(rng.choice(np.flatnonzero(seen["action_mask"])))})
+        obs, _, terminated, truncated, _ = env.step(
+            {agent: int(rng.choice(np.flatnonzero(seen["action_mask"])))}
+        )
         if terminated["__all__"] or truncated["__all__"]:
             obs, _ = env.reset()
     batch = {k: torch.from_numpy(np.stack(v)) for k, v in batch.items()}
@@ -84,7 +89,10 @@ def test_a_snapshot_freezes_mains_weights_on_the_learner_and_the_runners():
         league = LeagueCallback({"player_0": 0, "player_1": 1})
         assert league.add_snapshot(algo) == "main_v1"
         main = main_policy(algo, cfg)
-        for frozen in (main_policy(algo, cfg, "main_v1"), to_numpy_policy(algo.get_module("main_v1"), main.meta)):
+        for frozen in (
+            main_policy(algo, cfg, "main_v1"),
+            to_numpy_policy(algo.get_module("main_v1"), main.meta),
+        ):
             for (w, b), (w2, b2) in zip(main.trunk + [main.policy_head], frozen.trunk + [frozen.policy_head]):
                 np.testing.assert_array_equal(w, w2)
                 np.testing.assert_array_equal(b, b2)
@@ -102,10 +110,24 @@ def test_a_short_run_in_local_mode(tmp_path):
     from azgames.rllib.selfplay import Config, train
 
     out = tmp_path / "run"
-    record = train(Config(game="azacru", steps=3000, train_batch_size=1000, minibatch_size=250,
-                          num_epochs=2, num_env_runners=0, num_envs_per_env_runner=4, eval_every=0,
-                          eval_games=20, final_eval_games=20, win_rate_threshold=0.0,
-                          snapshot_min_games=1, out=str(out), progress=False))
+    record = train(
+        Config(
+            game="azacru",
+            steps=3000,
+            train_batch_size=1000,
+            minibatch_size=250,
+            num_epochs=2,
+            num_env_runners=0,
+            num_envs_per_env_runner=4,
+            eval_every=0,
+            eval_games=20,
+            final_eval_games=20,
+            win_rate_threshold=0.0,
+            snapshot_min_games=1,
+            out=str(out),
+            progress=False,
+        )
+    )
     assert record["steps"] >= 3000 and record["steps_per_s"] > 0
     rows = (out / "train.csv").read_text().splitlines()
     header = rows[0].split(",")
@@ -123,12 +145,30 @@ def test_a_short_run_in_local_mode(tmp_path):
 
     assert export([str(out / "checkpoint"), str(tmp_path / "exported.npz")]) == 0
     exported, written = NumpyPolicy.load(tmp_path / "exported.npz"), NumpyPolicy.load(out / "policy.npz")
-    for (w, _), (w2, _) in zip(exported.trunk + [exported.policy_head], written.trunk + [written.policy_head]):
+    for (w, _), (w2, _) in zip(
+        exported.trunk + [exported.policy_head], written.trunk + [written.policy_head]
+    ):
         np.testing.assert_array_equal(w, w2)
-    assert {k: exported.meta[k] for k in ("game", "num_players", "obs_shape", "hidden")} == \
-        {k: written.meta[k] for k in ("game", "num_players", "obs_shape", "hidden")}
+    assert {k: exported.meta[k] for k in ("game", "num_players", "obs_shape", "hidden")} == {
+        k: written.meta[k] for k in ("game", "num_players", "obs_shape", "hidden")
+    }
     trained = f"ppo:path={out / 'policy.npz'}"
     assert main(["play", "azacru", "--agents", trained, "random", "--render", "none"]) == 0
-    assert main(["tournament", "azacru", "--agents", "random", trained, "--games", "4",
-                 "--out", str(tmp_path / "ladder"), "--quiet"]) == 0
+    assert (
+        main(
+            [
+                "tournament",
+                "azacru",
+                "--agents",
+                "random",
+                trained,
+                "--games",
+                "4",
+                "--out",
+                str(tmp_path / "ladder"),
+                "--quiet",
+            ]
+        )
+        == 0
+    )
     assert trained in json.loads((tmp_path / "ladder" / "tournament.json").read_text())["agents"]

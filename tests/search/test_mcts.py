@@ -7,6 +7,11 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from azacru import helpers as azacru
+from azimuth import helpers as azimuth
+from azimuth.test_rules import LANDING_EXAMPLE_1
+from azure import helpers as azure
+from azure.test_rules import LAST_COIN
 
 import azgames
 from azgames.agents import make_agent
@@ -16,12 +21,6 @@ from azgames.agents.mcts.interface import estimate
 from azgames.agents.mcts.network import forward, net_from_policy
 from azgames.agents.mcts.reference import reference_search
 from azgames.agents.policy import NumpyPolicy, shipped_policy_path
-
-from azacru import helpers as azacru
-from azimuth import helpers as azimuth
-from azimuth.test_rules import LANDING_EXAMPLE_1
-from azure import helpers as azure
-from azure.test_rules import LAST_COIN
 
 
 def outcomes(env) -> dict[int, float]:
@@ -56,7 +55,7 @@ AZACRU_LAST_TURN = r"""
 
 
 def test_azacru_the_last_move_of_the_final_round_takes_a_new_tile():
-    """"The winner of the game is the player with most tiles": player_1 has
+    """ "The winner of the game is the player with most tiles": player_1 has
     the last turn of the final round at 3 tiles each. Moving onto its own
     tiles (e6, e7) draws; onto a neutral field it wins. The search plays a
     winning move and values each terminal move at exactly its reward."""
@@ -102,8 +101,10 @@ def test_the_estimates_guide_puts_a_landing_first_where_plain_uct_is_still_tryin
     budget = len(env.unwrapped.legal_actions()) - 1
     guided = MCTSAgent(seed=0, game="azimuth", simulations=budget, prior_temperature=0.1).search(env)
     plain = MCTSAgent(seed=0, game="azimuth", simulations=budget, prior_temperature=0).search(env)
-    on_wins = [sum(int(r.visits[k]) for k in range(len(r.actions)) if int(r.actions[k]) in wins)
-               for r in (guided, plain)]
+    on_wins = [
+        sum(int(r.visits[k]) for k in range(len(r.actions)) if int(r.actions[k]) in wins)
+        for r in (guided, plain)
+    ]
     assert on_wins[0] > budget / 2 and guided.best() in wins
     assert on_wins[1] <= len(wins)
 
@@ -162,6 +163,7 @@ def test_chance_nodes_weigh_the_dice_by_their_probabilities(seed):
 
 # ----------------------------------------------------------------- estimates where playouts stop
 
+
 def test_azure_estimate_is_the_hunters_gold_lead():
     """Banked gold counts whole, carried gold half: in the gamble the hunter
     has 1 banked and carries 3, the monster 4 and 2, a lead of -2.5 for the
@@ -184,12 +186,21 @@ def test_azimuth_estimate_favours_the_castaway_nearer_home():
 
 # ----------------------------------------------------------------- the reference search
 
-@pytest.mark.parametrize("game,max_playout,temperature", [
-    ("azacru", -1, 0), ("azure", -1, 0), ("azure", 6, 0), ("azure", -1, 0.2), ("azimuth", 8, 0),
-    ("azimuth", 0, 0.1),
-    # The co-op's: 290 s of the default run's 20 minutes (its env steps
-    # slowly in Python); its search still plays whole games by default.
-    pytest.param("azimuth_coop", -1, 0, marks=pytest.mark.slow)])
+
+@pytest.mark.parametrize(
+    "game,max_playout,temperature",
+    [
+        ("azacru", -1, 0),
+        ("azure", -1, 0),
+        ("azure", 6, 0),
+        ("azure", -1, 0.2),
+        ("azimuth", 8, 0),
+        ("azimuth", 0, 0.1),
+        # The co-op's: 290 s of the default run's 20 minutes (its env steps
+        # slowly in Python); its search still plays whole games by default.
+        pytest.param("azimuth_coop", -1, 0, marks=pytest.mark.slow),
+    ],
+)
 def test_the_numba_search_builds_the_plain_python_searchs_tree(game, max_playout, temperature):
     """Same seed, same simulations: the same visits and values at the root,
     for a deterministic game, one with fights, a wide one with playouts cut
@@ -203,11 +214,13 @@ def test_the_numba_search_builds_the_plain_python_searchs_tree(game, max_playout
     if game == "azure" and max_playout < 0:  # a fight in reach: the monster next to hunter_0
         env = gamble()
     simulations = 40 if game == "azimuth_coop" else 120  # the co-op's env steps slowly in Python
-    result = MCTSAgent(seed=5, game=game, simulations=simulations, max_playout=max_playout,
-                       prior_temperature=temperature).search(env)
+    result = MCTSAgent(
+        seed=5, game=game, simulations=simulations, max_playout=max_playout, prior_temperature=temperature
+    ).search(env)
     word = int(np.random.default_rng(5).integers(2**63))
-    actions, visits, values = reference_search(env, simulations, word, max_playout=max_playout,
-                                               temperature=temperature)
+    actions, visits, values = reference_search(
+        env, simulations, word, max_playout=max_playout, temperature=temperature
+    )
     assert np.array_equal(actions, result.actions)
     assert np.array_equal(visits, result.visits)
     np.testing.assert_allclose(values, result.values, rtol=0, atol=1e-12)
@@ -252,6 +265,7 @@ def test_the_search_forward_pass_is_the_numpy_policys():
 
 # ----------------------------------------------------------------- the agent
 
+
 def test_a_seed_and_a_simulation_budget_make_the_search_repeatable():
     env = azgames.make("azacru", num_players=2)
     env.reset(seed=0)
@@ -293,16 +307,25 @@ def test_a_time_budget_stops_the_search():
     assert result.simulations >= 1 and result.visits.sum() == result.simulations
 
 
-@pytest.mark.parametrize("game,players", [("azacru", 3), ("azacru", 4), ("azure", 4), ("azimuth", 3),
-                                          # compiling the co-op's search alone takes 4 minutes of CI
-                                          pytest.param("azimuth_coop", 3, marks=pytest.mark.slow)])
+@pytest.mark.parametrize(
+    "game,players",
+    [
+        ("azacru", 3),
+        ("azacru", 4),
+        ("azure", 4),
+        ("azimuth", 3),
+        # compiling the co-op's search alone takes 4 minutes of CI
+        pytest.param("azimuth_coop", 3, marks=pytest.mark.slow),
+    ],
+)
 def test_mcts_plays_whole_games_of_every_game_and_player_count(game, players):
     """Registered as ``mcts``; with a small budget it plays a legal action at
     every turn of a game against random players (cut at 60 plies)."""
     env = azgames.make(game, num_players=players)
     env.reset(seed=1)
     agents = [make_agent("mcts", seed=0, game=game, simulations=20)] + [
-        make_agent("random", seed=p) for p in range(1, players)]
+        make_agent("random", seed=p) for p in range(1, players)
+    ]
     for _ in range(60):
         if any(env.terminations.values()) or any(env.truncations.values()):
             break
@@ -312,20 +335,23 @@ def test_mcts_plays_whole_games_of_every_game_and_player_count(game, players):
         env.step(action)
 
 
-@pytest.mark.parametrize("kwargs,message", [
-    ({"simulations": 0}, "simulations"),
-    ({"simulations": None}, "budget"),
-    ({"seconds": -1.0}, "seconds"),
-    ({"seconds": "1"}, "seconds"),
-    ({"c": -0.5}, "c=-0.5"),
-    ({"c": float("nan")}, "c=nan"),
-    ({"seconds": float("inf")}, "seconds=inf"),
-    ({"max_playout": -2}, "max_playout"),
-    ({"threads": 0}, "threads"),
-    ({"prior_temperature": -0.1}, "prior_temperature"),
-    ({"prior_temperature": "hot"}, "prior_temperature"),
-    ({"policy": "alphazero"}, "policy must be"),
-])
+@pytest.mark.parametrize(
+    "kwargs,message",
+    [
+        ({"simulations": 0}, "simulations"),
+        ({"simulations": None}, "budget"),
+        ({"seconds": -1.0}, "seconds"),
+        ({"seconds": "1"}, "seconds"),
+        ({"c": -0.5}, "c=-0.5"),
+        ({"c": float("nan")}, "c=nan"),
+        ({"seconds": float("inf")}, "seconds=inf"),
+        ({"max_playout": -2}, "max_playout"),
+        ({"threads": 0}, "threads"),
+        ({"prior_temperature": -0.1}, "prior_temperature"),
+        ({"prior_temperature": "hot"}, "prior_temperature"),
+        ({"policy": "alphazero"}, "policy must be"),
+    ],
+)
 def test_bad_budgets_are_refused_by_name(kwargs, message):
     with pytest.raises(ValueError, match=message):
         MCTSAgent(**kwargs)

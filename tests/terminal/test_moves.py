@@ -36,7 +36,9 @@ def test_an_ambiguous_prefix_lists_its_completions(azacru):
 
 def test_an_illegal_move_is_refused_with_the_rules_reason(azacru):
     # a3-b3:NE parses (a piece on a3, a square b3), but the rules forbid the twist.
-    with pytest.raises(MoveError, match="^a3-b3:NE is not legal: a piece may only twist after crossing a border$"):
+    with pytest.raises(
+        MoveError, match="^a3-b3:NE is not legal: a piece may only twist after crossing a border$"
+    ):
         parse_move(azacru, "a3-b3:NE")
 
 

@@ -34,17 +34,27 @@ def play(game: str, names: list[str], typed, seed: int = 0, **kwargs):
     """Play ``names`` (``"human"`` or an agent) through the terminal; returns
     (the env, the result, what was printed)."""
     env = azgames.make(game, num_players=len(names))
-    seats = {a: None if n == "human" else make_agent(n, seed=i, game=game)
-             for i, (a, n) in enumerate(zip(env.possible_agents, names))}
+    seats = {
+        a: None if n == "human" else make_agent(n, seed=i, game=game)
+        for i, (a, n) in enumerate(zip(env.possible_agents, names))
+    }
     out = io.StringIO()
-    result = play_in_terminal(env, seats, dict(zip(env.possible_agents, names)), seed=seed,
-                              console=Console(typed, out), out=out, **kwargs)
+    result = play_in_terminal(
+        env,
+        seats,
+        dict(zip(env.possible_agents, names)),
+        seed=seed,
+        console=Console(typed, out),
+        out=out,
+        **kwargs,
+    )
     return env, result, out.getvalue()
 
 
 def test_prefixes_refusals_and_help_at_the_keyboard_then_quit():
-    env, result, printed = play("azacru", ["human", "greedy"],
-                                script("e1", "a3-b3:NE", "zz", "", "moves", "help", "e1-e2", "quit"))
+    env, result, printed = play(
+        "azacru", ["human", "greedy"], script("e1", "a3-b3:NE", "zz", "", "moves", "help", "e1-e2", "quit")
+    )
     assert result is None  # the human stopped the game
     assert "'e1' could be e1-e2:N, e1-d2:NW, e1-f2:NE: type more of the move" in printed
     assert "a3-b3:NE is not legal: a piece may only twist after crossing a border" in printed
@@ -65,8 +75,9 @@ def legal_moves_at_start(game: str) -> dict[str, int]:
 
 
 def test_undo_takes_back_the_humans_move_and_the_replies():
-    env, result, printed = play("azacru", ["human", "greedy"], script("undo", "e1-e2", "undo", "i9-i8"),
-                                boards=False)
+    env, result, printed = play(
+        "azacru", ["human", "greedy"], script("undo", "e1-e2", "undo", "i9-i8"), boards=False
+    )
     assert result is None  # the input ran out
     assert "nothing to undo: you have not moved yet" in printed
     reply = re.search(r"^turn 2: player_1 \(greedy\) plays (\S+)$", printed, re.M).group(1)
@@ -109,7 +120,12 @@ def shortest_beginning(env, move: str) -> str:
     moves = legal_moves(env)
     for n in range(1, len(move)):
         short = move[:n].casefold()
-        if sum(m.casefold().startswith(short) for m in moves) > 1 or short in ("undo", "quit", "help", "moves"):
+        if sum(m.casefold().startswith(short) for m in moves) > 1 or short in (
+            "undo",
+            "quit",
+            "help",
+            "moves",
+        ):
             continue
         try:
             env.unwrapped.str_to_action(move[:n])
@@ -149,7 +165,9 @@ def test_a_whole_game_with_a_human_seat(game):
 def test_agents_turns_print_one_line_and_one_board_each():
     env, result, printed = play("azure", ["greedy", "random"], script(), seed=0)
     lines = [ln for ln in printed.splitlines() if re.match(r"^turn \d+: ", ln)]
-    assert [int(re.match(r"^turn (\d+):", ln).group(1)) for ln in lines] == list(range(1, result["turns"] + 1))
+    assert [int(re.match(r"^turn (\d+):", ln).group(1)) for ln in lines] == list(
+        range(1, result["turns"] + 1)
+    )
     boards = re.findall(r"^\s+a\s+b\s+c\s+d\s+e\s+f\s*$", printed, re.M)
     assert len(boards) == len(lines) + 1  # and the start
     moves = [m for ln in lines for m in ln.split(" plays ", 1)[1].split()]

@@ -58,12 +58,15 @@ def test_the_end_of_the_input_ends_the_replay(record_path, capsys, monkeypatch):
     assert printed.count(azgames.make("azure").unwrapped.rules.legend()) == 1
 
 
-@pytest.mark.parametrize("content,named", [
-    (None, "cannot read it"),
-    ("{not json", "is not JSON"),
-    ('{"format": "azgames-record/1", "game": "azure"}', "record has no 'num_players' field"),
-    ('{"format": "something else"}', "not a game record"),
-])
+@pytest.mark.parametrize(
+    "content,named",
+    [
+        (None, "cannot read it"),
+        ("{not json", "is not JSON"),
+        ('{"format": "azgames-record/1", "game": "azure"}', "record has no 'num_players' field"),
+        ('{"format": "something else"}', "not a game record"),
+    ],
+)
 def test_a_bad_file_is_refused_in_one_line(tmp_path, capsys, content, named):
     path = tmp_path / "bad.json"
     if content is not None:

@@ -33,8 +33,12 @@ def test_bradley_terry_recovers_known_elo_within_its_intervals(seed):
         r = ratings[name]
         assert r.low - 10 <= elo <= r.high + 10, (name, elo, r)
         assert abs(r.rating - elo) < 60
-    assert [r.name for r in bradley_terry(list(truth), games, bootstrap=0)] == ["mcts", "ppo", "greedy",
-                                                                                 "random"]
+    assert [r.name for r in bradley_terry(list(truth), games, bootstrap=0)] == [
+        "mcts",
+        "ppo",
+        "greedy",
+        "random",
+    ]
 
 
 def test_bradley_terry_counts_a_draw_as_half_a_win_each():

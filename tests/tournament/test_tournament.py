@@ -13,8 +13,14 @@ from azgames.tournament.schedule import games_per_seating, seatings
 
 
 def test_every_set_of_agents_plays_in_every_seating():
-    assert seatings(["a", "b", "c"], 2) == [("a", "b"), ("a", "c"), ("b", "a"), ("b", "c"),
-                                            ("c", "a"), ("c", "b")]
+    assert seatings(["a", "b", "c"], 2) == [
+        ("a", "b"),
+        ("a", "c"),
+        ("b", "a"),
+        ("b", "c"),
+        ("c", "a"),
+        ("c", "b"),
+    ]
     assert len(seatings(["a", "b", "c", "d"], 3)) == 24
     assert games_per_seating(100, 2) == 50 and games_per_seating(100, 4) == 5
 
@@ -43,16 +49,30 @@ def test_a_tournament_records_which_trained_policy_the_ppo_agent_played(tmp_path
 
 
 def test_azure_hunters_are_one_side_for_the_ratings():
-    result = run_tournament("azure", ["random", "greedy", "mcts:simulations=10"], num_players=3,
-                            games=6, seed=0, progress=False)
+    result = run_tournament(
+        "azure", ["random", "greedy", "mcts:simulations=10"], num_players=3, games=6, seed=0, progress=False
+    )
     assert result.method == "openskill" and result.sides == [[0], [1, 2]]
     assert len(result.games) == 6 and {len(set(g["seats"])) for g in result.games} == {3}
 
 
 def test_the_command_writes_the_table_json_and_plot(tmp_path, capsys):
     out = tmp_path / "ladder"
-    code = main(["tournament", "azacru", "--agents", "random", "greedy", "mcts:simulations=20",
-                 "--games", "4", "--out", str(out), "-q"])
+    code = main(
+        [
+            "tournament",
+            "azacru",
+            "--agents",
+            "random",
+            "greedy",
+            "mcts:simulations=20",
+            "--games",
+            "4",
+            "--out",
+            str(out),
+            "-q",
+        ]
+    )
     assert code == 0
     printed = capsys.readouterr().out
     assert "| 1 |" in printed and "random" in printed and "Elo" in printed
@@ -61,15 +81,18 @@ def test_the_command_writes_the_table_json_and_plot(tmp_path, capsys):
     assert (out / "ratings.png").stat().st_size > 1000
 
 
-@pytest.mark.parametrize("argv,message", [
-    (["--agents", "random", "wizard"], "unknown agent 'wizard'"),
-    (["--agents", "random", "random"], "each agent once"),
-    (["--agents", "random"], "at least 2"),
-    (["--agents", "random", "greedy", "--games", "0"], "--games 0"),
-    (["--agents", "random", "mcts:simulations"], "key=value"),
-    (["--agents", "random", "greedy", "--players", "5"], "--players 5"),
-    (["--agents", "random", "greedy", "--map", "ring"], "--map is an option of azure"),
-])
+@pytest.mark.parametrize(
+    "argv,message",
+    [
+        (["--agents", "random", "wizard"], "unknown agent 'wizard'"),
+        (["--agents", "random", "random"], "each agent once"),
+        (["--agents", "random"], "at least 2"),
+        (["--agents", "random", "greedy", "--games", "0"], "--games 0"),
+        (["--agents", "random", "mcts:simulations"], "key=value"),
+        (["--agents", "random", "greedy", "--players", "5"], "--players 5"),
+        (["--agents", "random", "greedy", "--map", "ring"], "--map is an option of azure"),
+    ],
+)
 def test_bad_arguments_end_with_one_line(argv, message, capsys):
     with pytest.raises(SystemExit) as stop:
         main(["tournament", "azacru", *argv])
@@ -79,5 +102,7 @@ def test_bad_arguments_end_with_one_line(argv, message, capsys):
 
 def test_agent_options_are_parsed_as_json_values():
     assert parse_agent("mcts:simulations=200,c=1.5,max_playout=-1") == (
-        "mcts", {"simulations": 200, "c": 1.5, "max_playout": -1})
+        "mcts",
+        {"simulations": 200, "c": 1.5, "max_playout": -1},
+    )
     assert parse_agent("greedy") == ("greedy", {})

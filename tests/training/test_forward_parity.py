@@ -36,12 +36,19 @@ def network() -> NumpyPolicy:
     sizes = [int(np.prod(OBS_SHAPE)), *HIDDEN]
 
     def dense(n_in, n_out):
-        return (rng.normal(0, 0.3, (n_in, n_out)).astype(np.float32),
-                rng.normal(0, 0.3, n_out).astype(np.float32))
+        return (
+            rng.normal(0, 0.3, (n_in, n_out)).astype(np.float32),
+            rng.normal(0, 0.3, n_out).astype(np.float32),
+        )
 
     trunk = [dense(a, b) for a, b in zip(sizes, sizes[1:])]
-    meta = {"game": "azacru", "num_players": 2, "obs_shape": list(OBS_SHAPE), "hidden": list(HIDDEN),
-            "activation": "tanh"}
+    meta = {
+        "game": "azacru",
+        "num_players": 2,
+        "obs_shape": list(OBS_SHAPE),
+        "hidden": list(HIDDEN),
+        "activation": "tanh",
+    }
     return NumpyPolicy(trunk, dense(sizes[-1], NUM_ACTIONS), dense(sizes[-1], 1), meta)
 
 
@@ -57,6 +64,7 @@ def batch() -> tuple[np.ndarray, np.ndarray]:
 # ---------------------------------------------------------------- the passes
 # Each returns (logits, values): logits (BATCH, NUM_ACTIONS), read at the
 # legal actions only (the masked ones are checked apart), values (BATCH,).
+
 
 def numpy_pass(policy, obs, mask):
     out = policy.logits(obs, mask)
@@ -103,15 +111,24 @@ def rllib_pass(policy, obs, mask):
     from azgames.rllib.module import MaskedPPOTorchRLModule
 
     inputs = int(np.prod(OBS_SHAPE))
-    space = gym.spaces.Dict({
-        "observations": gym.spaces.Box(-3.0, 3.0, (inputs,), np.float32),
-        "action_mask": gym.spaces.Box(0.0, 1.0, (NUM_ACTIONS,), np.float32),
-    })
-    module = MaskedPPOTorchRLModule(observation_space=space, action_space=gym.spaces.Discrete(NUM_ACTIONS),
-                                    model_config={"hidden": HIDDEN})
+    space = gym.spaces.Dict(
+        {
+            "observations": gym.spaces.Box(-3.0, 3.0, (inputs,), np.float32),
+            "action_mask": gym.spaces.Box(0.0, 1.0, (NUM_ACTIONS,), np.float32),
+        }
+    )
+    module = MaskedPPOTorchRLModule(
+        observation_space=space,
+        action_space=gym.spaces.Discrete(NUM_ACTIONS),
+        model_config={"hidden": HIDDEN},
+    )
     module.net.load_numpy(policy)
-    seen = {"obs": {"observations": torch.from_numpy(obs.reshape(len(obs), -1).astype(np.float32)),
-                    "action_mask": torch.from_numpy(mask.astype(np.float32))}}
+    seen = {
+        "obs": {
+            "observations": torch.from_numpy(obs.reshape(len(obs), -1).astype(np.float32)),
+            "action_mask": torch.from_numpy(mask.astype(np.float32)),
+        }
+    }
     with torch.no_grad():
         logits = module.forward_inference(seen)["action_dist_inputs"].numpy()
         values = module.compute_values(seen).numpy()
@@ -122,17 +139,22 @@ def rllib_pass(policy, obs, mask):
 PASSES = {"numpy": numpy_pass, "numba": numba_pass, "torch": torch_pass, "rllib": rllib_pass}
 
 
-@pytest.mark.parametrize("first, second", list(itertools.combinations(PASSES, 2)),
-                         ids=lambda name: name)
+@pytest.mark.parametrize("first, second", list(itertools.combinations(PASSES, 2)), ids=lambda name: name)
 def test_both_forward_passes_give_the_same_logits_and_values(first, second, network, batch):
     obs, mask = batch
     logits_a, values_a = PASSES[first](network, obs, mask)
     logits_b, values_b = PASSES[second](network, obs, mask)
     assert logits_a.shape == logits_b.shape == (BATCH, NUM_ACTIONS)
     assert values_a.shape == values_b.shape == (BATCH,)
-    np.testing.assert_allclose(logits_a[mask], logits_b[mask], rtol=RTOL, atol=ATOL,
-                               err_msg=f"{first} and {second} logits of the legal actions")
-    np.testing.assert_allclose(values_a, values_b, rtol=RTOL, atol=ATOL,
-                               err_msg=f"{first} and {second} values")
+    np.testing.assert_allclose(
+        logits_a[mask],
+        logits_b[mask],
+        rtol=RTOL,
+        atol=ATOL,
+        err_msg=f"{first} and {second} logits of the legal actions",
+    )
+    np.testing.assert_allclose(
+        values_a, values_b, rtol=RTOL, atol=ATOL, err_msg=f"{first} and {second} values"
+    )
     # The spread is real: the network is far from its zero-initialised heads.
     assert np.ptp(values_a) > 0.1 and np.ptp(logits_a[mask]) > 1.0

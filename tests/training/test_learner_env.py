@@ -10,8 +10,15 @@ from azgames import state as state_ops
 from azgames.batch import SKIP
 from azgames.training import LearnerVecEnv
 
-GAMES = [("azacru", 2), ("azacru", 3), ("azimuth", 2), ("azimuth", 4), ("azure", 2), ("azure", 4),
-         ("azimuth_coop", 2)]
+GAMES = [
+    ("azacru", 2),
+    ("azacru", 3),
+    ("azimuth", 2),
+    ("azimuth", 4),
+    ("azure", 2),
+    ("azure", 4),
+    ("azimuth_coop", 2),
+]
 
 
 class Recording:
@@ -92,7 +99,7 @@ def find_game_ended_by_opponent(game, players, want_reward):
         k = max(k for k, m in enumerate(movers) if m != last_mover)
         learner = movers[k]
         if final[learner] == want_reward:
-            return states[k], actions[k], actions[k + 1:], learner, final[learner]
+            return states[k], actions[k], actions[k + 1 :], learner, final[learner]
     raise AssertionError("no such game found")
 
 
@@ -112,8 +119,9 @@ class Scripted:
 
 # Azure Attack's fights draw from the game's generator, which the replay does
 # not share: its attribution is checked by the recording test above.
-@pytest.mark.parametrize("game,players,want", [("azacru", 2, -1.0), ("azacru", 2, 1.0),
-                                               ("azacru", 3, -1.0), ("azimuth", 2, -1.0)])
+@pytest.mark.parametrize(
+    "game,players,want", [("azacru", 2, -1.0), ("azacru", 2, 1.0), ("azacru", 3, -1.0), ("azimuth", 2, -1.0)]
+)
 def test_a_game_ended_by_the_opponents_move_pays_the_learner_its_own_final_reward(game, players, want):
     state, action, replies, learner, final = find_game_ended_by_opponent(game, players, want)
     env = LearnerVecEnv(game, 1, num_players=players, seed=0)

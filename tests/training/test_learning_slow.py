@@ -16,9 +16,13 @@ STEPS = 1_638_400  # 100 updates of the default 256 x 64
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_azacru_two_player_training_beats_random_and_starts_beating_greedy(seed, tmp_path):
-    record = train(Config(game="azacru", steps=STEPS, seed=seed, eval_every=0, out=str(tmp_path), progress=False))
+    record = train(
+        Config(game="azacru", steps=STEPS, seed=seed, eval_every=0, out=str(tmp_path), progress=False)
+    )
     final = record["final_evaluation"]
-    print(f"seed {seed}: {record['seconds']} s;", {o: (e["win_rate"], e["win_rate_lo"], e["win_rate_hi"],
-                                                     e["draws"]) for o, e in final.items()})
+    print(
+        f"seed {seed}: {record['seconds']} s;",
+        {o: (e["win_rate"], e["win_rate_lo"], e["win_rate_hi"], e["draws"]) for o, e in final.items()},
+    )
     assert final["random"]["win_rate_lo"] > 0.70, final["random"]
     assert final["greedy"]["win_rate"] > 0.10, final["greedy"]

@@ -58,8 +58,12 @@ def test_sampled_actions_are_legal_and_follow_the_probabilities():
     rng = np.random.default_rng(1)
     w = np.zeros((4, 3), np.float32)
     b = np.log(np.array([0.2, 0.0, 0.8], np.float32) + 1e-30)
-    policy = NumpyPolicy([], (w, b), (np.zeros((4, 1), np.float32), np.zeros(1, np.float32)),
-                         {"game": "azacru", "num_players": 2, "obs_shape": [4]})
+    policy = NumpyPolicy(
+        [],
+        (w, b),
+        (np.zeros((4, 1), np.float32), np.zeros(1, np.float32)),
+        {"game": "azacru", "num_players": 2, "obs_shape": [4]},
+    )
     obs = np.zeros((20000, 4), np.int8)
     mask = np.ones((20000, 3), bool)
     mask[:, 1] = False
@@ -68,19 +72,38 @@ def test_sampled_actions_are_legal_and_follow_the_probabilities():
     assert abs((picks == 2).mean() - 0.8) < 0.01
 
 
-SMOKE = dict(game="azacru", steps=2 * 16 * 8, num_envs=16, num_steps=8, eval_every=1, eval_games=8, final_eval_games=8,
-             progress=False, snapshot_every=1)
+SMOKE = dict(
+    game="azacru",
+    steps=2 * 16 * 8,
+    num_envs=16,
+    num_steps=8,
+    eval_every=1,
+    eval_games=8,
+    final_eval_games=8,
+    progress=False,
+    snapshot_every=1,
+)
 
 
-@pytest.mark.parametrize("game,players", [("azacru", 2), ("azacru", 3), ("azimuth", 2), ("azure", 2),
-                                          ("azure", 3), ("azimuth_coop", 2)])
+@pytest.mark.parametrize(
+    "game,players",
+    [("azacru", 2), ("azacru", 3), ("azimuth", 2), ("azure", 2), ("azure", 3), ("azimuth_coop", 2)],
+)
 def test_a_short_training_run_writes_a_policy_that_plays(game, players, tmp_path):
-    record = train(Config(**{**SMOKE, "game": game}, num_players=players, out=str(tmp_path)),
-                   argv=["train", game, "--players", str(players)])
+    record = train(
+        Config(**{**SMOKE, "game": game}, num_players=players, out=str(tmp_path)),
+        argv=["train", game, "--players", str(players)],
+    )
     assert record["command"] == f"python -m azgames train {game} --players {players}"
     assert record["steps"] == 256 and record["updates"] == 2
-    for name in ("train.csv", "eval.csv", "curve.png", "policy.npz", "policy.json",
-                 "checkpoints/update_00002.npz"):
+    for name in (
+        "train.csv",
+        "eval.csv",
+        "curve.png",
+        "policy.npz",
+        "policy.json",
+        "checkpoints/update_00002.npz",
+    ):
         assert (tmp_path / name).is_file(), name
     evals = (tmp_path / "eval.csv").read_text().splitlines()
     # header, then random and greedy after each update (the co-op team plays no opponent)
@@ -88,8 +111,14 @@ def test_a_short_training_run_writes_a_policy_that_plays(game, players, tmp_path
     assert (",team," in evals[1]) == (game == "azimuth_coop")
     policy = NumpyPolicy.load(tmp_path / "policy.npz")
     assert policy.meta["game"] == game and policy.meta["trained"]["steps"] == 256
-    result = play_match(game, [PolicyAgent(policy, seed=0)] + ["random"] * (players - 1),
-                        num_games=2, num_players=players, seed=0, progress=False)
+    result = play_match(
+        game,
+        [PolicyAgent(policy, seed=0)] + ["random"] * (players - 1),
+        num_games=2,
+        num_players=players,
+        seed=0,
+        progress=False,
+    )
     assert result.num_games == 2
     assert json.loads((tmp_path / "policy.json").read_text())["final_evaluation"]
 

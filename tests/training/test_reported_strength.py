@@ -57,9 +57,13 @@ def test_the_readme_table_quotes_the_committed_row(item):
     _, row = item
     cells = _readme_rows()[(row["game"], row["players"], row["opponent"])]
     pct = lambda x: f"{100 * x:.1f}%"  # noqa: E731
-    assert cells[4:9] == [str(row["games"]), pct(row["win_rate"]),
-                          f"{100 * row['win_rate_lo']:.1f}-{pct(row['win_rate_hi'])}", str(row["draws"]),
-                          "-" if row["decisive_win_rate"] is None else pct(row["decisive_win_rate"])]
+    assert cells[4:9] == [
+        str(row["games"]),
+        pct(row["win_rate"]),
+        f"{100 * row['win_rate_lo']:.1f}-{pct(row['win_rate_hi'])}",
+        str(row["draws"]),
+        "-" if row["decisive_win_rate"] is None else pct(row["decisive_win_rate"]),
+    ]
     assert cells[9] == " / ".join(f"{100 * w:.1f}" for w in row["per_seed"])
     record = json.loads(shipped_policy_path(row["game"], row["players"]).with_suffix(".json").read_text())
     runs = record.get("lineage") or [record]

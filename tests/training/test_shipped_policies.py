@@ -5,7 +5,6 @@ import json
 import subprocess
 import sys
 
-import numpy as np
 import pytest
 
 import azgames
@@ -39,8 +38,9 @@ def test_the_shipped_files_stay_small():
 
 @pytest.mark.parametrize("game,players", [("azacru", 2), ("azimuth", 3), ("azure", 4), ("azimuth_coop", 2)])
 def test_the_ppo_agent_plays_whole_games(game, players):
-    result = play_match(game, ["ppo"] + ["random"] * (players - 1), num_games=2, num_players=players,
-                        seed=0, progress=False)
+    result = play_match(
+        game, ["ppo"] + ["random"] * (players - 1), num_games=2, num_players=players, seed=0, progress=False
+    )
     assert result.num_games == 2
 
 
@@ -61,9 +61,11 @@ def test_the_ppo_agent_is_deterministic_and_names_a_missing_player_count():
 
 
 def test_playing_the_ppo_agent_needs_no_torch():
-    code = ("import sys; sys.modules['torch'] = None\n"  # any 'import torch' now fails
-            "from azgames.cli import main\n"
-            "sys.exit(main(['play', 'azacru', '--agents', 'ppo', 'greedy', '--render', 'none']))")
+    code = (
+        "import sys; sys.modules['torch'] = None\n"  # any 'import torch' now fails
+        "from azgames.cli import main\n"
+        "sys.exit(main(['play', 'azacru', '--agents', 'ppo', 'greedy', '--render', 'none']))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600)
     assert out.returncode == 0, out.stderr
     assert "Result:" in out.stdout and "player_0 = ppo" in out.stdout

@@ -30,8 +30,13 @@ POLICY_VIOLATION = 1008
 EVIL = "evil.example"
 # A search of 25 seconds (Azimuth's simulations are slow enough that the web's
 # cap on them, 200,000, is not reached first).
-MATCH = {"type": "new", "game": "azimuth", "num_players": 2, "seed": 0,
-         "seats": ["mcts:simulations=null,seconds=25", "mcts:simulations=null,seconds=25"]}
+MATCH = {
+    "type": "new",
+    "game": "azimuth",
+    "num_players": 2,
+    "seed": 0,
+    "seats": ["mcts:simulations=null,seconds=25", "mcts:simulations=null,seconds=25"],
+}
 GAME = {"type": "new", "game": "azacru", "num_players": 2, "seed": 0, "seats": ["human", "random"]}
 
 
@@ -61,8 +66,12 @@ class Server:
 
 
 def serve(*args: str) -> Server:
-    proc = subprocess.Popen([sys.executable, "-m", "azgames", "serve", "--port", "0", "--no-browser", *args],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "azgames", "serve", "--port", "0", "--no-browser", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     line = proc.stdout.readline()
     found = re.search(r"(http://localhost:(\d+)/\?token=([\w-]+))", line)
     if not found:
@@ -95,8 +104,9 @@ def test_the_page_opens_with_its_token_and_leaves_it_in_a_cookie(server):
     with httpx.Client() as client:
         page = client.get(server.url)
         assert page.status_code == 200 and "<script" in page.text
-        assert page.headers["set-cookie"] == (f"azgames-token-{server.port}={server.token}; Path=/; "
-                                              f"HttpOnly; SameSite=Strict")
+        assert page.headers["set-cookie"] == (
+            f"azgames-token-{server.port}={server.token}; Path=/; HttpOnly; SameSite=Strict"
+        )
         # The page's later requests carry the cookie, not the token.
         assert client.get(server.base + "api/games").status_code == 200
         assert client.get(server.base).status_code == 200
@@ -146,8 +156,12 @@ def test_a_websocket_from_a_foreign_origin_is_closed(server):
 
 def test_a_dns_rebinding_websocket_is_closed(server):
     sock = socket.create_connection(("127.0.0.1", server.port))
-    with connect(f"ws://{EVIL}:{server.port}/ws?token={server.token}", sock=sock,
-                 origin=f"http://{EVIL}:{server.port}", open_timeout=30) as ws:
+    with connect(
+        f"ws://{EVIL}:{server.port}/ws?token={server.token}",
+        sock=sock,
+        origin=f"http://{EVIL}:{server.port}",
+        open_timeout=30,
+    ) as ws:
         assert closed_with(ws) == (POLICY_VIOLATION, "wrong Host")
 
 
@@ -175,8 +189,12 @@ def test_each_refusal_is_logged_in_one_line():
 
 
 def test_no_token_serves_without_one_but_still_checks_origin():
-    s = subprocess.Popen([sys.executable, "-m", "azgames", "serve", "--port", "0", "--no-browser", "--no-token"],
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    s = subprocess.Popen(
+        [sys.executable, "-m", "azgames", "serve", "--port", "0", "--no-browser", "--no-token"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         line = s.stdout.readline()
         url = re.search(r"http://localhost:(\d+)/(\S*)", line)
@@ -193,8 +211,11 @@ def test_the_host_check_parses_what_browsers_send():
     assert _split_host("[::1]:8000") == ("[::1]", 8000) and _split_host("LocalHost") == ("localhost", 80)
     for bad in ("localhost:80a", "localhost:", "[::1", ":8000", "localhost:٨٠٠٠"):
         assert _split_host(bad) is None, bad
-    scope = {"type": "http", "path": "/", "headers": [(b"host", b"localhost:8000"),
-                                                      (b"origin", b"http://localhost:8000/x")]}
+    scope = {
+        "type": "http",
+        "path": "/",
+        "headers": [(b"host", b"localhost:8000"), (b"origin", b"http://localhost:8000/x")],
+    }
     assert access.refusal(scope)[0] == "foreign Origin"
     assert Access(port=8000, token=None, host="0.0.0.0").names is None  # any name: the token guards it
     assert Access(port=8000, token="t", host="::1").url() == "http://[::1]:8000/?token=t"

@@ -70,8 +70,13 @@ def browser(server_url, tmp_path_factory):
 
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--window-size=1500,950"):
+    for arg in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--window-size=1500,950",
+    ):
         options.add_argument(arg)
     downloads = tmp_path_factory.mktemp("downloads")
     options.add_experimental_option("prefs", {"download.default_directory": str(downloads)})
@@ -120,8 +125,9 @@ def set_up(driver, game: str, seats: list[str], options: dict | None = None, see
     seed_field.clear()
     seed_field.send_keys(str(seed))
     driver.find_element(By.ID, "start").click()
-    return wait(driver, lambda d: (v := view(d)).get("mode") == "play" and v["game"] == game
-                and v["ply"] == 0 and v)
+    return wait(
+        driver, lambda d: (v := view(d)).get("mode") == "play" and v["game"] == game and v["ply"] == 0 and v
+    )
 
 
 def click_move(driver, move: dict) -> None:
@@ -133,7 +139,7 @@ def click_move(driver, move: dict) -> None:
     for i, target in enumerate(move["targets"]):
         # The topmost shape of the place (a piece over its square) takes the click.
         driver.find_elements(By.CSS_SELECTOR, f'#board [data-target="{target}"]')[-1].click()
-        wait(driver, lambda d: (v := view(d))["ply"] > ply or v["clicks"] == move["targets"][:i + 1])
+        wait(driver, lambda d: (v := view(d))["ply"] > ply or v["clicks"] == move["targets"][: i + 1])
         if view(driver)["ply"] > ply:
             return
     box = "#choices" if move["targets"] else "#placeless"
@@ -142,7 +148,8 @@ def click_move(driver, move: dict) -> None:
 
 def page_svg(driver) -> str:
     return driver.execute_script(
-        "return new XMLSerializer().serializeToString(document.querySelector('#board svg'))")
+        "return new XMLSerializer().serializeToString(document.querySelector('#board svg'))"
+    )
 
 
 def test_the_page_passes_its_token_on_to_its_websocket(page, server_url):
@@ -164,8 +171,12 @@ def test_a_whole_game_played_by_clicks(page):
         ply = current["ply"]
         click_move(page, move)
         # The person's move, then random's reply (or the end).
-        current = wait(page, lambda d: (v := view(d))["ply"] >= ply + 1 and (
-            v["human_to_move"] or v["result"] is not None) and v)
+        current = wait(
+            page,
+            lambda d: (
+                (v := view(d))["ply"] >= ply + 1 and (v["human_to_move"] or v["result"] is not None) and v
+            ),
+        )
         assert current["ply"] in (ply + 1, ply + 2)
     assert current["ply"] == 16 and current["result"]["truncated"]
     shown = page.find_element(By.ID, "result")

@@ -2,9 +2,14 @@
 
 from azgames.web.clicks import Move, Selection, select
 
-MOVES = [Move(0, "a1-b2:N", ("a1", "b2")), Move(1, "a1-b2:E", ("a1", "b2")),
-         Move(2, "a1-c3:N", ("a1", "c3")), Move(3, "d4-d5:N", ("d4", "d5")),
-         Move(4, "d4 jump d6", ("d4", "d5", "d6")), Move(5, "pass", ())]
+MOVES = [
+    Move(0, "a1-b2:N", ("a1", "b2")),
+    Move(1, "a1-b2:E", ("a1", "b2")),
+    Move(2, "a1-c3:N", ("a1", "c3")),
+    Move(3, "d4-d5:N", ("d4", "d5")),
+    Move(4, "d4 jump d6", ("d4", "d5", "d6")),
+    Move(5, "pass", ()),
+]
 
 
 def test_a_first_click_keeps_the_moves_starting_there():

@@ -22,8 +22,11 @@ from azgames.web.session import Session  # noqa: E402
 from .helpers import random_game  # noqa: E402
 
 TOKEN = "test-token"
-RING = {"name": "my ring", "tiles": [". . M .", "# # # #", "# . . #", "# . . #", "# # # #", ". 2 1 3"],
-        "homes": {"M": "e11", "1": "f2", "2": "d2", "3": "g2"}}
+RING = {
+    "name": "my ring",
+    "tiles": [". . M .", "# # # #", "# . . #", "# . . #", "# # # #", ". 2 1 3"],
+    "homes": {"M": "e11", "1": "f2", "2": "d2", "3": "g2"},
+}
 
 
 @pytest.fixture(scope="module")
@@ -34,8 +37,14 @@ def client():
 
 
 def new(game="azacru", seats=("human", "random"), **options) -> dict:
-    return {"type": "new", "game": game, "num_players": len(seats), "seats": list(seats), "seed": 0,
-            "options": options}
+    return {
+        "type": "new",
+        "game": game,
+        "num_players": len(seats),
+        "seats": list(seats),
+        "seed": 0,
+        "options": options,
+    }
 
 
 def answer(ws) -> dict:
@@ -58,9 +67,11 @@ def test_an_azure_map_path_is_refused_whether_or_not_it_exists(client, path):
     with client.websocket_connect("/ws") as ws:
         ws.send_json(new("azure", map=path))
         text = error_then_usable(ws)
-    assert text == (f"map={path!r}: a page cannot name a file on the server; give a built-in map "
-                    f"(standard, long, ring), a map dict or a map diagram (file paths are a "
-                    f"command-line feature)")
+    assert text == (
+        f"map={path!r}: a page cannot name a file on the server; give a built-in map "
+        f"(standard, long, ring), a map dict or a map diagram (file paths are a "
+        f"command-line feature)"
+    )
     assert "root:" not in text
 
 
@@ -81,8 +92,10 @@ def test_a_policy_path_is_refused_whether_or_not_it_exists(client, path):
     with client.websocket_connect("/ws") as ws:
         ws.send_json(new(seats=("human", f"ppo:path={path}")))
         text = error_then_usable(ws)
-    assert text == (f"seat 1 (player_1): agent 'ppo:path={path}': ppo:path: a page cannot name a file "
-                    f"on the server; play the shipped policy: ppo (file paths are a command-line feature)")
+    assert text == (
+        f"seat 1 (player_1): agent 'ppo:path={path}': ppo:path: a page cannot name a file "
+        f"on the server; play the shipped policy: ppo (file paths are a command-line feature)"
+    )
 
 
 def test_a_built_in_map_an_inline_map_and_the_shipped_policy_still_work(client):
@@ -166,8 +179,9 @@ def test_a_record_over_the_plies_limit_is_refused_before_replaying(client, monke
     with client.websocket_connect("/ws") as ws:
         ws.send_json({"type": "load", "text": json.dumps(record)})
         text = error_then_usable(ws)
-    assert text == (f"bad record: record has {WEB.record_plies + 1:,} actions; at most "
-                    f"{WEB.record_plies:,} are replayed")
+    assert text == (
+        f"bad record: record has {WEB.record_plies + 1:,} actions; at most {WEB.record_plies:,} are replayed"
+    )
     assert not made
 
 
@@ -182,11 +196,14 @@ def test_a_record_whose_generator_has_no_shape_is_refused(client):
 
 
 # ---------------------------------------------------------------- the web's search budget
-@pytest.mark.parametrize("spec, named", [
-    ("mcts:simulations=10000000", "simulations"),
-    ("mcts:seconds=3600", "seconds"),
-    ("mcts:threads=16", "threads"),
-])
+@pytest.mark.parametrize(
+    "spec, named",
+    [
+        ("mcts:simulations=10000000", "simulations"),
+        ("mcts:seconds=3600", "seconds"),
+        ("mcts:threads=16", "threads"),
+    ],
+)
 def test_a_search_over_the_webs_budget_is_refused(client, spec, named):
     with client.websocket_connect("/ws") as ws:
         ws.send_json(new(seats=("human", spec)))

@@ -47,8 +47,16 @@ def receive(ws, until=lambda m: True, limit: int = 50) -> dict:
 
 def start(ws, game="azacru", seats=("human", "random"), seed=0, **options) -> dict:
     ws.send_json({"type": "speed", "moves_per_second": 50})
-    ws.send_json({"type": "new", "game": game, "num_players": len(seats), "seats": list(seats),
-                  "seed": seed, "options": options})
+    ws.send_json(
+        {
+            "type": "new",
+            "game": game,
+            "num_players": len(seats),
+            "seats": list(seats),
+            "seed": seed,
+            "options": options,
+        }
+    )
     return receive(ws, lambda m: m["type"] == "state" and m["mode"] == "play" and m["ply"] == 0)
 
 
@@ -61,7 +69,7 @@ def play_by_clicks(ws, view: dict, move: dict) -> dict:
         view = receive(ws, lambda m: m["type"] == "state")
         if view["ply"] > ply:
             break
-        assert view["clicks"] == move["targets"][:i + 1]
+        assert view["clicks"] == move["targets"][: i + 1]
     else:
         if move["targets"]:
             assert {"action": move["action"], "move": move["move"]} in view["choices"]
@@ -93,7 +101,8 @@ def test_a_new_game_shows_the_envs_picture_and_legal_moves(client):
     assert view["svg"] == svgs[0]
     assert view["to_move"] == "player_0" and view["human_to_move"]
     assert [(m["action"], m["move"], tuple(m["targets"])) for m in view["legal"]] == [
-        (a, raw.action_to_str(a), raw.rules.action_targets(raw.state, a)) for a in raw.legal_actions()]
+        (a, raw.action_to_str(a), raw.rules.action_targets(raw.state, a)) for a in raw.legal_actions()
+    ]
 
 
 def test_clicks_play_a_move_and_the_agent_replies(client):
@@ -140,10 +149,14 @@ def test_an_illegal_move_is_explained_with_the_rules_reason(client):
     clicked = {raw.rules.action_targets(raw.state, a) for a in legal if a != raw.rules.pass_action}
     starts = {first for first, _ in clicked}
     # A piece's move the rules refuse, to a square where no legal move starts or ends.
-    illegal = next(a for a in range(raw.rules.pass_action) if a not in legal
-                   and "off the board" not in raw.action_to_str(a)
-                   and raw.rules.action_targets(raw.state, a) not in clicked
-                   and raw.rules.action_targets(raw.state, a)[1] not in starts)
+    illegal = next(
+        a
+        for a in range(raw.rules.pass_action)
+        if a not in legal
+        and "off the board" not in raw.action_to_str(a)
+        and raw.rules.action_targets(raw.state, a) not in clicked
+        and raw.rules.action_targets(raw.state, a)[1] not in starts
+    )
     first, second = raw.rules.action_targets(raw.state, illegal)
     reason = raw.rules.illegal_reason(raw.state, illegal)
     with client.websocket_connect("/ws") as ws:
@@ -192,8 +205,9 @@ def test_a_replay_shows_the_envs_picture_and_moves_at_every_ply(client):
             ws.send_json({"type": "seek", "ply": ply})
             view = receive(ws)
             assert view["ply"] == ply and view["svg"] == svgs[ply]
-            assert view["last"] == (None if ply == 0 else
-                                    {"agent": f"player_{(ply - 1) % 2}", "move": record["moves"][ply - 1]})
+            assert view["last"] == (
+                None if ply == 0 else {"agent": f"player_{(ply - 1) % 2}", "move": record["moves"][ply - 1]}
+            )
         raw = env.unwrapped
         assert [m["move"] for m in view["legal"]] == [raw.action_to_str(a) for a in raw.legal_actions()]
         ws.send_json({"type": "click", "target": "a3"})
@@ -219,13 +233,28 @@ def test_play_from_here_continues_the_replayed_position(client):
     assert saved["actions"] == env.unwrapped.to_record()["actions"][:4]
 
 
-@pytest.mark.parametrize("text, named", [
-    ("{not json", "the file is not"),
-    (json.dumps({"format": "azgames-record/1", "game": "chess", "num_players": 2, "options": {},
-                 "start": {}, "actions": [], "final": {}}), "'chess'"),
-    ("tampered", "record action 3"),
-    ("[1, 2]", "record must be a dict"),
-])
+@pytest.mark.parametrize(
+    "text, named",
+    [
+        ("{not json", "the file is not"),
+        (
+            json.dumps(
+                {
+                    "format": "azgames-record/1",
+                    "game": "chess",
+                    "num_players": 2,
+                    "options": {},
+                    "start": {},
+                    "actions": [],
+                    "final": {},
+                }
+            ),
+            "'chess'",
+        ),
+        ("tampered", "record action 3"),
+        ("[1, 2]", "record must be a dict"),
+    ],
+)
 def test_a_bad_record_is_refused_by_name(client, text, named):
     if text == "tampered":
         env, _ = random_game("azacru", 6, seed=1)
@@ -238,15 +267,23 @@ def test_a_bad_record_is_refused_by_name(client, text, named):
     assert error["text"].startswith("bad record: ") and named in error["text"]
 
 
-@pytest.mark.parametrize("message, named", [
-    ({"game": "azacru", "num_players": 2, "seats": ["human", "foo:x=1"]}, "seat 1 (player_1): unknown agent 'foo'"),
-    ({"game": "go", "num_players": 2, "seats": ["human", "random"]}, "unknown game 'go'"),
-    ({"game": "azacru", "num_players": 5, "seats": ["human"] * 5}, "num_players=5"),
-    ({"game": "azacru", "num_players": 2, "seats": ["human"]}, "one seat per player (2), got 1"),
-    ({"game": "azure", "num_players": 2, "seats": ["human", "random"], "options": {"roles": "mixed"}},
-     "roles='mixed'"),
-    ({"game": "azacru", "num_players": "2", "seats": []}, "num_players='2' must be an integer"),
-])
+@pytest.mark.parametrize(
+    "message, named",
+    [
+        (
+            {"game": "azacru", "num_players": 2, "seats": ["human", "foo:x=1"]},
+            "seat 1 (player_1): unknown agent 'foo'",
+        ),
+        ({"game": "go", "num_players": 2, "seats": ["human", "random"]}, "unknown game 'go'"),
+        ({"game": "azacru", "num_players": 5, "seats": ["human"] * 5}, "num_players=5"),
+        ({"game": "azacru", "num_players": 2, "seats": ["human"]}, "one seat per player (2), got 1"),
+        (
+            {"game": "azure", "num_players": 2, "seats": ["human", "random"], "options": {"roles": "mixed"}},
+            "roles='mixed'",
+        ),
+        ({"game": "azacru", "num_players": "2", "seats": []}, "num_players='2' must be an integer"),
+    ],
+)
 def test_a_bad_game_set_up_is_refused_by_name(client, message, named):
     with client.websocket_connect("/ws") as ws:
         ws.send_json({"type": "new", **message})
