@@ -1,9 +1,14 @@
-"""Shared by the web tests: games played outside the app, to compare with it."""
+"""Shared by the web tests: a real server process, and games played outside
+the app, to compare with it."""
 
 from __future__ import annotations
 
 import json
+import re
+import subprocess
+import sys
 import xml.etree.ElementTree as ET
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -34,3 +39,49 @@ def record_text(env) -> str:
 def canonical_svg(svg: str) -> str:
     """The SVG as canonical XML: the same picture however it was serialised."""
     return ET.canonicalize(xml_data=svg)
+
+
+@dataclass
+class Server:
+    """A ``python -m azgames serve`` process and the address it printed."""
+
+    proc: subprocess.Popen
+    url: str  # as printed: with the token, if any
+    port: int
+    token: str | None
+
+    @property
+    def base(self) -> str:
+        return f"http://localhost:{self.port}/"
+
+    def ws(self, token: str | None = "", **kwargs):
+        """A websocket to the server, with its token unless told otherwise."""
+        from websockets.sync.client import connect
+
+        token = self.token if token == "" else token
+        query = "" if token is None else f"?token={token}"
+        return connect(f"ws://localhost:{self.port}/ws{query}", open_timeout=30, **kwargs)
+
+    def stop(self) -> str:
+        """Stop the server; its stderr."""
+        if self.proc.poll() is None:
+            self.proc.terminate()
+        _, err = self.proc.communicate(timeout=30)
+        return err
+
+
+def serve(*args: str) -> Server:
+    """Start ``python -m azgames serve --port 0 --no-browser ARGS`` and read its address."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "azgames", "serve", "--port", "0", "--no-browser", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stdout is not None
+    line = proc.stdout.readline()
+    found = re.search(r"(http://localhost:(\d+)/(?:\?token=([\w-]+))?)", line)
+    if not found:
+        proc.kill()
+        raise AssertionError(f"no address in {line!r}: {proc.communicate()[1]}")
+    return Server(proc, found[1], int(found[2]), found[3])

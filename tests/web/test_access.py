@@ -6,13 +6,9 @@ the server is stopped."""
 from __future__ import annotations
 
 import json
-import re
 import signal
 import socket
-import subprocess
-import sys
 import time
-from dataclasses import dataclass
 
 import pytest
 
@@ -26,6 +22,8 @@ from websockets.sync.client import connect  # noqa: E402
 
 from azgames.web.access import Access, _split_host  # noqa: E402
 
+from .helpers import serve  # noqa: E402
+
 POLICY_VIOLATION = 1008
 EVIL = "evil.example"
 # A search of 25 seconds (Azimuth's simulations are slow enough that the web's
@@ -38,46 +36,6 @@ MATCH = {
     "seats": ["mcts:simulations=null,seconds=25", "mcts:simulations=null,seconds=25"],
 }
 GAME = {"type": "new", "game": "azacru", "num_players": 2, "seed": 0, "seats": ["human", "random"]}
-
-
-@dataclass
-class Server:
-    proc: subprocess.Popen
-    url: str  # as printed: with the token
-    port: int
-    token: str
-
-    @property
-    def base(self) -> str:
-        return f"http://localhost:{self.port}/"
-
-    def ws(self, token: str | None = "", **kwargs):
-        """A websocket to the server, with its token unless told otherwise."""
-        token = self.token if token == "" else token
-        query = "" if token is None else f"?token={token}"
-        return connect(f"ws://localhost:{self.port}/ws{query}", open_timeout=30, **kwargs)
-
-    def stop(self) -> str:
-        """Stop the server; its stderr."""
-        if self.proc.poll() is None:
-            self.proc.terminate()
-        _, err = self.proc.communicate(timeout=30)
-        return err
-
-
-def serve(*args: str) -> Server:
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "azgames", "serve", "--port", "0", "--no-browser", *args],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    line = proc.stdout.readline()
-    found = re.search(r"(http://localhost:(\d+)/\?token=([\w-]+))", line)
-    if not found:
-        proc.kill()
-        raise AssertionError(f"no address with a token in {line!r}: {proc.communicate()[1]}")
-    return Server(proc, found[1], int(found[2]), found[3])
 
 
 @pytest.fixture(scope="module")
@@ -189,21 +147,13 @@ def test_each_refusal_is_logged_in_one_line():
 
 
 def test_no_token_serves_without_one_but_still_checks_origin():
-    s = subprocess.Popen(
-        [sys.executable, "-m", "azgames", "serve", "--port", "0", "--no-browser", "--no-token"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    s = serve("--no-token")
     try:
-        line = s.stdout.readline()
-        url = re.search(r"http://localhost:(\d+)/(\S*)", line)
-        assert url and url[2] == "", line
-        assert httpx.get(url[0]).status_code == 200
-        assert httpx.get(url[0], headers={"Origin": f"http://{EVIL}"}).status_code == 403
+        assert s.token is None and s.url == s.base
+        assert httpx.get(s.url).status_code == 200
+        assert httpx.get(s.url, headers={"Origin": f"http://{EVIL}"}).status_code == 403
     finally:
-        s.terminate()
-        s.communicate(timeout=30)
+        s.stop()
 
 
 def test_the_host_check_parses_what_browsers_send():

@@ -4,7 +4,6 @@ machines reach without a token, in one line."""
 
 from __future__ import annotations
 
-import re
 import socket
 import subprocess
 import sys
@@ -13,30 +12,25 @@ import urllib.request
 
 import pytest
 
+from .helpers import serve
+
 pytest.importorskip("fastapi")
 pytest.importorskip("uvicorn")
 
 
 def test_serve_starts_the_app_and_serves_the_page():
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "azgames", "serve", "--port", "0", "--no-browser"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
+    server = serve()
     try:
-        line = proc.stdout.readline()
-        url = re.search(r"(http://localhost:\d+/)\?token=([\w-]{40,})", line)
-        assert url, line
-        page = urllib.request.urlopen(url.group(0), timeout=30).read().decode()
+        assert server.token is not None and len(server.token) >= 40
+        page = urllib.request.urlopen(server.url, timeout=30).read().decode()
         assert "<script" in page and "azgames" in page
-        games = urllib.request.urlopen(f"{url[1]}api/games?token={url[2]}", timeout=30).read().decode()
+        url = f"{server.base}api/games?token={server.token}"
+        games = urllib.request.urlopen(url, timeout=30).read().decode()
         assert all(name in games for name in ("azacru", "azimuth", "azimuth_coop", "azure"))
         with pytest.raises(urllib.error.HTTPError, match="403"):
-            urllib.request.urlopen(url[1], timeout=30)
+            urllib.request.urlopen(server.base, timeout=30)
     finally:
-        proc.terminate()
-        proc.wait(timeout=30)
+        server.stop()
 
 
 @pytest.mark.parametrize(
@@ -67,18 +61,10 @@ def test_serve_refuses_a_port_in_use():
 def test_each_start_has_its_own_token():
     tokens = []
     for _ in range(2):
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "azgames", "serve", "--port", "0", "--no-browser"],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-        )
-        try:
-            tokens.append(re.search(r"\?token=(\S+) ", proc.stdout.readline())[1])
-        finally:
-            proc.terminate()
-            proc.wait(timeout=30)
-    assert tokens[0] != tokens[1]
+        server = serve()
+        tokens.append(server.token)
+        server.stop()
+    assert None not in tokens and tokens[0] != tokens[1]
 
 
 def test_serve_refuses_another_machines_address_without_a_token():
@@ -104,19 +90,9 @@ def test_serve_refuses_another_machines_address_without_a_token():
 
 
 def test_serve_warns_when_other_machines_may_reach_it():
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "azgames", "serve", "--host", "0.0.0.0", "--port", "0", "--no-browser"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        line = proc.stdout.readline()
-        assert re.search(r"http://localhost:\d+/\?token=\S+", line), line
-    finally:
-        proc.terminate()
-        _, err = proc.communicate(timeout=30)
-    assert err.startswith("warning: serving on 0.0.0.0, which other machines may reach")
+    server = serve("--host", "0.0.0.0")
+    assert server.token is not None
+    assert server.stop().startswith("warning: serving on 0.0.0.0, which other machines may reach")
 
 
 def test_serve_refuses_a_bad_number_of_workers():
