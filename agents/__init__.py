@@ -147,10 +147,10 @@ def make_agent(
     kwargs = {**options, **kwargs}
     valid = agent_names(game)
     where = f" for {game}" if game else ""
-    if game is None and name not in AGENTS:
-        raise ValueError(f"agent {name!r} is a game's own: give the game (game=...)")
     if name not in valid:
         raise ValueError(f"unknown agent {name!r}{where}; valid agents: {', '.join(valid)}")
+    if game is None and name not in AGENTS:
+        raise ValueError(f"agent {name!r} is a game's own: give the game (game=...)")
     if name == "mcts":
         kwargs["limits"] = limits
     try:

@@ -290,6 +290,8 @@ def test_agent_registry_builds_agents_and_names_the_valid_ones():
     assert isinstance(make_agent("greedy", seed=1, game="azacru"), AzacruGreedy)
     with pytest.raises(ValueError, match="valid agents: random, greedy, ppo, mcts"):
         make_agent("minimax", game="azacru")
+    with pytest.raises(ValueError, match="unknown agent 'minimax'; valid agents"):
+        make_agent("minimax")
     assert set(AGENTS) == {"random", "ppo", "mcts"}  # greedy is each game's own (Rules.baselines)
 
 
