@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from azgames.words import count
+
 from .diagram import PLAYER_LETTERS, to_diagram
 
 
@@ -11,7 +13,7 @@ def header(state) -> str:
         final = " (final round)" if state.turns_left[0] >= 0 else ""
         return f"Azacru, turn {int(state.ply[0]) + 1}, player_{int(state.player[0])} to move{final}"
     status = ("playing", "game over", "turn limit reached")[int(state.outcome[0])]
-    return f"Azacru, {status} after {int(state.ply[0])} turns"
+    return f"Azacru, {status} after {count(int(state.ply[0]), 'turn')}"
 
 
 def ansi(state, rules) -> str:

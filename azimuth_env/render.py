@@ -3,6 +3,8 @@ for ``rgb_array`` and the browser, is :mod:`azimuth_env.picture`)."""
 
 from __future__ import annotations
 
+from azgames.words import count
+
 from .board import AT_HOME, COLOUR_LETTERS, COLOUR_NAMES, NOT_PLACED, ON_ISLAND, beach_name
 from .diagram import format_sea
 
@@ -32,10 +34,8 @@ def headline(state, rules) -> str:
         home = " and ".join(
             f"{COLOUR_NAMES[q]} (player_{q})" for q in range(n) if state.castaway[0, q] == AT_HOME
         )
-        return (
-            f"Azimuth, {home} {'is' if ' and ' not in home else 'are'} home after {int(state.ply[0])} turns"
-        )
-    return f"Azimuth, turn limit reached after {int(state.ply[0])} turns: a draw"
+        return f"Azimuth, {home} {'is' if ' and ' not in home else 'are'} home after {count(int(state.ply[0]), 'turn')}"
+    return f"Azimuth, turn limit reached after {count(int(state.ply[0]), 'turn')}: a draw"
 
 
 def ansi(state, rules) -> str:

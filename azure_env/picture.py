@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 
 from azgames.drawing import FAINT, INK, PAPER, SEAT_COLOURS, SEAT_INK, Drawing
+from azgames.words import count
 
 from . import kernels as K
 from .board import MAP, VOID
@@ -225,7 +226,7 @@ def _result(state, rules) -> str:
         verdict = f"the hunters win, {hunters} to {monster}"
     else:
         verdict = f"the monster wins, {monster} to {hunters}"
-    return f"result after {int(state.turns[0])} turn(s): {verdict}"
+    return f"result after {count(int(state.turns[0]), 'turn')}: {verdict}"
 
 
 def _last_line(state, rules, last) -> str:

@@ -17,6 +17,7 @@ from azgames.cli_args import (
     game_options,
 )
 from azgames.inputs import writable_file
+from azgames.words import count
 
 #: The longest wait after a turn (``play --delay``): an hour is a typo already.
 MAX_DELAY = 3600.0
@@ -120,23 +121,21 @@ def _agent_list(parser, game: str, names: list[str] | None, players: int) -> lis
 def result_line(result: dict, labels: dict[str, str]) -> str:
     """The one line that says how a game ended."""
     scores = ", ".join(f"{a} {s}" for a, s in result["scores"].items())
-    turns = result["turns"]
+    turns = count(result["turns"], "turn")
     rewards = result["rewards"]
     if not any(rewards.values()) and (result["truncated"] or not result["winners"]):
         ended = "turn limit reached" if result["truncated"] else "draw"
-        return f"Result: {ended} after {turns} turns, no winner (scores: {scores})"
+        return f"Result: {ended} after {turns}, no winner (scores: {scores})"
     head = "Result: turn limit reached; " if result["truncated"] else "Result: "
     if len(rewards) > 1 and len(set(rewards.values())) == 1:  # one team (a co-op game)
         verdict = "the team wins" if next(iter(rewards.values())) > 0 else "the team loses"
-        return f"{head}{verdict} after {turns} turns (scores: {scores})"
+        return f"{head}{verdict} after {turns} (scores: {scores})"
     winners = result["winners"]
     parts = [f"{w} ({labels[w]})" for w in winners]
     named = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
     if all(rewards[w] >= 1.0 for w in winners):  # a sole winner, or a whole side
-        return (
-            f"{head}{named} {'wins' if len(winners) == 1 else 'win'} after {turns} turns (scores: {scores})"
-        )
-    return f"{head}draw between {named} after {turns} turns (scores: {scores})"
+        return f"{head}{named} {'wins' if len(winners) == 1 else 'win'} after {turns} (scores: {scores})"
+    return f"{head}draw between {named} after {turns} (scores: {scores})"
 
 
 def cmd_play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from azgames.agents.match import game_result
+from azgames.words import count
 
 from .human import Command, Console, board
 
@@ -104,7 +105,7 @@ def play_in_terminal(
                 continue
             if isinstance(decision, Command):  # quit, or the end of the input
                 say(
-                    f"{agent} stopped the game ({decision.value}) after {_turn_counter(base)} turns, "
+                    f"{agent} stopped the game ({decision.value}) after {count(_turn_counter(base), 'turn')}, "
                     f"before its end"
                 )
                 return None

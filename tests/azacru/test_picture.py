@@ -165,11 +165,11 @@ def test_the_final_round_and_the_end_show_in_the_header():
     assert "player_2 to move (final round)" in all_text(parse(rules.picture(env.unwrapped.state)))
     play(env, "g2-h2")  # the final round's last turn: 2-2-2 tiles, a three-way tie
     text = all_text(parse(env.unwrapped.picture()))
-    assert "game over after 1 turns, tie: player_0, player_1, player_2" in text
+    assert "game over after 1 turn, tie: player_0, player_1, player_2" in text
     assert "last move: player_2 played g2-h2:E" in text
     cut = position(THREE_PLAYERS, num_players=3, to_move="C", max_turns=1)
     play(cut, "g2-h2")
-    assert "turn limit reached after 1 turns, no winner" in all_text(parse(cut.unwrapped.picture()))
+    assert "turn limit reached after 1 turn, no winner" in all_text(parse(cut.unwrapped.picture()))
 
 
 def test_the_last_step_is_named_and_its_squares_outlined():

@@ -81,7 +81,7 @@ def test_a_landing_is_named_with_the_step_and_the_score():
     play(env, "place R a1 S")
     svg = picture_of(env)
     assert svg.has_text("Last step: red (player_0) played place R a1 S; it landed red on its beach")
-    assert svg.has_text("Azimuth, red (player_0) is home after 1 turns")
+    assert svg.has_text("Azimuth, red (player_0) is home after 1 turn")
     assert svg.has_text("Scores: player_0 1, player_1 0")
     assert not any("to act" in t for t in svg.texts)
 

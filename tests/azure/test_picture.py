@@ -430,7 +430,7 @@ def test_the_result_shows_once_the_game_is_over(hunter_gold, monster_gold, verdi
     play(env, "S")
     svg = assert_shows_the_position(env, ("hunter_0", "S"))
     assert "Azure Attack: game over" in svg.texts
-    assert f"result after 1 turn(s): {verdict}" in svg.texts
+    assert f"result after 1 turn: {verdict}" in svg.texts
     assert not any(i.tip.endswith("; to move") for i in svg.items)  # nobody moves any more
 
 
@@ -456,7 +456,7 @@ def test_the_turn_limit_is_shown():
     play(env, "stop")
     svg = assert_shows_the_position(env, ("hunter_0", "stop"))
     assert "Azure Attack: turn limit reached" in svg.texts
-    assert "result after 1 turn(s): the hunters win, 3 to 0" in svg.texts
+    assert "result after 1 turn: the hunters win, 3 to 0" in svg.texts
 
 
 def test_suit_tiles_homes_and_missing_tiles_are_told_apart():
