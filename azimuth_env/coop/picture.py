@@ -15,7 +15,9 @@ def status_lines(state, rules) -> list[str]:
     """The co-op facts above the colours' blocks (the text render's, one per line)."""
     rnd = int(state.round[0])
     home = int((state.castaway[0] == AT_HOME).sum())
-    if not rnd:
+    if state.outcome[0] != 0:  # the round and turn counters have run past the last turn
+        lines = [f"game over in round {min(rnd, rules.rounds)}/{rules.rounds}"]
+    elif not rnd:
         lines = [f"lighthouses being placed ({rules.rounds} rounds to play)"]
     elif state.wave[0] >= 0:
         lines = [f"round {rnd}/{rules.rounds}, its die rolled"]

@@ -150,3 +150,14 @@ def test_the_legend_adds_the_status_lines_to_the_base_games():
     assert rules.legend() == f"{LEGEND}\n{STATUS_LEGEND}"
     for face in ("sunny", "mermaid", "wave away", "gust", "turtle"):
         assert face in rules.legend()
+
+
+def test_a_finished_game_shows_its_last_round_not_a_turn_past_the_end():
+    env = azgames.make("azimuth_coop", num_players=2, rounds=1)
+    env.reset(seed=3)
+    rng = np.random.default_rng(3)
+    while env.unwrapped.legal_actions():
+        env.step(int(rng.choice(env.unwrapped.legal_actions())))
+    svg = picture_of(env)
+    assert svg.has_text("game over in round 1/1")
+    assert not any("turn" in t and "/4" in t for t in svg.texts)  # was "round 1/1, turn 5/4"
