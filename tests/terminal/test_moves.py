@@ -61,3 +61,12 @@ def test_azure_single_letters_are_moves_not_prefixes():
     moves = legal_moves(env)
     assert parse_move(env, "s") == moves["S"]  # the whole move S, though stop begins with s too
     assert parse_move(env, "st") == moves["stop"]
+
+
+def test_the_beginning_of_several_moves_lists_them_rather_than_guess_one(azacru):
+    moves = legal_moves(azacru)
+    several = [m for m in moves if m.startswith("a3-b4")]
+    assert len(several) > 1  # the opening position: a3-b4 with more than one facing
+    with pytest.raises(MoveError) as info:
+        parse_move(azacru, "a3-b4")
+    assert str(info.value) == f"'a3-b4' could be {', '.join(several)}: type more of the move"
