@@ -48,6 +48,11 @@ from typing import Any
 import numpy as np
 
 VECTOR_SIZES = (1, 64, 1024, 4096)
+#: Printed above a --quick run's table: its figures are no measurements.
+QUICK_NOTE = (
+    "smoke run (--quick): each figure below is one 0.05 s sample, first calls included; it shows "
+    "that every env steps, not how fast (run without --quick to measure)"
+)
 
 
 def aec_rate(make_env, seconds: float, seed: int = 0) -> float:
@@ -237,7 +242,9 @@ def _ratios(mine: dict, base: dict) -> dict[str, float]:
 
 
 def _fmt(rate: float) -> str:
-    return f"{rate / 1e6:.2f}M" if rate >= 1e6 else f"{rate / 1e3:.0f}k"
+    if rate >= 1e6:
+        return f"{rate / 1e6:.2f}M"
+    return f"{rate / 1e3:.0f}k" if rate >= 1e4 else f"{rate:,.0f}"
 
 
 def table(results: dict) -> str:
@@ -332,6 +339,8 @@ def measure(args: argparse.Namespace) -> dict:
         args.seconds, args.repeats = 0.05, 1
     results = run(args.games, args.players, args.seconds, args.repeats, args.quick, args.relative_to)
     print()
+    if args.quick:
+        print(QUICK_NOTE)
     print(table(results))
     return results
 

@@ -385,6 +385,7 @@ def test_bench_leaves_the_committed_results_alone(capsys):
         assert cli.main(["bench", "--quick", "--games", "azacru", "--players", "2"]) == 0
         printed = capsys.readouterr().out
         assert "| azacru | 2 |" in printed and "wrote" not in printed
+        assert "smoke run (--quick)" in printed and " 0k" not in printed  # labelled, no "0k" rates
         with pytest.raises(SystemExit) as stop:  # --save is the source checkout's script's
             cli.main(["bench", "--quick", "--save", "--games", "azacru", "--players", "2"])
         assert stop.value.code == 2 and "unrecognized arguments: --save" in capsys.readouterr().err
