@@ -12,6 +12,7 @@ import os
 import shutil
 import socket
 import threading
+import time
 from pathlib import Path
 
 import numpy as np
@@ -217,6 +218,23 @@ def test_a_bad_record_is_refused_in_the_page(page, tmp_path):
     page.find_element(By.ID, "file").send_keys(str(path))
     notice = wait(page, lambda d: (n := d.find_element(By.ID, "notice")).is_displayed() and n)
     assert "bad record" in notice.text and "'azgames-record/0'" in notice.text
+
+
+def test_a_click_that_starts_no_move_is_explained_until_the_next_click(page):
+    from selenium.webdriver.common.by import By
+
+    current = set_up(page, "azacru", ["human", "random"])
+    starts = {m["targets"][0] for m in current["legal"] if m["targets"]}
+    board = page.find_elements(By.CSS_SELECTOR, "#board [data-target]")
+    place = next(t for e in board if (t := e.get_attribute("data-target")) not in starts)
+    # The topmost shape of the place (a piece over its square) takes the click.
+    page.find_elements(By.CSS_SELECTOR, f'#board [data-target="{place}"]')[-1].click()
+    notice = wait(page, lambda d: (n := d.find_element(By.ID, "notice")).is_displayed() and n)
+    assert f"no legal move of player_0 starts at {place}" in notice.text
+    time.sleep(0.3)  # the state message that follows the notice leaves it up
+    assert page.find_element(By.ID, "notice").is_displayed()
+    click_move(page, current["legal"][0])
+    wait(page, lambda d: not d.find_element(By.ID, "notice").is_displayed())
 
 
 @pytest.mark.parametrize("game", GAMES)

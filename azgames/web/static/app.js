@@ -39,6 +39,7 @@ function setConnection(text, down) {
 
 function send(message) {
   if (socket && socket.readyState === WebSocket.OPEN) {
+    hideNotice();  // the person acts again: the last notice has been read
     socket.send(JSON.stringify(message));
   } else {
     showNotice("not connected to the server: reload the page", true);
@@ -47,8 +48,10 @@ function send(message) {
 
 function receive(message) {
   if (message.type === "state") {
+    // A notice stays up: the server sends the state right after it (a click
+    // refused, then the position as it stands), and it is hidden when the
+    // person next acts.
     view = message;
-    hideNotice();
     render();
   } else if (message.type === "notice") {
     showNotice(message.text, false);
