@@ -365,7 +365,9 @@ class Session:
         info = raw.infos[raw.possible_agents[0]]
         winners, scores = list(info["winners"]), dict(info["scores"])
         truncated = bool(raw.truncations[raw.agent_selection])
-        if winners:
+        if len(raw.rules.sides) == 1:  # one team (a co-op game), against the game itself
+            verdict = "the team wins" if winners else "the team loses"
+        elif winners:
             verdict = f"{' and '.join(winners)} {'wins' if len(winners) == 1 else 'win'}"
         else:
             verdict = "no winner"

@@ -341,3 +341,23 @@ def test_every_game_plays_a_move_by_clicks(client, game):
         move = next((m for m in view["legal"] if m["targets"]), view["legal"][0])
         after = play_by_clicks(ws, view, move)
     assert after["ply"] == 1 and after["last"]["move"] == move["move"]
+
+
+def test_a_team_game_ends_with_the_teams_verdict_not_no_winner():
+    from azgames.web.session import Session
+
+    session = Session()
+    session.handle(
+        {
+            "type": "new",
+            "game": "azimuth_coop",
+            "num_players": 2,
+            "seed": 1,
+            "seats": ["random", "random"],
+            "options": {"rounds": 1},
+        }
+    )
+    while (job := session.agent_job()) is not None:
+        session.apply_agent(job, job.think())
+    text = session.view()["result"]["text"]
+    assert text.startswith(("game over: the team wins", "game over: the team loses")), text
