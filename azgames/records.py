@@ -71,16 +71,9 @@ def to_record(env: AECEnv) -> dict[str, Any]:
 
 def save_record(env: AECEnv, path: str | os.PathLike) -> Path:
     """Write ``env``'s game to ``path`` as JSON; returns the path."""
-    path = writable_path("path", path)
+    path = writable_file("path", path, force=True)  # checked before the record is built
     path.write_text(json.dumps(to_record(env), indent=1))
     return path
-
-
-def writable_path(name: str, path: str | os.PathLike) -> Path:
-    """``path`` as a Path a file can be written to (its folder exists and is
-    writable; an existing file is replaced), checked before any work is done:
-    a long match should not end in a traceback."""
-    return writable_file(name, path, force=True)
 
 
 _FIELDS = {
@@ -155,7 +148,7 @@ def from_record(record: dict[str, Any], limits: Limits = LOCAL, **env_kwargs: An
 def _check_version(record: dict[str, Any]) -> None:
     """Refuse a record of another version than its game's current one (an
     unknown game is refused too, by name)."""
-    from .registry import current_version, resolve
+    from .registry import current_version, resolve, versioned_name
 
     game = resolve(record["game"])
     now = current_version(game)
@@ -169,8 +162,8 @@ def _check_version(record: dict[str, Any]) -> None:
         told = f" (it has no 'version' field: a record without one is of version {VERSION_WHEN_ABSENT})"
     if version != now:
         raise ValueError(
-            f"record is of {game} version {version} ({game}_v{version}){told}, but {game} is now "
-            f"version {now} ({game}_v{now}): a record of another version is of other rules or "
+            f"record is of {game} version {version} ({versioned_name(game, version)}){told}, but {game} "
+            f"is now version {now} ({versioned_name(game, now)}): a record of another version is of other rules or "
             f"observations, and is not replayed"
         )
 
