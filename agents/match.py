@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import itertools
 import math
-import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -26,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from azgames import checks
+from azgames.progress import Progress
 
 from . import make_agent
 
@@ -117,38 +117,6 @@ def outcome_of(result: Mapping[str, Any], agent: str) -> str:
     if agent in result["winners"] or not any(rewards.values()):
         return "draw"
     return "loss"
-
-
-# ---------------------------------------------------------------- progress
-
-
-class Progress:
-    """tqdm on stderr if importable, else a plain counter every ~10 %."""
-
-    def __init__(self, total: int, desc: str, enabled: bool) -> None:
-        self.total, self.desc, self.done = total, desc, 0
-        self.bar = None
-        self.enabled = enabled and total > 0
-        self.step = max(1, math.ceil(total / 10))
-        if self.enabled:
-            try:
-                from tqdm import tqdm
-            except ImportError:
-                return
-            self.bar = tqdm(total=total, desc=desc, file=sys.stderr, unit="game")
-
-    def update(self) -> None:
-        self.done += 1
-        if not self.enabled:
-            return
-        if self.bar is not None:
-            self.bar.update(1)
-        elif self.done % self.step == 0 or self.done == self.total:
-            print(f"{self.desc}: {self.done}/{self.total} games", file=sys.stderr, flush=True)
-
-    def close(self) -> None:
-        if self.bar is not None:
-            self.bar.close()
 
 
 # ---------------------------------------------------------------- a match

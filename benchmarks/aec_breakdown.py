@@ -92,6 +92,7 @@ def timers(env, games) -> dict:
 
 def run(games: list[str], players: int, num_games: int, repeats: int) -> dict:
     import azgames
+    from azgames.progress import Progress
 
     setups = {}
     for game in games:
@@ -100,12 +101,14 @@ def run(games: list[str], players: int, num_games: int, repeats: int) -> dict:
         actions = sum(len(a) for _, a in recorded)
         setups[game] = (timers(env, recorded), actions, actions / len(recorded))
     best = {(g, p): float("inf") for g in games for p in PARTS}
-    for _ in range(repeats):
-        for game, (parts, actions, _) in setups.items():
-            for part, fn in parts.items():
-                start = time.perf_counter()
-                fn()
-                best[game, part] = min(best[game, part], (time.perf_counter() - start) / actions * 1e6)
+    with Progress(repeats, "aec breakdown", unit="round") as bar:
+        for _ in range(repeats):
+            for game, (parts, actions, _) in setups.items():
+                for part, fn in parts.items():
+                    start = time.perf_counter()
+                    fn()
+                    best[game, part] = min(best[game, part], (time.perf_counter() - start) / actions * 1e6)
+            bar.update()
     rows = [
         {
             "game": g,

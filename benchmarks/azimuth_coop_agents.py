@@ -60,32 +60,11 @@ import results_file  # noqa: E402
 import azgames  # noqa: E402
 from azgames.agents import RandomAgent  # noqa: E402
 from azgames.agents.match import wilson_interval  # noqa: E402
+from azgames.progress import Progress  # noqa: E402
 from azimuth_env.coop.greedy import AzimuthCoopGreedy  # noqa: E402
 
 COMMITTED = results_file.RESULTS / "azimuth_coop_agents.json"
 TEAMS = {"greedy": AzimuthCoopGreedy, "random": RandomAgent}
-
-
-class Bar:
-    """A tqdm bar on stderr when tqdm is installed; otherwise nothing."""
-
-    def __init__(self, total: int, enabled: bool):
-        self.bar = None
-        if enabled:
-            try:
-                from tqdm import tqdm
-            except ImportError:
-                return
-            self.bar = tqdm(total=total, file=sys.stderr, unit="game")
-
-    def update(self, label: str) -> None:
-        if self.bar is not None:
-            self.bar.set_description(label, refresh=False)
-            self.bar.update(1)
-
-    def close(self) -> None:
-        if self.bar is not None:
-            self.bar.close()
 
 
 def play_one(env, seats: list, seed: int, times: list | None) -> dict:
@@ -120,7 +99,7 @@ def play_one(env, seats: list, seed: int, times: list | None) -> dict:
 
 
 def run_row(
-    num_players: int, rounds: int, team: str, seeds: list[int], games: int, bar: Bar
+    num_players: int, rounds: int, team: str, seeds: list[int], games: int, bar: Progress
 ) -> tuple[dict, dict]:
     """One row (see the module docstring); returns it and its games per seed."""
     env = azgames.make("azimuth_coop", num_players=num_players, rounds=rounds)
@@ -136,7 +115,7 @@ def run_row(
         for g in range(games):
             seats = [TEAMS[team](seed=a) for a in agent_roots[g].spawn(num_players)]
             results.append(play_one(env, seats, int(game_seeds[g]), timed))
-            bar.update(f"{num_players}p r{rounds} {team} seed {s}")
+            bar.update(desc=f"{num_players}p r{rounds} {team} seed {s}")
         played[s] = results
         wins = sum(r["won"] for r in results)
         per_seed[str(s)] = {
@@ -254,7 +233,7 @@ def main(argv: list[str] | None = None) -> dict:
     if args.quick:
         args.games = 4
     total = len(args.players) * len(args.rounds) * len(args.teams) * len(args.seeds) * args.games
-    bar = Bar(total, not args.no_progress)
+    bar = Progress(total, "azimuth_coop teams", not args.no_progress)
     rows, games = [], {}
     start = time.perf_counter()
     try:
@@ -264,13 +243,6 @@ def main(argv: list[str] | None = None) -> dict:
                     row, played = run_row(p, r, team, args.seeds, args.games, bar)
                     rows.append(row)
                     games[(p, r, team)] = played
-                    if bar.bar is None and not args.no_progress:
-                        print(
-                            f"  {p}p rounds={r} {team}: {row['wins']}/{row['games']} wins "
-                            f"({row['seconds']:.0f} s)",
-                            file=sys.stderr,
-                            flush=True,
-                        )
     finally:
         bar.close()
     checks = consistency(games)

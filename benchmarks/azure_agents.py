@@ -46,6 +46,7 @@ import results_file  # noqa: E402
 import azgames  # noqa: E402
 from azgames.agents import RandomAgent  # noqa: E402
 from azgames.agents.match import wilson_interval  # noqa: E402
+from azgames.progress import Progress  # noqa: E402
 from azure_env.greedy import AzureGreedy  # noqa: E402
 
 COMMITTED = results_file.RESULTS / "azure_agents.json"
@@ -65,20 +66,6 @@ class Timed:
         return action
 
 
-def progress(done: int, total: int, label: str, start: float) -> None:
-    """A line on stderr every 5 % of a row (rewritten in place on a terminal,
-    every 25 % otherwise)."""
-    tty = sys.stderr.isatty()
-    if done % max(1, total // (20 if tty else 4)) and done != total:
-        return
-    rate = done / max(time.perf_counter() - start, 1e-9)
-    line = f"  {label}: {done}/{total} games ({rate:.0f} games/s)"
-    if tty:
-        print(f"\r{line}", end="\n" if done == total else "", file=sys.stderr, flush=True)
-    else:
-        print(line, file=sys.stderr, flush=True)
-
-
 def run_row(
     num_players: int, map_name: str, pairing: str, games: int, seed: int, max_turns: int, roles: str
 ) -> dict:
@@ -94,7 +81,7 @@ def run_row(
     side_agent = "monster" if greedy_side == "monster" else "hunter_0"
     wins = draws = losses = truncated = 0
     turns, steps, own_gold, other_gold = [], [], [], []
-    label = f"{num_players}p {map_name} {pairing}"
+    bar = Progress(games, f"{num_players}p {map_name} {pairing}")
     start = time.perf_counter()
     for g in range(games):
         env.reset(seed=seed + g)
@@ -116,7 +103,8 @@ def run_row(
         monster, hunters = info["monster_total"], info["hunters_total"]
         own_gold.append(monster if greedy_side == "monster" else hunters)
         other_gold.append(hunters if greedy_side == "monster" else monster)
-        progress(g + 1, games, label, start)
+        bar.update()
+    bar.close()
     elapsed = time.perf_counter() - start
     t = np.array(times) * 1e3
     return {

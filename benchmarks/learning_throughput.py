@@ -61,7 +61,7 @@ def ours(steps: int, quick: bool = False, mix: dict | None = None) -> tuple[floa
             final_eval_games=2,
             eval_games=2,
             out=out,
-            progress=False,
+            progress=True,
             **shape,
             **({"mix": mix} if mix else {}),
         )

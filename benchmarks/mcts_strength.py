@@ -54,7 +54,7 @@ def score(
         num_games=games,
         num_players=players,
         seed=seed,
-        progress=False,
+        progress=True,
     )
     return {"wins": result.wins["mcts"], "draws": result.draws["mcts"], "losses": result.losses["mcts"]}
 

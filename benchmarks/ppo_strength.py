@@ -33,6 +33,7 @@ import results_file  # noqa: E402
 
 from azgames.agents.match import wilson_interval  # noqa: E402
 from azgames.agents.policy import NumpyPolicy, shipped_policy_path  # noqa: E402
+from azgames.progress import Progress  # noqa: E402
 from azgames.training.evaluate import evaluate  # noqa: E402
 
 COMMITTED = results_file.RESULTS / "ppo_strength.json"
@@ -72,7 +73,11 @@ def main(argv=None) -> int:
             opponents = ["random"] if game == "azimuth_coop" else args.opponents
             for opponent in opponents:
                 games = args.num_games if n == 2 else many
-                runs = [evaluate(policy, opponent, games, seed=s) for s in args.seeds]
+                runs = []
+                with Progress(len(args.seeds), f"{game} {n}p vs {opponent}", unit="seed") as bar:
+                    for s in args.seeds:
+                        runs.append(evaluate(policy, opponent, games, seed=s))
+                        bar.update()
                 wins, draws, losses = (sum(getattr(r, k) for r in runs) for k in ("wins", "draws", "losses"))
                 total = wins + draws + losses
                 lo, hi = wilson_interval(wins, total)

@@ -62,7 +62,7 @@ def main(argv=None) -> int:
                     eval_every=0,
                     final_eval_games=args.games,
                     out=f"{tmp}/seed{seed}",
-                    progress=False,
+                    progress=True,
                 )
             )
             runs.append(

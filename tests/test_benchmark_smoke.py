@@ -145,7 +145,9 @@ def test_aec_breakdown_quick_run_writes_table_and_json(tmp_path, capsys, results
     for row in rows.values():
         assert row["actions_per_game"] > 0
         assert all(row[f"{part}_us"] > 0 for part in ("loop", "env", "kernel", "reset"))
-    assert "| azure | 2 |" in capsys.readouterr().out
+    printed = capsys.readouterr()
+    assert "| azure | 2 |" in printed.out
+    assert "aec breakdown" in printed.err  # progress goes to stderr, the table stays alone on stdout
 
 
 def test_azure_agents_quick_run_writes_table_and_json(tmp_path, capsys, results_untouched):

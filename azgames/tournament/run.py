@@ -20,8 +20,9 @@ import numpy as np
 
 from azgames import checks
 from azgames.agents import make_agent, parse_agent
-from azgames.agents.match import Progress, play_game
+from azgames.agents.match import play_game
 from azgames.inputs import read_json
+from azgames.progress import Progress
 
 from .ratings import Rating, bradley_terry, openskill_ratings
 from .schedule import games_per_seating, seatings
