@@ -29,6 +29,9 @@ HEIGHT = TOP + BOARD + 30
 #: Neutral tiles, one shade per borderland in a chequer (the physical board's
 #: two shades are cosmetic; the chequer helps to see the borderlands).
 NEUTRAL = ("#f3efe4", "#e0d9c6")
+#: The legend's words: 12 keeps them 12 px high in the browser with the
+#: whole board fitted into a 1280 x 720 window (at 11 they were 11 px).
+LEGEND_SIZE = 12
 #: The last move's squares: reddish purple, the one Okabe-Ito colour no seat uses.
 LAST_MOVE = "#cc79a7"
 # A chevron facing north, around the square's centre, in units of CELL: tip,
@@ -56,8 +59,11 @@ def _owner_name(p: int) -> str:
 
 def _piece(d: Drawing, cx, cy, owner: int, facing: int, target=None, tip=None, scale=1.0) -> None:
     pts = chevron_points(cx, cy, facing, scale)
-    d.polygon(pts, fill=None, stroke=PAPER, width=4 * scale, target=target, tip=tip)  # halo on its own tile
-    d.polygon(pts, fill=SEAT_COLOURS[owner], stroke=INK, width=1.5 * scale, target=target, tip=tip)
+    # A piece on its square: it takes the square's clicks, but the app's
+    # dashed click hint outlines the square alone (a dashed chevron looked odd).
+    kw = {"target": target, "tip": tip, "piece": True}
+    d.polygon(pts, fill=None, stroke=PAPER, width=4 * scale, **kw)  # halo on its own tile
+    d.polygon(pts, fill=SEAT_COLOURS[owner], stroke=INK, width=1.5 * scale, **kw)
     size = 12 * scale
     d.text(cx, cy + 0.36 * size, PLAYER_LETTERS[owner], size=size, fill=SEAT_INK[owner], bold=True, tip=tip)
 
@@ -146,7 +152,8 @@ def _board(d: Drawing, state, moved: tuple[str, ...]) -> None:
             d.rect(x + 3, y + 3, CELL - 6, CELL - 6, stroke=LAST_MOVE, width=3)
         h = CELL / 2
         d.line(x0 + h, y0 + h, x1 + h, y1 + h, stroke=INK, width=1.5, dash=True)
-        d.circle(x0 + h, y0 + h, 4, fill=INK, target=moved[0], tip=f"{moved[0]}: where the last move started")
+        tip = f"{moved[0]}: where the last move started"
+        d.circle(x0 + h, y0 + h, 4, fill=INK, target=moved[0], tip=tip, piece=True)
     for f, (owner, facing) in pieces.items():
         x, y = square_origin(f)
         name = field_name(f)
@@ -177,20 +184,26 @@ def _legend(d: Drawing, num_players: int) -> None:
         d.rect(x, y, 22, 22, fill=SEAT_COLOURS[p], stroke=FAINT, width=0.5)
         d.text(x + 3, y + 9, str(p), size=8, fill=SEAT_INK[p], anchor="start")
         _piece(d, x + 38, y + 11, p, 0, scale=0.5)
-        d.text(x + 54, y + 15, f"{PLAYER_LETTERS[p]} = {_owner_name(p)}'s pieces,", size=11, anchor="start")
-        d.text(x + 54, y + 29, f"{p} = {_owner_name(p)}'s tiles", size=11, anchor="start")
+        d.text(
+            x + 54,
+            y + 15,
+            f"{PLAYER_LETTERS[p]} = {_owner_name(p)}'s pieces,",
+            size=LEGEND_SIZE,
+            anchor="start",
+        )
+        d.text(x + 54, y + 29, f"{p} = {_owner_name(p)}'s tiles", size=LEGEND_SIZE, anchor="start")
         y += 40
     for i, shade in enumerate(NEUTRAL):
         d.rect(x + 11 * i, y, 11, 22, fill=shade, stroke=FAINT, width=0.5)
-    d.text(x + 54, y + 15, "neutral tiles", size=11, anchor="start")
+    d.text(x + 54, y + 15, "neutral tiles", size=LEGEND_SIZE, anchor="start")
     y += 34
     d.line(x, y + 11, x + 22, y + 11, stroke=INK, width=3)
-    d.text(x + 54, y + 15, "border of a borderland", size=11, anchor="start")
+    d.text(x + 54, y + 15, "border of a borderland", size=LEGEND_SIZE, anchor="start")
     y += 34
     _piece(d, x + 11, y + 11, 0, 1, scale=0.5)
-    d.text(x + 54, y + 9, "a chevron points the", size=11, anchor="start")
-    d.text(x + 54, y + 23, "way it faces (here NE)", size=11, anchor="start")
+    d.text(x + 54, y + 9, "a chevron points the", size=LEGEND_SIZE, anchor="start")
+    d.text(x + 54, y + 23, "way it faces (here NE)", size=LEGEND_SIZE, anchor="start")
     y += 40
     d.rect(x, y, 22, 22, stroke=LAST_MOVE, width=3)
-    d.text(x + 54, y + 9, "last move's squares; the", size=11, anchor="start")
-    d.text(x + 54, y + 23, "dot marks where it began", size=11, anchor="start")
+    d.text(x + 54, y + 9, "last move's squares; the", size=LEGEND_SIZE, anchor="start")
+    d.text(x + 54, y + 23, "dot marks where it began", size=LEGEND_SIZE, anchor="start")

@@ -65,7 +65,9 @@ class Drawing:
 
     ``target`` names a clickable place (a square, a beach): the SVG tags the
     shape ``data-target``, which the browser app turns into moves. ``tip``
-    is a hover text (an SVG ``<title>``), e.g. what a piece is."""
+    is a hover text (an SVG ``<title>``), e.g. what a piece is. ``piece``
+    marks a shape drawn over its place (a chevron on its square): it takes
+    the place's clicks, but the app's click hints outline the place alone."""
 
     def __init__(self, width: float, height: float, *, title: str = "", background: str = PAPER):
         self.width, self.height = float(width), float(height)
@@ -74,15 +76,18 @@ class Drawing:
         self.shapes: list[_Shape] = []
 
     # ------------------------------------------------------------------ shapes
-    def rect(self, x, y, w, h, *, fill=None, stroke=None, width=1.0, target=None, tip=None, round=0.0):
-        self.shapes.append(_Shape("rect", (x, y, w, h, round), fill, stroke, width, target, tip))
+    def rect(
+        self, x, y, w, h, *, fill=None, stroke=None, width=1.0, target=None, tip=None, round=0.0, piece=False
+    ):
+        shape = _Shape("rect", (x, y, w, h, round), fill, stroke, width, target, tip, {"piece": piece})
+        self.shapes.append(shape)
 
-    def circle(self, cx, cy, r, *, fill=None, stroke=None, width=1.0, target=None, tip=None):
-        self.shapes.append(_Shape("circle", (cx, cy, r), fill, stroke, width, target, tip))
+    def circle(self, cx, cy, r, *, fill=None, stroke=None, width=1.0, target=None, tip=None, piece=False):
+        self.shapes.append(_Shape("circle", (cx, cy, r), fill, stroke, width, target, tip, {"piece": piece}))
 
-    def polygon(self, points, *, fill=None, stroke=None, width=1.0, target=None, tip=None):
+    def polygon(self, points, *, fill=None, stroke=None, width=1.0, target=None, tip=None, piece=False):
         pts = tuple((float(x), float(y)) for x, y in points)
-        self.shapes.append(_Shape("polygon", pts, fill, stroke, width, target, tip))
+        self.shapes.append(_Shape("polygon", pts, fill, stroke, width, target, tip, {"piece": piece}))
 
     def line(self, x1, y1, x2, y2, *, stroke=INK, width=1.0, dash: bool = False):
         self.shapes.append(_Shape("line", (x1, y1, x2, y2), None, stroke, width, extra={"dash": dash}))
@@ -148,7 +153,8 @@ def _style(s: _Shape) -> str:
     if s.stroke:
         parts.append(f'stroke="{s.stroke}" stroke-width="{_num(s.width)}"')
     if s.target is not None:
-        parts.append(f'data-target="{escape(s.target)}" class="target"')
+        kind = "target piece" if s.extra.get("piece") else "target"
+        parts.append(f'data-target="{escape(s.target)}" class="{kind}"')
     return " ".join(parts)
 
 

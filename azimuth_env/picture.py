@@ -438,7 +438,8 @@ def _legend(d: Drawing, y: float, rows) -> None:
             beach_marker(d, cx, cy, None)
         elif kind == "wave":
             d.rect(cx - 11, cy - 11, 22, 22, stroke=INK, width=2)
-        d.text(PANEL_X + 40, cy + 4, words, size=10, anchor="start")
+        # 11 as the panel's other words: at 10 they were under 12 px high in the browser at 1280 px.
+        d.text(PANEL_X + 40, cy + 4, words, size=11, anchor="start")
         y += LINE + 6
 
 

@@ -3,6 +3,7 @@
 Skipped (with the reason) where chromium, its driver or Selenium is missing,
 unless ``AZGAMES_REQUIRE_BROWSER=1`` (CI), which makes that a failure.
 ``AZGAMES_SCREENSHOTS=1`` saves each game's page to ``docs/images/web_<game>.png``.
+The window is a laptop's, 1280 x 720: the size where the page's rough edges showed.
 """
 
 from __future__ import annotations
@@ -76,7 +77,7 @@ def browser(server_url, tmp_path_factory):
         "--no-sandbox",
         "--disable-gpu",
         "--disable-dev-shm-usage",
-        "--window-size=1500,950",
+        "--window-size=1280,720",
     ):
         options.add_argument(arg)
     downloads = tmp_path_factory.mktemp("downloads")
@@ -147,6 +148,50 @@ def click_move(driver, move: dict) -> None:
     driver.find_element(By.CSS_SELECTOR, f'{box} button[data-action="{move["action"]}"]').click()
 
 
+def words_heights(driver) -> dict[str, float]:
+    """The picture's words (texts with a space: headers, panels, legends; not
+    a piece's or a square's letter) and their height on the screen, in px."""
+    return driver.execute_script(
+        """
+        const own = (t) => [...t.childNodes].filter((n) => n.nodeType === 3).map((n) => n.data).join("");
+        const heights = {};
+        for (const t of document.querySelectorAll("#board svg text")) {
+          if (own(t).trim().includes(" ")) heights[own(t)] = t.getBoundingClientRect().height;
+        }
+        return heights;
+        """
+    )
+
+
+def assert_moves_stand_apart(driver) -> None:
+    """Each legal move in the list is a tile of its own, and the room between
+    neighbouring moves' texts is well over the spaces within a move: Azimuth's
+    two columns ("place K b1 N  place K b1 E") read as one line."""
+    texts, tiles, char, ground = driver.execute_script(
+        """
+        const buttons = [...document.querySelectorAll("#legal li button")];
+        const texts = buttons.map((b) => {
+          const range = document.createRange();
+          range.selectNodeContents(b);
+          return range.getBoundingClientRect();
+        });
+        const char = texts[0].width / buttons[0].textContent.length;  // the list's font is monospace
+        const grounds = buttons.filter((b) => !b.matches(":hover")).map((b) => getComputedStyle(b).backgroundColor);
+        return [texts.map((r) => [r.top, r.left, r.right]),
+                buttons.map((b) => [b.getBoundingClientRect().left, b.getBoundingClientRect().right]),
+                char, [...new Set(grounds), getComputedStyle(document.getElementById("side")).backgroundColor]];
+        """
+    )
+    rows = [i for i in range(1, len(texts)) if abs(texts[i][0] - texts[i - 1][0]) < 2]
+    assert rows, "the moves are in one column"
+    gaps = [texts[i][1] - texts[i - 1][2] for i in rows]
+    assert min(gaps) >= 3 * char, f"{min(gaps):.1f} px between moves, {char:.1f} px a character"
+    assert min(tiles[i][0] - tiles[i - 1][1] for i in rows) >= 8, "the moves' tiles touch"
+    *tile_grounds, panel = ground
+    shown = len(tile_grounds) == 1 and tile_grounds[0] not in (panel, "rgba(0, 0, 0, 0)")
+    assert shown, f"moves on {tile_grounds}, the panel {panel}"
+
+
 def page_svg(driver) -> str:
     return driver.execute_script(
         "return new XMLSerializer().serializeToString(document.querySelector('#board svg'))"
@@ -210,6 +255,52 @@ def test_a_replay_with_the_slider_shows_each_plys_position(page, tmp_path):
         assert listed == [m["move"] for m in view(page)["legal"]] and listed
 
 
+def test_a_loaded_record_sets_the_form_and_plays_on_as_its_game(page, tmp_path):
+    """The form was left on Azacru after loading an Azimuth record, so "play
+    from here" played the wrong game; the replay's buttons were glyphs that
+    common fonts lack; a seat's field cut an agent's options short."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    spec = "mcts:simulations=1000,seconds=5"
+    seat = page.find_element(By.CSS_SELECTOR, '#seats input[data-seat="1"]')
+    seat.clear()
+    seat.send_keys(spec)
+    scrolled, shown = seat.get_property("scrollWidth"), seat.get_property("clientWidth")
+    assert scrolled <= shown, f"the spec is cut short: {scrolled} px of it in {shown} px"
+    env, svgs = random_game("azimuth", 9, seed=2, num_players=3, max_turns=120)
+    path = tmp_path / "azimuth.json"
+    env.unwrapped.save_record(path)
+    page.find_element(By.ID, "file").send_keys(str(path))
+    wait(page, lambda d: view(d).get("mode") == "replay" and view(d)["game"] == "azimuth")
+    assert Select(page.find_element(By.ID, "game")).first_selected_option.get_attribute("value") == "azimuth"
+    assert page.find_element(By.ID, "players").get_property("value") == "3"
+    assert (
+        page.find_element(By.CSS_SELECTOR, '#options input[name="max_turns"]').get_property("value") == "120"
+    )
+    seats = page.find_elements(By.CSS_SELECTOR, "#seats input")
+    assert [s.get_property("value") for s in seats][:2] == ["human", spec]  # the person's seats stay
+    for button in page.find_elements(By.CSS_SELECTOR, "#replay button"):
+        text = button.text
+        assert all(32 <= ord(c) < 127 for c in text), f"{button.get_attribute('id')}: {text!r}"
+        assert (text or button.get_attribute("aria-label")) and button.get_attribute("title")
+        assert button.size["width"] > 20 and button.size["height"] > 20
+    assert view(page)["legal"][0]["move"].startswith("place "), "a position with Azimuth's longest moves"
+    assert_moves_stand_apart(page)
+    page.find_element(By.ID, "prev").click()
+    wait(page, lambda d: view(d)["ply"] == 8)
+    page.find_element(By.ID, "prev").click()
+    wait(page, lambda d: view(d)["ply"] == 7)
+    for field in seats[1:]:  # people on every seat: no agent moves in the test's way
+        field.clear()
+        field.send_keys("human")
+    page.find_element(By.ID, "play-from-here").click()
+    current = wait(page, lambda d: (v := view(d))["mode"] == "play" and v)
+    assert (current["game"], current["num_players"], current["ply"]) == ("azimuth", 3, 7)
+    assert current["options"]["max_turns"] == 120 and current["seats"] == ["human"] * 3
+    assert canonical_svg(page_svg(page)) == canonical_svg(svgs[7])
+
+
 def test_a_bad_record_is_refused_in_the_page(page, tmp_path):
     from selenium.webdriver.common.by import By
 
@@ -245,6 +336,18 @@ def test_every_game_takes_a_move_by_clicks(page, game):
 
     players = 4 if game == "azure" else 2
     current = set_up(page, game, ["human"] * players, seed=1)
+    # At 1280 x 720 the picture's words (legends, headers) were 6 to 8 px high.
+    heights = words_heights(page)
+    assert heights and min(heights.values()) >= 11.9, sorted(heights.items(), key=lambda kv: kv[1])[:3]
+    assert_moves_stand_apart(page)
+    if game == "azacru":
+        # The dashed hint outlines the squares a move can start from, not the chevrons on them.
+        shapes = page.execute_script(
+            "return [...document.querySelectorAll('#board [data-target]')]"
+            ".map((e) => [e.tagName, e.classList.contains('piece'), getComputedStyle(e).strokeDasharray])"
+        )
+        assert {dash for _, piece, dash in shapes if piece} == {"none"}
+        assert any(dash != "none" for tag, _, dash in shapes if tag == "rect")
     move = next((m for m in current["legal"] if m["targets"]), current["legal"][0])
     click_move(page, move)
     after = wait(page, lambda d: (v := view(d))["ply"] == 1 and v)
@@ -263,4 +366,12 @@ def test_every_game_takes_a_move_by_clicks(page, game):
             page.find_elements(By.CSS_SELECTOR, f'#board [data-target="{start["targets"][0]}"]')[-1].click()
             wait(page, lambda d: view(d)["clicks"])
         IMAGES.mkdir(parents=True, exist_ok=True)
+        # A 1280 x 720 picture: the window grows by its frame (the tests' window is 1280 x 720 in all).
+        window = page.get_window_size()
+        page.set_window_size(
+            window["width"], window["height"] + 720 - page.execute_script("return innerHeight")
+        )
+        page.execute_script("window.scrollTo(0, 0)")  # clicks scrolled the page to the board's places
+        time.sleep(0.3)  # the page fits the picture to the window it now has
         page.save_screenshot(str(IMAGES / f"web_{game}.png"))
+        page.set_window_size(window["width"], window["height"])

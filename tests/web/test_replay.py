@@ -92,3 +92,20 @@ def test_play_from_a_ply_between_checkpoints_then_save(monkeypatch):
     assert saved["actions"] == record["actions"][:11] + [move["action"]]
     session.handle({"type": "undo"})
     assert session.handle({"type": "save"})[0]["record"]["actions"] == record["actions"][:11]
+
+
+def test_a_loaded_record_names_its_game_for_the_form_and_plays_on_as_that_game():
+    """The page sets its New game form from the replay's first state (game,
+    players, options), then sends the form's seats with "play from here": a
+    3-player Azimuth record with its own turn limit plays on as just that."""
+    env, svgs = random_game("azimuth", 9, seed=2, num_players=3, max_turns=120)
+    record = env.unwrapped.to_record()
+    session = Session()
+    view = session.handle({"type": "load", "text": json.dumps(record)})[0]
+    assert (view["game"], view["num_players"]) == ("azimuth", 3)
+    assert view["options"] == record["options"] and view["options"]["max_turns"] == 120
+    session.handle({"type": "seek", "ply": 5})
+    seats = ["human", "random", "human"]  # one per player, as the form now has them
+    view = session.handle({"type": "play_from_here", "seats": seats})[0]
+    assert (view["mode"], view["game"], view["num_players"], view["ply"]) == ("play", "azimuth", 3, 5)
+    assert view["seats"] == seats and view["options"]["max_turns"] == 120 and view["svg"] == svgs[5]

@@ -12,6 +12,9 @@ let socket = null;
 let catalogue = null;
 let view = { mode: null };
 let autoplay = null;  // the replay's timer while it plays
+// A record sent to the server and not answered yet: its replay's first state
+// sets the New game form to the record's game, so "play from here" plays it.
+let loading = false;
 // The server's token, from the address it printed: every request passes it on
 // (the page's load also left it in a cookie, which serves where this is absent).
 const TOKEN = new URLSearchParams(location.search).get("token");
@@ -52,10 +55,15 @@ function receive(message) {
     // refused, then the position as it stands), and it is hidden when the
     // person next acts.
     view = message;
+    if (loading && view.mode === "replay") {
+      loading = false;
+      formFromRecord(view);
+    }
     render();
   } else if (message.type === "notice") {
     showNotice(message.text, false);
   } else if (message.type === "error") {
+    loading = false;  // a refused record leaves the form as it was
     showNotice(message.text, true);
   } else if (message.type === "record") {
     download(message.filename, JSON.stringify(message.record, null, 1));
@@ -130,6 +138,23 @@ function seatsChanged() {
     label.append(input);
     seats.append(label);
   }
+}
+
+// The form set to a loaded record's game, player count and options (as the
+// record names them); the seats the person typed stay where they still fit.
+function formFromRecord(record) {
+  if (!catalogue.games.some((g) => g.name === record.game)) return;
+  $("game").value = record.game;
+  gameChanged();
+  $("players").value = String(record.num_players);
+  seatsChanged();
+  for (const input of $("options").querySelectorAll("input")) {
+    if (!(input.name in record.options)) continue;
+    const value = record.options[input.name];
+    input.value = typeof value === "string" ? value : JSON.stringify(value);
+  }
+  // Options that differ from the game's defaults are hidden in a closed box otherwise.
+  if (Object.keys(formOptions()).length) $("options-box").open = true;
 }
 
 function formSeats() {
@@ -222,6 +247,7 @@ function render() {
   showSpeed(view.speed);
 
   $("replay").hidden = view.mode !== "replay";
+  fitBoard();
   if (view.mode === "replay") {
     const slider = $("ply");
     slider.max = String(view.plies);
@@ -231,6 +257,34 @@ function render() {
   } else {
     stopAutoplay();
   }
+}
+
+// The picture's size: as large as the stage's width and the window's height
+// allow, but no smaller than keeps its words readable (the page scrolls
+// instead): fitted to a 1280 x 720 window, the legends of the tall and the
+// wide pictures were 6 to 8 px high. Its words are the texts with a space in
+// them (headers, panels, legends); a single letter or number is a piece's or
+// a square's label, drawn small on purpose.
+const WORDS_PX = 10.5;  // font size of the smallest words: about 12 px high on the screen
+
+function fitBoard() {
+  const svg = $("board").querySelector("svg");
+  if (!svg) return;
+  const box = svg.viewBox.baseVal;
+  const ownText = (t) => [...t.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.data).join("");
+  const sizes = [...svg.querySelectorAll("text")]
+    .filter((t) => ownText(t).trim().includes(" "))  // not the words of a hover tip (its <title>)
+    .map((t) => Number(t.getAttribute("font-size")));
+  const readable = sizes.length ? WORDS_PX / Math.min(...sizes) : 0;
+  const stage = $("board").clientWidth;
+  const replayBar = $("replay").hidden ? 0 : $("replay").offsetHeight;
+  const top = $("board").getBoundingClientRect().top + window.scrollY;
+  const room = window.innerHeight - top - replayBar - 24;  // the stage's padding and the page's
+  const fits = Math.min(stage / box.width, room / box.height);
+  const scale = Math.min(Math.max(fits, readable), stage / box.width);
+  // Set on the board, not the picture: the SVG in the page stays the server's.
+  $("board").style.setProperty("--picture-width", `${Math.floor(box.width * scale)}px`);
+  $("board").style.setProperty("--picture-height", `${Math.floor(box.height * scale)}px`);
 }
 
 function moveButton(move, enabled) {
@@ -245,8 +299,10 @@ function moveButton(move, enabled) {
 function highlight() {
   // Places clicked so far, and where a further click may go (or, with no
   // clicks yet, where a move can start): CSS on the data-target attribute.
+  // Pieces drawn over a place (class "piece": Azacru's chevrons) take its
+  // clicks but not its outline: a dashed chevron read as something else.
   const rule = (targets, style) => targets.length
-    ? `${targets.map((t) => `#board [data-target="${CSS.escape(t)}"]`).join(",")} { ${style} }`
+    ? `${targets.map((t) => `#board [data-target="${CSS.escape(t)}"]:not(.piece)`).join(",")} { ${style} }`
     : "";
   let css = "";
   if (view.human_to_move) {
@@ -286,7 +342,10 @@ function loadFile() {
   const file = $("file").files[0];
   if (!file) return;
   stopAutoplay();
-  file.text().then((text) => send({ type: "load", text }));
+  file.text().then((text) => {
+    loading = true;
+    send({ type: "load", text });
+  });
   $("file").value = "";  // the same file can be loaded again
 }
 
@@ -303,6 +362,7 @@ function toggleAutoplay() {
   }
   if (view.ply >= view.plies) seek(0);
   $("autoplay").textContent = "Stop";
+  $("autoplay").setAttribute("aria-label", "stop playing the record");
   const tick = () => {
     seek(view.ply + 1);
     autoplay = setTimeout(tick, 1000 / speedOf(Number($("speed").value)));
@@ -314,6 +374,7 @@ function stopAutoplay() {
   if (autoplay) clearTimeout(autoplay);
   autoplay = null;
   $("autoplay").textContent = "Play";
+  $("autoplay").setAttribute("aria-label", "play the record");
 }
 
 function playFromHere() {
@@ -349,6 +410,7 @@ function wire() {
   $("last").onclick = () => seek(view.plies);
   $("autoplay").onclick = toggleAutoplay;
   $("play-from-here").onclick = playFromHere;
+  window.addEventListener("resize", fitBoard);
 }
 
 wire();
