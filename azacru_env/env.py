@@ -9,7 +9,7 @@
 | Agents               | `agents = ['player_0', ..., 'player_{n-1}']`, n = 2-4 |
 | Action shape         | (1,)                                                 |
 | Action values        | Discrete(289) with 2 players, Discrete(217) with 3-4 |
-| Observation shape    | (9, 9, K + 3n + 1) int8: (9, 9, 11), (9, 9, 13), (9, 9, 16) |
+| Observation shape    | (K + 3n + 1, 9, 9) int8: (11, 9, 9), (13, 9, 9), (16, 9, 9) |
 | Observation values   | [-1, 1]                                              |
 
 Azacru (Mike Wellman, 2005) is played on a 9 x 9 board of fields split into
@@ -43,8 +43,9 @@ azacru_env.env(num_players=2, render_mode=None, illegal_action="raise",
 
 ## Observation space
 
-`{"observation": Box(-1, 1, (9, 9, C), int8), "action_mask": Box(0, 1, (A,), int8)}`.
-`observation[y, x, c]`: `x` is the column (a-i, west to east), `y` the row
+`{"observation": Box(-1, 1, (C, 9, 9), int8), "action_mask": Box(0, 1, (A,), int8)}`.
+`observation[c, y, x]`, channels first as in every game (version 1 had them
+last, `(9, 9, C)`): `x` is the column (a-i, west to east), `y` the row
 minus one (1-9, south to north); the board is not rotated. With `K` pieces
 per player and `n` players, from the acting player's side:
 

@@ -229,10 +229,11 @@ def play(
 @njit
 def write_observation(tiles, occupant, piece_field, piece_facing, turns_left, i, viewer, obs, j):
     """Planes of game ``i`` from ``viewer``'s side into row ``j`` of ``obs``,
-    an (N, 81 * C) view of the (N, 9, 9, C) observations (see the env docstring)."""
+    an (N, C * 81) view of the (N, C, 9, 9) observations, channels first as
+    every game's (see the env docstring): plane ``c`` of field ``f`` is
+    ``c * 81 + f``."""
     num_players = piece_field.shape[1]
     num_pieces = piece_field.shape[2]
-    planes = obs.shape[1] // 81
     for c in range(obs.shape[1]):
         obs[j, c] = 0
     for f in range(81):
@@ -241,7 +242,7 @@ def write_observation(tiles, occupant, piece_field, piece_facing, turns_left, i,
         t = tiles[i, f]
         q = t - viewer
         q += num_players * (q < 0)
-        obs[j, f * planes + num_pieces + 3 * q] = t >= 0
+        obs[j, (num_pieces + 3 * q) * 81 + f] = t >= 0
     for p in range(num_players):
         q = p - viewer
         q += num_players * (q < 0)
@@ -250,14 +251,14 @@ def write_observation(tiles, occupant, piece_field, piece_facing, turns_left, i,
             f = np.int64(piece_field[i, p, k])
             if f >= 0:
                 d = piece_facing[i, p, k]
-                c = f * planes + num_pieces + 3 * q
-                obs[j, c + 1] = DX[d]
-                obs[j, c + 2] = DY[d]
+                c = num_pieces + 3 * q
+                obs[j, (c + 1) * 81 + f] = DX[d]
+                obs[j, (c + 2) * 81 + f] = DY[d]
                 if p == viewer:
-                    obs[j, f * planes + k] = 1
+                    obs[j, k * 81 + f] = 1
     if turns_left[i] >= 0:
-        for f in range(81):
-            obs[j, f * planes + num_pieces + 3 * num_players] = 1
+        last = (num_pieces + 3 * num_players) * 81
+        obs[j, last : last + 81] = 1
 
 
 @njit

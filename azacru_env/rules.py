@@ -48,7 +48,8 @@ ILLEGAL_REASONS = {
 class AzacruRules(Rules):
     info = GameInfo(
         name="azacru",
-        version=1,
+        # 2: observations channels first, (C, 9, 9), as every game's.
+        version=2,
         long_name="Azacru (Pacru series)",
         min_players=2,
         max_players=4,
@@ -104,7 +105,8 @@ class AzacruRules(Rules):
         return self.pass_action + 1
 
     def observation_shape(self, player: int = 0) -> tuple[int, ...]:
-        return (9, 9, self.pieces + 3 * self.num_players + 1)
+        # Channels first, as every game of the suite (version 2; version 1 had them last).
+        return (self.pieces + 3 * self.num_players + 1, 9, 9)
 
     def observation_bounds(self, player: int = 0) -> tuple[int, int]:
         return -1, 1

@@ -37,6 +37,29 @@ if TYPE_CHECKING:
 HistoryEntry = int | tuple[int, tuple[int, ...]]
 
 ILLEGAL_ACTION_POLICIES = ("raise", "penalize")
+#: What ``infos`` hold: ``"full"``, the game's facts as it reports them (names,
+#: text, lists that grow); ``"numeric"``, :func:`numeric_info`'s fixed keys
+#: of fixed shape from reset on, for clients that batch infos into arrays
+#: (TorchRL, Tianshou). Either way :attr:`GameAECEnv.game_infos` holds the full ones.
+INFO_FORMATS = ("full", "numeric")
+
+
+def numeric_info(full: dict[str, Any], agents: list[str], agent: str) -> dict[str, Any]:
+    """``agent``'s ``full`` info as numbers of fixed shape, zeros until the
+    game ends: ``score`` and ``scores`` (floats; ``scores`` and ``winners`` in
+    ``agents``' order), ``won`` and ``winners`` (0/1), ``turns``, and
+    ``illegal_action`` (1 when this agent's illegal action ended the game)."""
+    scores = full.get("scores", {})
+    winners = full.get("winners", ())
+    illegal = full.get("illegal_action")
+    return {
+        "score": float(full.get("score", 0)),
+        "scores": [float(scores.get(a, 0)) for a in agents],
+        "won": int(agent in winners),
+        "winners": [int(a in winners) for a in agents],
+        "turns": int(full.get("turns", 0)),
+        "illegal_action": int(illegal is not None and illegal["agent"] == agent),
+    }
 
 
 def _copied(value: Any) -> Any:
@@ -50,13 +73,22 @@ def _copied(value: Any) -> Any:
 
 
 class GameAECEnv(AECEnv):
-    """AEC env over one game of a :class:`Rules` class (set ``rules_type``)."""
+    """AEC env over one game of a :class:`Rules` class (set ``rules_type``).
+
+    ``illegal_action``: ``"raise"`` (ValueError) or ``"penalize"`` (the game
+    ends, -1 to the offender). ``infos``: ``"full"``, the game's own infos
+    (names, text, chance events), or ``"numeric"``, :func:`numeric_info`'s
+    fixed keys and shapes for clients that batch infos (TorchRL, Tianshou);
+    :attr:`game_infos` holds the full ones either way. ``render_mode``:
+    ``"ansi"``, ``"rgb_array"`` or ``"human"`` (the text printed to stdout).
+    """
 
     rules_type: type[Rules]
     #: Each game's class adds ``"name"``, its versioned name as PettingZoo has
     #: it (``"azimuth_v1"``, from its rules' name and version: :mod:`.envs`).
     metadata: dict[str, Any] = {
-        "render_modes": ["ansi", "rgb_array"],
+        # "human" prints the text picture to stdout: a text game's display.
+        "render_modes": ["ansi", "rgb_array", "human"],
         "is_parallelizable": False,
         "render_fps": 2,
     }
@@ -66,11 +98,16 @@ class GameAECEnv(AECEnv):
         num_players: int = 2,
         render_mode: str | None = None,
         illegal_action: str = "raise",
+        infos: str = "full",
         **options: Any,
     ):
         super().__init__()
         checks.one_of("render_mode", render_mode, [None, *self.metadata["render_modes"]])
         checks.one_of("illegal_action", illegal_action, ILLEGAL_ACTION_POLICIES)
+        checks.one_of("infos", infos, INFO_FORMATS)
+        #: ``infos`` as asked (:data:`INFO_FORMATS`).
+        self.info_format = infos
+        self._numeric_infos = infos == "numeric"
         self.rules = self.rules_type(num_players, **options)
         self.render_mode = render_mode
         self.illegal_action = illegal_action
@@ -148,11 +185,21 @@ class GameAECEnv(AECEnv):
         self.truncations = {a: False for a in self.agents}
         self._start_infos = self.rules.start_infos(state)
         self._chance_shown = False
-        self.infos = {a: dict(self._start_infos[i]) for i, a in enumerate(self.agents)}
+        self._set_infos({a: dict(self._start_infos[i]) for i, a in enumerate(self.agents)})
         self._new_buffers()
         self._live = True
         actor = self._observe_current()
         self.agent_selection = self.possible_agents[actor]
+
+    def _set_infos(self, full: dict[str, dict[str, Any]]) -> None:
+        """Make ``full`` the game's infos; ``infos`` shows them as asked."""
+        #: Every agent's full info (the game's facts, chance events, results),
+        #: whatever ``infos`` shows: the same dicts when ``infos="full"``.
+        self.game_infos = full
+        if self._numeric_infos:
+            self.infos = {a: numeric_info(info, self.possible_agents, a) for a, info in full.items()}
+        else:
+            self.infos = full
 
     def _new_buffers(self) -> None:
         self._obs = np.empty(self._obs_shape, dtype=np.int8)
@@ -211,12 +258,15 @@ class GameAECEnv(AECEnv):
         infos handed out earlier do not change)."""
         events = self.rules.chance_info(self.state)
         self._chance_shown = events is not None
+        infos = self.game_infos
         if events:
-            self.infos = {a: {**info, "chance": events} for a, info in self.infos.items()}
+            infos = {a: {**info, "chance": events} for a, info in infos.items()}
         else:
-            self.infos = {
-                a: {k: v for k, v in info.items() if k != "chance"} for a, info in self.infos.items()
-            }
+            infos = {a: {k: v for k, v in info.items() if k != "chance"} for a, info in infos.items()}
+        if self._numeric_infos:  # chance events have no numbers to show: infos stay
+            self.game_infos = infos
+        else:
+            self.infos = self.game_infos = infos
 
     def _take_rewards(self) -> None:
         self.rewards = {a: float(self._rewards_buf[i]) for i, a in enumerate(self.possible_agents)}
@@ -255,11 +305,13 @@ class GameAECEnv(AECEnv):
         self._live = False
         self.terminations = {a: outcome == TERMINATED for a in self.agents}
         self.truncations = {a: outcome == TRUNCATED for a in self.agents}
-        self.infos = {
-            a: {**self._start_infos[i], **infos[i]}
-            for i, a in enumerate(self.possible_agents)
-            if a in self.agents
-        }
+        self._set_infos(
+            {
+                a: {**self._start_infos[i], **infos[i]}
+                for i, a in enumerate(self.possible_agents)
+                if a in self.agents
+            }
+        )
         if rewards is not None:
             self._rewards_buf[:] = rewards
             self._take_rewards()
@@ -359,7 +411,8 @@ class GameAECEnv(AECEnv):
         other._history = list(self._history)
         for name in ("agents", "rewards", "_cumulative_rewards", "terminations", "truncations"):
             setattr(other, name, copy.copy(getattr(self, name)))
-        other.infos = _copied(self.infos)
+        other.game_infos = _copied(self.game_infos)
+        other.infos = _copied(self.infos) if self._numeric_infos else other.game_infos
         return other
 
     @property
@@ -441,12 +494,15 @@ class GameAECEnv(AECEnv):
             import gymnasium
 
             gymnasium.logger.warn(
-                "render() called without a render_mode; pass render_mode='ansi' or 'rgb_array'"
+                "render() called without a render_mode; pass render_mode='ansi', 'rgb_array' or 'human'"
             )
             return None
         self._require_game("render()")
         if self.render_mode == "ansi":
             return self.rules.render_ansi(self.state)
+        if self.render_mode == "human":  # a text game's display is the terminal
+            print(self.rules.render_ansi(self.state), flush=True)
+            return None
         return self.picture().rgb()
 
     def close(self) -> None:

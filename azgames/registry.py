@@ -97,13 +97,13 @@ def _module(name: str) -> ModuleType:
 
 def make(name: str, **kwargs: Any) -> GameAECEnv:
     """The game's AEC env: ``make("azacru", num_players=3, render_mode="ansi")``.
-    ``name`` may carry the current version: ``make("azacru_v1")``."""
+    ``name`` may carry the current version: ``make("azimuth_v1")``."""
     return _module(name).env(**kwargs)
 
 
 def make_vec(name: str, num_envs: int, seed: int | None = None, **kwargs: Any) -> GameVectorEnv:
     """The game's vector env with ``num_envs`` games (reset before returning).
-    ``name`` may carry the current version: ``make_vec("azacru_v1", 64)``."""
+    ``name`` may carry the current version: ``make_vec("azimuth_v1", 64)``."""
     venv = _module(name).VectorEnv(num_envs=num_envs, seed=seed, **kwargs)
     venv.reset()
     return venv

@@ -66,9 +66,10 @@ BAD_COMMON_OPTIONS = [
     ({"num_players": 1}, "num_players"),
     ({"num_players": "2"}, "num_players"),
     ({"num_players": 2.0}, "num_players"),
-    ({"render_mode": "human"}, "render_mode"),
+    ({"render_mode": "svg"}, "render_mode"),
     ({"render_mode": ["ansi"]}, "render_mode"),
     ({"illegal_action": "ignore"}, "illegal_action"),
+    ({"infos": "arrays"}, "infos"),
     ({"no_such_option": 1}, "no_such_option"),
 ]
 
@@ -380,7 +381,7 @@ def test_matches_and_the_single_agent_env_refuse_bad_arguments(game):
     for seat in (True, 2, -1, 1.5, "first"):
         refused(lambda: SingleAgentEnv(game, seat=seat), "seat")
     refused(lambda: SingleAgentEnv(game, opponent="oracle"), "oracle")
-    env = SingleAgentEnv(game)
+    env = SingleAgentEnv(game, illegal_action="raise")  # the default penalizes an illegal action
     env.reset(seed=0)
     for action in (1.5, "0", True, np.array([0.5]), -1):
         refused(lambda: env.step(action))

@@ -421,7 +421,9 @@ def test_illegal_action_messages_azacru():
 @cases
 def test_invalid_constructor_arguments_raise(case):
     with pytest.raises(ValueError, match="render_mode"):
-        case.make(render_mode="human")
+        case.make(render_mode="svg")
+    with pytest.raises(ValueError, match="infos"):
+        case.make(infos="arrays")
     with pytest.raises(ValueError, match="illegal_action"):
         case.make(illegal_action="ignore")
 

@@ -58,8 +58,8 @@ def test_the_learner_sees_its_own_side():
     obs, info = env.reset(seed=0)
     assert info["learner"] == "player_1"
     assert env.env.agent_selection == "player_1"  # the opponent already moved
-    # Plane 0 holds the learner's slot-0 piece: player 2's opening piece on a7.
-    assert obs[6, 0, 0] == 1
+    # Plane 0 (channels first) holds the learner's slot-0 piece: player 2's opening piece on a7.
+    assert obs[0, 6, 0] == 1
 
 
 def test_bad_seat_and_opponent_are_refused():

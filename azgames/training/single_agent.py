@@ -9,6 +9,12 @@ whole span, including the final reward when another seat's move ends the
 game. A turn of several actions (Azure Attack) is several learner steps. ``action_masks()`` serves
 sb3-contrib's ``MaskablePPO``.
 
+An illegal action of the learner ends the episode with reward -1 by default
+(``illegal_action="penalize"``): a learner sampling from the whole action
+space, or gymnasium's and SB3's ``check_env``, must be able to step.
+``illegal_action="raise"`` raises ValueError instead, for code that must
+never play one.
+
     from sb3_contrib import MaskablePPO
     env = SingleAgentEnv("azacru", opponent="random", num_players=2)
     MaskablePPO("MlpPolicy", env).learn(100_000)
@@ -33,9 +39,13 @@ class SingleAgentEnv(gymnasium.Env):
     ``"random"``, ``"greedy"``), or a callable ``seed -> agent``; every other
     seat gets its own instance. ``seat`` is the learner's player number, or
     ``"random"`` to draw it at each reset from the env's generator.
+    ``illegal_action`` is the game env's policy for the learner's illegal
+    actions: ``"penalize"`` (the default: the episode ends, reward -1, and
+    ``info["illegal_action"]`` says why) or ``"raise"``. Other keyword
+    arguments make the game (``num_players``, options, ``infos``).
     """
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi", "rgb_array"]}
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "rgb_array", "human"], "render_fps": 2}
 
     def __init__(
         self,
@@ -43,11 +53,12 @@ class SingleAgentEnv(gymnasium.Env):
         opponent: str | Callable[[Any], Any] = "random",
         seat: int | str = 0,
         render_mode: str | None = None,
+        illegal_action: str = "penalize",
         **env_kwargs: Any,
     ):
         import azgames
 
-        self.env = azgames.make(game, render_mode=render_mode, **env_kwargs)
+        self.env = azgames.make(game, render_mode=render_mode, illegal_action=illegal_action, **env_kwargs)
         self.render_mode = render_mode
         agents = self.env.possible_agents
         if seat != "random":
@@ -127,7 +138,8 @@ class SingleAgentEnv(gymnasium.Env):
         return self.env.observe(self.learner)["action_mask"].astype(bool)
 
     def render(self) -> Any:  # gymnasium types its frame by a type variable
-        """The game's render: text (``"ansi"``), an RGB image (``"rgb_array"``) or None."""
+        """The game's render: text (``"ansi"``), an RGB image (``"rgb_array"``) or None
+        (``"human"``: printed to stdout)."""
         return self.env.render()
 
     def close(self) -> None:

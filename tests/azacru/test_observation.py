@@ -25,27 +25,27 @@ THREE_PLAYERS = """
 
 def at(obs, field):
     f = parse_field(field)
-    return obs[f // 9, f % 9]
+    return obs[:, f // 9, f % 9]  # channels first: every plane at the field
 
 
 def test_planes_from_the_acting_players_side():
     # 3 players, 3 pieces each: C = 3 + 3 * 3 + 1 = 13 planes.
     env = position(THREE_PLAYERS, num_players=3, to_move="B")
     obs = env.observe("player_1")["observation"]
-    assert obs.shape == (9, 9, 13) and obs.dtype == np.int8
+    assert obs.shape == (13, 9, 9) and obs.dtype == np.int8
     # player_1 (B) acts: its only piece is slot 0 on g2 facing east.
-    assert at(obs, "g2")[0] == 1 and obs[..., 0].sum() == 1 and obs[..., 1:3].sum() == 0
+    assert at(obs, "g2")[0] == 1 and obs[0].sum() == 1 and obs[1:3].sum() == 0
     # Own tiles (plane 3): e5, g2. Own facing planes 4-5: g2 east = (1, 0).
-    assert sorted(zip(*np.nonzero(obs[..., 3]))) == [(1, 6), (4, 4)]
+    assert sorted(zip(*np.nonzero(obs[3]))) == [(1, 6), (4, 4)]
     assert tuple(at(obs, "g2")[4:6]) == (1, 0)
     # Next in turn order is player_2 (C): tile and piece on i6 facing SW.
     assert at(obs, "i6")[6] == 1 and tuple(at(obs, "i6")[7:9]) == (-1, -1)
     # Then player_0 (A): tiles d4, b2; pieces b2 (N) and a1 (SE, on a neutral tile).
-    assert obs[..., 9].sum() == 2 and at(obs, "d4")[9] == 1 and at(obs, "b2")[9] == 1
+    assert obs[9].sum() == 2 and at(obs, "d4")[9] == 1 and at(obs, "b2")[9] == 1
     assert tuple(at(obs, "b2")[10:12]) == (0, 1) and tuple(at(obs, "a1")[10:12]) == (1, -1)
     assert at(obs, "a1")[9] == 0
     # Not in the final round: the last plane is empty.
-    assert obs[..., 12].sum() == 0
+    assert obs[12].sum() == 0
 
 
 def test_other_players_see_the_same_board_from_their_side_with_no_mask():
@@ -63,4 +63,4 @@ def test_other_players_see_the_same_board_from_their_side_with_no_mask():
 def test_the_final_round_plane_is_all_ones():
     env = position(THREE_PLAYERS, num_players=3, to_move="B", final_round_turns=2)
     obs = env.observe("player_1")["observation"]
-    assert (obs[..., 12] == 1).all()
+    assert (obs[12] == 1).all()

@@ -443,7 +443,7 @@ def test_a_stuck_player_passes_and_every_other_player_gets_one_last_turn():
     play(env, "pass")
     assert not ended(env)
     assert env.agent_selection == "player_1"
-    assert np.all(env.observe("player_1")["observation"][..., -1] == 1)  # final-round plane
+    assert np.all(env.observe("player_1")["observation"][-1] == 1)  # final-round plane
     play(env, "e5-e6")
     assert_board(
         env,

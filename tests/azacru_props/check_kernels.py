@@ -174,7 +174,7 @@ def _check_position(
         x = f % 9
         for k in range(num_pieces):
             want = 1 if piece_field[i, v, k] == f else 0
-            if obs[i, y, x, k] != want:
+            if obs[i, k, y, x] != want:
                 return E_OBSERVATION, f * 100 + k
         o = occupant[i, f]
         for q in range(num_players):
@@ -187,14 +187,14 @@ def _check_position(
                 fd = piece_facing[i, who, o % 4]
                 want_e = EAST[fd]
                 want_n = NORTH[fd]
-            if obs[i, y, x, c] != want_tile:
+            if obs[i, c, y, x] != want_tile:
                 return E_OBSERVATION, f * 100 + c
-            if obs[i, y, x, c + 1] != want_e:
+            if obs[i, c + 1, y, x] != want_e:
                 return E_OBSERVATION, f * 100 + c + 1
-            if obs[i, y, x, c + 2] != want_n:
+            if obs[i, c + 2, y, x] != want_n:
                 return E_OBSERVATION, f * 100 + c + 2
         want_final = 1 if turns_left[i] >= 0 else 0
-        if obs[i, y, x, base + 3 * num_players] != want_final:
+        if obs[i, base + 3 * num_players, y, x] != want_final:
             return E_OBSERVATION, f * 100 + base + 3 * num_players
     return OK, 0
 

@@ -257,4 +257,4 @@ def test_observation_shape_is_the_documented_layout():
         venv = azacru_env.VectorEnv(num_envs=1, num_players=p)
         k = venv.rules.pieces
         obs, _ = venv.reset()
-        assert obs.shape == (1, 9, 9, k + 3 * p + 1)
+        assert obs.shape == (1, k + 3 * p + 1, 9, 9)  # channels first (version 2)

@@ -29,7 +29,7 @@ def random_batch(shape, num_actions, rng, n=64):
 def test_the_numpy_forward_pass_equals_torchs(hidden, tmp_path):
     rng = np.random.default_rng(0)
     torch.manual_seed(0)
-    shape, actions = (9, 9, 11), 289
+    shape, actions = (11, 9, 9), 289
     net = Net(int(np.prod(shape)), actions, hidden)
     for p in net.parameters():  # away from the initial zeros and tiny head
         p.data.normal_(0, 0.3)
