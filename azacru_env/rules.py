@@ -3,6 +3,7 @@ glue between the shared envs and the kernels."""
 
 from __future__ import annotations
 
+import functools
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -86,8 +87,6 @@ class AzacruRules(Rules):
         )
         self.pieces = self.opening_field.shape[1]
         self.pass_action = self.pieces * K.ACTIONS_PER_PIECE
-        self._opening = self._new_games(np.zeros(1, np.uint64))
-        self.bind_kernels()
 
     def bind_kernels(self) -> None:
         state = self.initial_state(np.zeros(1, np.uint64))
@@ -112,6 +111,11 @@ class AzacruRules(Rules):
         return -1, 1
 
     # ------------------------------------------------------------ state
+    @functools.cached_property
+    def _opening(self) -> AzacruState:
+        """The opening position, built on first use (building compiles a kernel)."""
+        return self._new_games(np.zeros(1, np.uint64))
+
     def initial_state(self, rng_words: np.ndarray) -> AzacruState:
         if len(rng_words) == 1:  # the AEC env's reset: copy the opening, built once
             state = state_ops.clone(self._opening)

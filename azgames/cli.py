@@ -7,6 +7,7 @@
     python -m azgames train GAME [...]          self-play training (azgames.training, azgames.rllib)
     python -m azgames tournament GAME -a ...    rating ladders (azgames.tournament)
     python -m azgames bench [ARGS ...]          step rates (azgames.bench)
+    python -m azgames compile [GAME ...]        fill numba's cache ahead of time (azgames.compiling)
 
 Each app adds its own command (its module's ``register(subparsers)``); this
 module only lists them. A bad argument ends the command with a one-line
@@ -29,6 +30,7 @@ COMMANDS = (
     "azgames.training.cli",
     "azgames.tournament.cli",
     "azgames.bench",
+    "azgames.compiling.cli",
 )
 
 

@@ -122,14 +122,19 @@ class Rules(abc.ABC):
         #: The full, JSON-able option set, defaults filled in.
         self.options: dict[str, Any] = {**self.option_defaults(), **options}
 
-    # Compiled entry points (azgames.jit.specialize) are not picklable: a
-    # pickled Rules drops them and binds them again when loaded.
+    # Compiled entry points (azgames.jit.specialize) are bound on first use,
+    # not at construction: listing games, checking options and building an
+    # env's spaces then compile nothing. They are not picklable either: a
+    # pickled Rules drops them and binds them again when next used.
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("_entry_"):
+            self.bind_kernels()
+            if name in self.__dict__:
+                return self.__dict__[name]
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
     def __getstate__(self) -> dict[str, Any]:
         return {k: v for k, v in self.__dict__.items() if not k.startswith("_entry_")}
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__dict__.update(state)
-        self.bind_kernels()
 
     def bind_kernels(self) -> None:  # noqa: B027 (a hook: most games bind nothing)
         """Specialise hot kernels for this configuration (see ``__getstate__``)."""

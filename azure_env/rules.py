@@ -141,7 +141,6 @@ class AzureRules(Rules):
         self.random_roles = self.options["roles"] == "random"
         self.tables = kernel_tables(self.layout, self.options["suit_tiles"])
         self.S = self.layout.num_squares
-        self.bind_kernels()
 
     def bind_kernels(self) -> None:
         state = self.initial_state(np.zeros(1, np.uint64))

@@ -189,7 +189,6 @@ class CoopRules(AzimuthRules):
         mode, fixed = self._lighthouse_mode(self.options["lighthouses"])
         self.config = Config.from_parts(self.layout, self.actions, mode, fixed, 0, **parts)
         self._scalars = tuple(self.config[1:])
-        self.bind_kernels()
 
     @property
     def num_colours(self) -> int:
