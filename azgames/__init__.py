@@ -4,6 +4,7 @@
 ``azgames.make_vec("azacru", num_envs=4096, seed=0)`` its batched vector env.
 """
 
+from . import compile_notice
 from .records import from_record, load_record, save_record, to_record
 from .registry import list_games, make, make_vec, register
 
@@ -17,3 +18,5 @@ __all__ = [
     "save_record",
     "load_record",
 ]
+
+compile_notice.install()

@@ -1,0 +1,109 @@
+"""A notice on stderr while numba compiles, so that a first run does not look hung.
+
+With an empty cache a game's first moves wait seconds to a minute in numba's
+compiler (``python -m azgames compile`` pays that ahead of time). numba
+reports each compile that misses its cache as a ``numba:compile`` event; once
+a burst of them has lasted :data:`DELAY_S`, one line says so, a terminal then
+counts the seconds on it, and a last line gives the total when the compiling
+stops. Cache hits are no event: a warm run prints nothing.
+``AZGAMES_COMPILE_NOTICE=0`` turns it off.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+import time
+from typing import TextIO
+
+from numba.core import event
+
+#: Compiles shorter than this pass without a word.
+DELAY_S = 1.0
+#: A burst of compiles has ended when none ran for this long.
+IDLE_S = 0.5
+#: How often the watcher looks (and a terminal's count moves on).
+TICK_S = 0.25
+
+
+class CompileNotice(event.Listener):
+    """Listens to numba's compile events; a watcher thread does the talking."""
+
+    def __init__(
+        self,
+        stream: TextIO | None = None,
+        delay_s: float = DELAY_S,
+        idle_s: float = IDLE_S,
+        tick_s: float = TICK_S,
+    ) -> None:
+        self.stream = stream
+        self.delay_s, self.idle_s, self.tick_s = delay_s, idle_s, tick_s
+        self.lock = threading.Lock()
+        self.depth = 0  # compiles nest: a kernel compiles the functions it calls
+        self.start = 0.0  # when the current burst began
+        self.last = 0.0  # when a compile last started or ended
+        self.packages: list[str] = []
+        self.announced = False
+        self.watcher: threading.Thread | None = None
+
+    @property
+    def out(self) -> TextIO:
+        return self.stream or sys.stderr
+
+    def on_start(self, event: event.Event) -> None:
+        package = event.data["dispatcher"].py_func.__module__.split(".")[0]
+        with self.lock:
+            now = time.monotonic()
+            if self.watcher is None:
+                self.start, self.packages = now, []
+                self.watcher = threading.Thread(target=self._watch, name="compile-notice", daemon=True)
+                self.watcher.start()
+            self.depth += 1
+            self.last = now
+            if package not in self.packages:
+                self.packages.append(package)
+
+    def on_end(self, event: event.Event) -> None:
+        with self.lock:
+            self.depth -= 1
+            self.last = time.monotonic()
+
+    def _watch(self) -> None:
+        while True:
+            time.sleep(self.tick_s)
+            with self.lock:
+                now = time.monotonic()
+                elapsed = now - self.start
+                if self.depth == 0 and now - self.last >= self.idle_s:
+                    if self.announced:
+                        self._say(
+                            f"numba: compiled in {self.last - self.start:.0f} s; cached for later runs\n"
+                        )
+                    self.announced, self.watcher = False, None
+                    return
+                if not self.announced and elapsed >= self.delay_s:
+                    self.announced = True
+                    what = ", ".join(self.packages)
+                    self._say(f"numba: compiling kernels ({what}) for the first time; cached afterwards\n")
+                elif self.announced and self.out.isatty():
+                    self._say(f"\rnumba: compiling... {elapsed:.0f} s ")
+
+    def _say(self, text: str) -> None:
+        try:
+            self.out.write(text)
+            self.out.flush()
+        except (OSError, ValueError):  # a closed stream at interpreter exit
+            pass
+
+
+_installed: CompileNotice | None = None
+
+
+def install() -> CompileNotice | None:
+    """Start listening (once per process), unless ``AZGAMES_COMPILE_NOTICE=0``."""
+    global _installed
+    if _installed is None and os.environ.get("AZGAMES_COMPILE_NOTICE", "1") != "0":
+        _installed = CompileNotice()
+        event.register("numba:compile", _installed)
+    return _installed

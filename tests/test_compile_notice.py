@@ -1,0 +1,55 @@
+"""While numba compiles for more than a moment, the user is told so on
+stderr; short compiles and cache hits pass without a word."""
+
+import io
+import time
+
+from numba.core import event
+
+from azgames.compile_notice import CompileNotice
+
+
+class FakeDispatcher:
+    def __init__(self, module: str):
+        self.py_func = type("F", (), {"__module__": module})
+
+
+def compile_event(status, module="azimuth_env.kernels"):
+    return event.Event("numba:compile", status, data={"dispatcher": FakeDispatcher(module)})
+
+
+def run_burst(notice: CompileNotice, seconds: float, modules=("azimuth_env.kernels", "azgames.rng")) -> str:
+    """Nested compiles of ``modules`` lasting ``seconds``, then the burst's end."""
+    for module in modules:
+        notice.on_start(compile_event(event.EventStatus.START, module))
+    time.sleep(seconds)
+    for module in reversed(modules):
+        notice.on_end(compile_event(event.EventStatus.END, module))
+    watcher = notice.watcher
+    if watcher is not None:
+        watcher.join(timeout=5)
+    return notice.stream.getvalue()
+
+
+def test_a_long_compile_is_announced_with_its_packages_then_its_total():
+    notice = CompileNotice(io.StringIO(), delay_s=0.05, idle_s=0.05, tick_s=0.01)
+    lines = run_burst(notice, 0.3).splitlines()
+    assert lines[0] == "numba: compiling kernels (azimuth_env, azgames) for the first time; cached afterwards"
+    assert lines[-1].startswith("numba: compiled in ") and lines[-1].endswith(" s; cached for later runs")
+    assert len(lines) == 2  # not a terminal: no running count
+
+
+def test_a_short_compile_says_nothing():
+    notice = CompileNotice(io.StringIO(), delay_s=0.5, idle_s=0.02, tick_s=0.01)
+    assert run_burst(notice, 0.01) == ""
+
+
+def test_each_burst_is_announced_afresh():
+    notice = CompileNotice(io.StringIO(), delay_s=0.05, idle_s=0.05, tick_s=0.01)
+    run_burst(notice, 0.2, modules=("azacru_env.kernels",))
+    text = run_burst(notice, 0.2, modules=("azure_env.kernels",))
+    announced = [line for line in text.splitlines() if "for the first time" in line]
+    assert announced == [
+        "numba: compiling kernels (azacru_env) for the first time; cached afterwards",
+        "numba: compiling kernels (azure_env) for the first time; cached afterwards",
+    ]
