@@ -18,9 +18,6 @@ from pathlib import Path
 
 import numpy as np
 
-#: The packages whose kernels numba caches: the core and agents, and each game.
-PACKAGES = ("azgames", "azacru_env", "azimuth_env", "azure_env")
-
 #: The search budget of the warm-up's ``mcts`` move: the kernels are the same at any budget.
 WARM_UP_SIMULATIONS = 16
 
@@ -51,10 +48,18 @@ def warm_up(game: str, num_players: int = 2) -> dict[str, float]:
     return seconds
 
 
+def _packages() -> list[str]:
+    """The packages whose kernels numba caches: the core and agents, and each registered game's."""
+    from azgames.registry import list_games, rules_type
+
+    games = (rules_type(e.name).__module__.split(".")[0] for e in list_games())
+    return ["azgames", *dict.fromkeys(games)]
+
+
 def _source_dirs() -> Iterator[Path]:
     import importlib
 
-    for package in PACKAGES:
+    for package in _packages():
         root = Path(importlib.import_module(package).__file__ or "").parent
         yield from (d for d in [root, *root.rglob("*")] if d.is_dir() and d.name != "__pycache__")
     # agents/ is mapped into azgames.agents and lives beside azgames in a checkout
