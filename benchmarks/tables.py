@@ -1,0 +1,541 @@
+"""The docs' results tables, rendered from ``benchmarks/results/``.
+
+    python -m benchmarks.tables            # rewrite every table in README.md and docs/**/*.md
+    python -m benchmarks.tables --check    # list the stale ones, exit 1, write nothing
+    python -m benchmarks.tables FILE ...   # only these files
+
+A table in a page sits between two markers, which a rewrite keeps::
+
+    <!-- table: mcts_strength -->
+    (anything: the rendered table replaces it; empty is fine)
+    <!-- /table -->
+
+Each table is one function of the loaded JSON (``TABLES``), and each name's
+JSON is loaded by ``SOURCES``: a figure with no JSON behind it has no table.
+A page naming an unknown table is an error that lists the known names.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+RESULTS = ROOT / "benchmarks" / "results"
+POLICIES = ROOT / "agents" / "policies"
+MARKER = re.compile(r"(<!-- table: *(\S+?) *-->)(.*?)(<!-- /table -->)", re.S)
+OPENING = "<!-- table:"
+
+# ---------------------------------------------------------------- formats
+
+
+def rate(x: float) -> str:
+    """Steps a second as k or M: 215k, 3.82M."""
+    if x >= 1e6:
+        return f"{x / 1e6:.2f}M"
+    return f"{x / 1e3:.0f}k" if x >= 1e3 else f"{x:.0f}"
+
+
+def count(x: float) -> str:
+    return f"{x:,.0f}"
+
+
+def pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def interval(lo: float, hi: float) -> str:
+    """A 95% interval of a rate: 80.7-87.8%."""
+    return f"{100 * lo:.1f}-{pct(hi)}"
+
+
+def times(x: float) -> str:
+    """A speed-up: 0.9x, 4.0x, 61x."""
+    return f"{x:.0f}x" if x >= 10 else f"{x:.1f}x"
+
+
+def factor(x: float) -> str:
+    """A ratio to one decimal at any size: 11.8x."""
+    return f"{x:.1f}x"
+
+
+def signed(x: float) -> str:
+    """A rating: +914, -8, and 0 unsigned."""
+    text = f"{x:+.0f}"
+    return "0" if text in ("+0", "-0") else text
+
+
+def seeds(values: Iterable[Any]) -> str:
+    return ", ".join(str(v) for v in values)
+
+
+def per_seed(rates: Iterable[float]) -> str:
+    """Each seed's rate in its order, one % for all: 95.8 / 95.5 / 96.5%."""
+    return " / ".join(f"{100 * r:.1f}" for r in rates) + "%"
+
+
+def or_dash(value: Any, form: Callable[[Any], str]) -> str:
+    return "-" if value is None else form(value)
+
+
+def markdown(header: list[str], rows: Iterable[list[str]]) -> str:
+    lines = ["| " + " | ".join(cells) + " |" for cells in [header, *rows]]
+    return "\n".join([lines[0], "|" + "---|" * len(header), *lines[1:]])
+
+
+# ---------------------------------------------------------------- step rates
+
+
+def _sizes(games: list[dict]) -> list[str]:
+    """The vector env's N, every one any row measured, smallest first."""
+    return sorted({n for g in games for n in g["vector_steps_per_s"]}, key=int)
+
+
+def _reference_rows(data: dict, columns: int) -> list[list[str]]:
+    """The connect-four references measured in the same run, as AEC rows."""
+    names = {
+        "pettingzoo_connect_four_v3_env": "PettingZoo connect_four_v3 `env()`",
+        "openspiel_connect_four": "OpenSpiel connect_four (pyspiel, C++)",
+    }
+    reference = data.get("reference", {})
+    base = reference.get("pettingzoo_connect_four_v3_env")
+    rows = []
+    for key, name in names.items():
+        if reference.get(key) is not None and base:
+            cells = [name, "2", rate(reference[key]), factor(reference[key] / base)]
+            rows.append(cells + ["-"] * (columns - len(cells)))
+    return rows
+
+
+def step_rate(data: dict) -> str:
+    """benchmarks/step_rate.py's JSON: each game and player count's AEC and
+    vector rates, its compile times, and the connect-four references when
+    the run measured them."""
+    games, sizes = data["games"], _sizes(data["games"])
+    versus = any("aec_vs_connect_four" in g for g in games)
+    header = ["game", "players", "AEC steps/s", *(["x connect-four"] if versus else [])]
+    header += [f"vector N={n}" for n in sizes] + ["compile cold / warm"]
+    rows = []
+    for g in games:
+        vector = [or_dash(g["vector_steps_per_s"].get(n), rate) for n in sizes]
+        compile_s = f"{g['compile']['cold_s']:.1f} s / {g['compile']['warm_s']:.2f} s"
+        ratio = [or_dash(g.get("aec_vs_connect_four"), factor)] if versus else []
+        rows.append(
+            [g["game"], str(g["num_players"]), rate(g["aec_steps_per_s"]), *ratio, *vector, compile_s]
+        )
+    if versus:
+        rows += _reference_rows(data, len(header))
+    return markdown(header, rows)
+
+
+def step_rate_ratios(data: dict) -> str:
+    """The co-op's rates over the base game's, from the ``vs_<game>`` ratios
+    that ``step_rate.py --relative-to`` adds (medians of per-repeat ratios)."""
+    rows, header = [], []
+    for g in data["games"]:
+        for key, ratios in g.items():
+            if key.startswith("vs_"):
+                sizes = sorted((k for k in ratios if k != "aec"), key=int)
+                header = ["game", "over", "players", "AEC", *(f"vector N={n}" for n in sizes)]
+                cells = [f"{ratios[k]:.2f}" for k in ["aec", *sizes]]
+                rows.append([g["game"], key[3:], str(g["num_players"]), *cells])
+    return markdown(header, rows)
+
+
+def aec_breakdown(data: dict) -> str:
+    """benchmarks/aec_breakdown.py: microseconds an action, piece by piece."""
+    header = ["game", "players", "actions a game", "RL loop (us)", "env `reset` + `step` (us)"]
+    header += ["numba entry point (us)", "`reset` (us)"]
+    rows = [
+        [r["game"], str(r["num_players"]), f"{r['actions_per_game']:.0f}"]
+        + [f"{r[k]:.2f}" for k in ("loop_us", "env_us", "kernel_us", "reset_us")]
+        for r in data["rows"]
+    ]
+    return markdown(header, rows)
+
+
+# ---------------------------------------------------------------- baselines
+
+
+def azimuth_coop_agents(data: dict) -> str:
+    """benchmarks/azimuth_coop_agents.py: the greedy team's saves with each
+    seed's, beside the random team's, by players and rounds."""
+    teams = {(r["players"], r["rounds"], r["team"]): r for r in data["rows"]}
+    header = ["players", "rounds", "greedy team wins", "95% CI", "per seed", "seeds"]
+    header += ["castaways home (mean)", "random team wins"]
+    rows = []
+    for players, rounds, team in sorted(teams, key=lambda k: (k[1], k[0])):
+        if team != "greedy":
+            continue
+        greedy, random = teams[(players, rounds, "greedy")], teams.get((players, rounds, "random"))
+        by_seed = greedy["per_seed"]
+        rows.append(
+            [str(players), str(rounds), pct(greedy["win_rate"]), interval(*greedy["win_rate_95"])]
+            + [per_seed(s["win_rate"] for s in by_seed.values()), seeds(by_seed)]
+            + [f"{greedy['mean_home']:.2f}", or_dash(random, lambda r: f"{r['wins']} of {r['games']}")]
+        )
+    return markdown(header, rows)
+
+
+def azure_agents(data: dict) -> str:
+    """benchmarks/azure_agents.py: each pairing's result for the side named,
+    its length, its gold and greedy's time a move (one seed: ``meta``)."""
+    header = ["players", "map", "pairing", "side", "games", "wins / draws / losses", "wins", "95% CI"]
+    header += ["turns (mean)", "truncated", "gold, side : other", "ms a greedy move"]
+    rows = [
+        [str(r["players"]), r["map"], r["pairing"], r["side"], str(r["games"])]
+        + [f"{r['wins']} / {r['draws']} / {r['losses']}", pct(r["win_rate"]), interval(*r["win_rate_95"])]
+        + [f"{r['mean_turns']:.1f}", str(r["truncated"])]
+        + [f"{r['mean_gold_side']:.1f} : {r['mean_gold_other']:.1f}", f"{r['ms_per_move']:.3f}"]
+        for r in data["rows"]
+    ]
+    return markdown(header, rows)
+
+
+# ---------------------------------------------------------------- training
+
+
+def learning_throughput(data: dict) -> str:
+    """benchmarks/learning_throughput.py: learner and env steps a second (each
+    the median of its runs), and how much faster the first row is."""
+    first = data["rows"][0]
+    header = ["set-up", "learner steps/s", "env steps/s", f"{first['row']} is"]
+    rows = [
+        [r["row"], count(r["steps_per_s"]), or_dash(r.get("env_steps_per_s"), count)]
+        + ["-" if r is first else f"{times(first['steps_per_s'] / r['steps_per_s'])} as fast"]
+        for r in data["rows"]
+    ]
+    return markdown(header, rows)
+
+
+_OPPONENTS = {"random": 0, "greedy": 1}
+
+
+def _trained(row: dict, lineages: dict[str, list[dict]]) -> str:
+    """Minutes and steps of every run behind the row's policy: the shipped
+    record's lineage when it ends in the run the row scored, else that run."""
+    runs = lineages.get(f"{row['game']}_{row['players']}p") or []
+    if not runs or runs[-1] != row["trained"]:
+        runs = [row["trained"]]
+    minutes, steps = sum(r["seconds"] for r in runs) / 60, sum(r["steps"] for r in runs) / 1e6
+    return f"{minutes:.0f} min, {steps:.1f}M"
+
+
+def ppo_strength(data: dict) -> str:
+    """Every ``ppo_strength_*.json`` row (2 players first, then by game,
+    players and opponent), with the training behind each policy."""
+    rows = sorted(
+        data["rows"],
+        key=lambda r: (r["players"] > 2, r["game"], r["players"], _OPPONENTS.get(r["opponent"], 2)),
+    )
+    header = ["game", "players", "trained", "opponent", "games", "wins", "95% CI", "draws"]
+    header += ["decisive wins", "per seed", "seeds"]
+    return markdown(
+        header,
+        (
+            [r["game"], str(r["players"]), _trained(r, data["lineages"]), r["opponent"], str(r["games"])]
+            + [pct(r["win_rate"]), interval(r["win_rate_lo"], r["win_rate_hi"]), str(r["draws"])]
+            + [or_dash(r["decisive_win_rate"], pct), per_seed(r["per_seed"]), seeds(r["seeds"])]
+            for r in rows
+        ),
+    )
+
+
+def rllib_throughput(data: dict) -> str:
+    """benchmarks/rllib_throughput.py: env steps a second collecting, training
+    and (derived by the benchmark) in the learner alone."""
+    rows = []
+    for r in data["rows"]:
+        if "collection_env_steps_per_s" in r:
+            keys = ("collection_env_steps_per_s", "training_env_steps_per_s", "learner_env_steps_per_s")
+            rows.append([r["row"], *(count(r[k]) for k in keys)])
+        elif "learner_steps_per_s" in r:  # the suite's trainer: whole iterations, learner steps beside
+            training = f"{count(r['env_steps_per_s'])} ({count(r['learner_steps_per_s'])} learner steps)"
+            rows.append([r["row"], "-", training, "-"])
+        else:  # the env alone: collection with nothing else
+            rows.append([r["row"], count(r["env_steps_per_s"]), "-", "-"])
+    return markdown(["row", "collection", "training", "learner alone"], rows)
+
+
+def rllib_learning(data: dict) -> str:
+    """benchmarks/rllib_learning.py: each opponent's mean win rate over the
+    seeds, the pooled interval, and every seed's own."""
+    header = ["opponent", "mean win rate", "pooled 95% interval", *(f"seed {s}" for s in data["seeds"])]
+    rows = [
+        [opponent, pct(s["mean_win_rate"]), interval(s["pooled_lo"], s["pooled_hi"])]
+        + [pct(x) for x in s["per_seed"]]
+        for opponent, s in data["summary"].items()
+    ]
+    return markdown(header, rows)
+
+
+# ---------------------------------------------------------------- search
+
+
+def mcts_speed(data: dict) -> str:
+    """benchmarks/mcts_speed.py: simulations a second, over OpenSpiel's."""
+    (openspiel,) = [r for r in data["rows"] if r["game"] == "connect_four"]
+    header = ["search", "simulations/s", "vs OpenSpiel", "first search (s)"]
+    rows = [
+        [r["name"], count(r["sims_per_s"]), times(r["sims_per_s"] / openspiel["sims_per_s"])]
+        + [or_dash(r["first_search_s"], lambda s: f"{s:.1f}")]
+        for r in data["rows"]
+    ]
+    return markdown(header, rows)
+
+
+def _wins_per_seed(by_seed: list[dict]) -> str:
+    """Each seed's wins of its games: 113 / 114 / 113 of 134."""
+    played = [s["wins"] + s["draws"] + s["losses"] for s in by_seed]
+    if len(set(played)) == 1:
+        return " / ".join(str(s["wins"]) for s in by_seed) + f" of {played[0]}"
+    return " / ".join(f"{s['wins']} of {n}" for s, n in zip(by_seed, played))
+
+
+def mcts_strength(data: dict) -> str:
+    """benchmarks/mcts_strength.py: each pairing's record, pooled over seeds."""
+    header = ["game", "players", "policy", "opponent", "games", "wins", "95% CI", "draws", "losses"]
+    header += ["decisive wins", "wins per seed", "seeds"]
+    rows = [
+        [r["game"], str(r["players"]), r.get("policy") or "-", r["opponent"], str(r["games"])]
+        + [pct(r["win_rate"]), interval(r["win_rate_lo"], r["win_rate_hi"]), str(r["draws"])]
+        + [str(r["losses"]), or_dash(r["decisive_win_rate"], pct), _wins_per_seed(r["per_seed"])]
+        + [seeds(r["seeds"])]
+        for r in data["rows"]
+    ]
+    return markdown(header, rows)
+
+
+def side_by_side(data: dict) -> str:
+    """benchmarks/side_by_side.py: two revisions' medians and the median of
+    their per-pair ratios with its range."""
+    header = ["measure", data["base"], data["head"], f"ratio (median of {data['pairs']} pairs)", "range"]
+    rows = [
+        [r["measure"], count(r["base"]), count(r["head"]), f"{r['ratio']:.3f}"]
+        + [f"{r['low']:.2f}-{r['high']:.2f}"]
+        for r in data["rows"]
+    ]
+    return markdown(header, rows)
+
+
+# ---------------------------------------------------------------- ladders
+
+
+def _title(game: str) -> str:
+    """The game's name as its registry entry writes it: Azure Attack."""
+    from azgames.registry import list_games
+
+    (entry,) = [e for e in list_games() if e.name == game]
+    return entry.summary.split(":")[0]
+
+
+def ladder(data: dict) -> str:
+    """A tournament.json: its ratings, best first, each with its interval
+    (``anchor`` for the agent fixed at 0), games and win rate (the share of
+    its games it won outright, as ``azgames tournament`` prints it)."""
+    from azgames.tournament.run import TournamentResult
+
+    played = TournamentResult(data["game"], data["num_players"], data["agents"], data["seed"], data["games"])
+    won = played.win_rates()
+    elo = data["method"] == "bradley-terry"
+    title = _title(data["game"]) + ("" if data["num_players"] == 2 else f", {data['num_players']} players")
+    header = [title, "Elo" if elo else "OpenSkill mu", "95% interval" if elo else "mu +- 2 sigma"]
+    rows = [
+        [r["name"], signed(r["rating"])]
+        + ["anchor" if r["low"] == r["high"] else f"{signed(r['low'])} to {signed(r['high'])}"]
+        + [str(r["games"]), pct(won[r["name"]])]
+        for r in sorted(data["ratings"], key=lambda r: -r["rating"])
+    ]
+    return markdown([*header, "games", "win rate"], rows)
+
+
+# ---------------------------------------------------------------- summary
+
+
+def _strongest(rows: list[dict], game: str, **match: Any) -> dict | None:
+    """The 2-player row of ``game`` against greedy, or else against another
+    opponent (the co-op's Ocean Die), never random."""
+    found = [
+        r
+        for r in rows
+        if r["game"] == game
+        and r["players"] == 2
+        and r["opponent"] != "random"
+        and all(r.get(k) == v for k, v in match.items())
+    ]
+    found.sort(key=lambda r: r["opponent"] != "greedy")
+    return found[0] if found else None
+
+
+def _strength(row: dict | None) -> list[str]:
+    if row is None:
+        return ["-", "-"]
+    return [
+        or_dash(row["decisive_win_rate"], pct),
+        f"{pct(row['win_rate'])} ({interval(row['win_rate_lo'], row['win_rate_hi'])})",
+    ]
+
+
+def _summary_seeds(ppo: dict | None, mcts: dict | None) -> str:
+    named = {k: seeds(r["seeds"]) for k, r in (("ppo", ppo), ("mcts", mcts)) if r is not None}
+    if len(set(named.values())) <= 1:
+        return next(iter(named.values()), "-")
+    return "; ".join(f"{k} {v}" for k, v in named.items())
+
+
+def summary(data: dict) -> str:
+    """One row a game and mode, 2 players: the AEC rate, the vector rate at
+    the largest N measured, and the shipped ``ppo`` and plain ``mcts``
+    against greedy (the co-op: the Ocean Die), with the seeds they pooled.
+    Each game's rates come from the first step-rate file that has it, named
+    in the row: rates of different runs (days, machines) do not compare."""
+    games: dict[str, tuple[str, dict]] = {}
+    for stem in ("step_rate", "step_rate_azimuth_coop"):
+        for g in data[stem]["games"]:
+            if g["num_players"] == 2:
+                games.setdefault(g["game"], (f"{stem}.json", g))
+    header = ["game", "players", "AEC steps/s", "vector steps/s (largest N)", "rates from", "opponent"]
+    header += ["ppo: decisive wins", "ppo: wins (95% CI)", "mcts: decisive wins", "mcts: wins (95% CI)"]
+    rows = []
+    for game, (source, g) in games.items():
+        largest = max(g["vector_steps_per_s"], key=int)
+        ppo = _strongest(data["ppo_strength"]["rows"], game)
+        mcts = _strongest(data["mcts_strength"]["rows"], game, policy=None)
+        opponent = (ppo or mcts or {}).get("opponent", "-")
+        if mcts is not None and mcts["opponent"] != opponent:
+            mcts = None  # only a figure against the same opponent shares the row
+        rows.append(
+            [game, "2", rate(g["aec_steps_per_s"]), f"{rate(g['vector_steps_per_s'][largest])} (N={largest})"]
+            + [f"`{source}`", opponent, *_strength(ppo), *_strength(mcts), _summary_seeds(ppo, mcts)]
+        )
+    return markdown([*header, "seeds"], rows)
+
+
+# ---------------------------------------------------------------- sources
+
+
+def _read(path: Path) -> Any:
+    return json.loads(path.read_text())
+
+
+def _file(name: str) -> Callable[[], Any]:
+    return lambda: _read(RESULTS / name)
+
+
+def _ppo_strength() -> dict:
+    """Every ``ppo_strength_*.json`` row, and each shipped policy's lineage
+    (its record's runs) for the trained column."""
+    rows = [row for path in sorted(RESULTS.glob("ppo_strength_*.json")) for row in _read(path)["rows"]]
+    lineages = {path.stem: _read(path).get("lineage") or [] for path in sorted(POLICIES.glob("*.json"))}
+    return {"rows": rows, "lineages": lineages}
+
+
+def _summary() -> dict:
+    return {
+        "step_rate": _read(RESULTS / "step_rate.json"),
+        "step_rate_azimuth_coop": _read(RESULTS / "step_rate_azimuth_coop.json"),
+        "ppo_strength": _ppo_strength(),
+        "mcts_strength": _read(RESULTS / "mcts_strength.json"),
+    }
+
+
+_LADDERS = sorted(path.parent.name for path in (RESULTS / "ladders").glob("*/tournament.json"))
+
+TABLES: dict[str, Callable[[Any], str]] = {
+    "summary": summary,
+    "step_rate": step_rate,
+    "step_rate_azimuth_coop": step_rate,
+    "step_rate_azimuth_coop_ratios": step_rate_ratios,
+    "aec_breakdown": aec_breakdown,
+    "azimuth_coop_agents": azimuth_coop_agents,
+    "azure_agents": azure_agents,
+    "learning_throughput": learning_throughput,
+    "ppo_strength": ppo_strength,
+    "rllib_throughput": rllib_throughput,
+    "rllib_learning": rllib_learning,
+    "mcts_speed": mcts_speed,
+    "mcts_strength": mcts_strength,
+    "side_by_side_layers": side_by_side,
+    **{f"ladder:{name}": ladder for name in _LADDERS},
+}
+
+SOURCES: dict[str, Callable[[], Any]] = {
+    "summary": _summary,
+    "step_rate_azimuth_coop_ratios": _file("step_rate_azimuth_coop.json"),
+    "ppo_strength": _ppo_strength,
+    "side_by_side_layers": _file("side_by_side_layers.json"),
+    **{f"ladder:{name}": _file(f"ladders/{name}/tournament.json") for name in _LADDERS},
+}
+SOURCES.update({name: _file(f"{name}.json") for name in TABLES if name not in SOURCES})
+
+
+def render(name: str) -> str:
+    """The table ``name`` from its committed JSON; ValueError naming the
+    known tables if there is none by that name."""
+    if name not in TABLES:
+        raise ValueError(f"no table named {name!r}; the known tables: {', '.join(TABLES)}")
+    return TABLES[name](SOURCES[name]())
+
+
+# ---------------------------------------------------------------- pages
+
+
+def refresh(text: str, where: str) -> tuple[str, list[str]]:
+    """``text`` with every marked table rendered afresh, and the names of
+    those whose body differed (surrounding blank lines aside)."""
+    stale: list[str] = []
+
+    def fill(match: re.Match) -> str:
+        opening, name, body, closing = match.groups()
+        if OPENING in body:
+            raise ValueError(f"{where}: the table {name!r} has no <!-- /table --> before the next table")
+        try:
+            table = render(name)
+        except ValueError as e:
+            raise ValueError(f"{where}: {e}") from None
+        if body.strip() != table:
+            stale.append(name)
+        # Blank lines around the table keep a Markdown renderer from reading a marker as a row.
+        return f"{opening}\n\n{table}\n\n{closing}"
+
+    return MARKER.sub(fill, text), stale
+
+
+def pages() -> list[Path]:
+    return [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
+
+
+def _shown(path: Path) -> str:
+    """``path`` from the repository root when inside it, as the docs name files."""
+    return str(path.resolve().relative_to(ROOT)) if path.resolve().is_relative_to(ROOT) else str(path)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("files", nargs="*", type=Path, help="the pages (default: README.md, docs/**/*.md)")
+    parser.add_argument(
+        "--check", action="store_true", help="list the stale tables and exit 1; write nothing"
+    )
+    args = parser.parse_args(argv)
+    stale = []
+    for path in args.files or pages():
+        text = path.read_text()
+        try:
+            fresh, names = refresh(text, _shown(path))
+        except ValueError as e:
+            parser.error(str(e))
+        stale += [f"{_shown(path)}: {name}" for name in names]
+        if fresh != text and not args.check:
+            path.write_text(fresh)
+    for line in stale:
+        print(f"{'stale' if args.check else 'rewrote'} {line}")
+    return 1 if args.check and stale else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
