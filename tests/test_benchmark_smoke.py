@@ -19,6 +19,7 @@ COMMITTED = {
     "aec_breakdown": "aec_breakdown.json",
     "azimuth_coop_agents": "azimuth_coop_agents.json",
     "azure_agents": "azure_agents.json",
+    "cold_start": "cold_start.json",
     "learning_throughput": "learning_throughput.json",
     "mcts_speed": "mcts_speed.json",
     "mcts_strength": "mcts_strength.json",
@@ -236,3 +237,15 @@ def test_rllib_benchmarks_quick_runs_write_their_json(tmp_path, capsys, results_
     saved = json.loads(out.read_text())
     assert set(saved["summary"]) == {"random", "greedy"} and saved["runs"][0]["steps"] >= 500
     assert "mean win rate" in capsys.readouterr().out
+
+
+def test_cold_start_quick_run_times_a_cold_and_a_warm_process(tmp_path, capsys, results_untouched):
+    out = tmp_path / "cold.json"
+    results = _bench("cold_start")["main"](["--quick", "--json", str(out)])
+    assert json.loads(out.read_text())["rows"] == json.loads(json.dumps(results["rows"]))
+    (row,) = results["rows"]
+    assert (row["game"], row["stage"], row["runs"]) == ("azacru", "aec", 1)
+    # The cold process compiles what the warm one loads from the cache.
+    assert row["cold_s"] > row["warm_s"] > 0 and row["compile_s"] == row["cold_s"] - row["warm_s"]
+    assert set(results["commands"]) == {"--help", "list", "play --help"}
+    assert "| azacru | " in capsys.readouterr().out
