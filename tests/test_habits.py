@@ -2,10 +2,12 @@
 that CI, which runs exactly the README's test command, enforces them:
 ruff's lint and format, and mypy over everything but the numba kernels.
 (The layer contracts are tests/test_layers.py.) The pre-commit hooks run
-the same commands before each commit."""
+the same commands before each commit. And .ci/run runs exactly the
+README's test command."""
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import sys
@@ -32,3 +34,26 @@ def test_mypy_passes():
     pytest.importorskip("mypy")
     result = run(sys.executable, "-m", "mypy")
     assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
+
+
+def _readme_test_command() -> str:
+    """The README's test command: the one line of its "Development" section
+    that runs pytest."""
+    text = (ROOT / "README.md").read_text()
+    section = re.search(r"^## Development\n(.*?)(?=^## |\Z)", text, re.MULTILINE | re.DOTALL)
+    assert section, "README.md has no '## Development' section"
+    lines = [line.strip() for line in section.group(1).splitlines() if "python -m pytest" in line]
+    assert len(lines) >= 1 and lines[0].startswith("python -m pip install"), lines
+    return lines[0]
+
+
+def test_ci_runs_exactly_the_readme_test_command():
+    """.ci/run's install and test lines, in order, less pip's -q, are the
+    README's command split at '&&': no more, no less."""
+    readme = [part.strip() for part in _readme_test_command().split("&&")]
+    ci = [
+        " ".join(word for word in line.split() if word != "-q")
+        for line in (ROOT / ".ci" / "run").read_text().splitlines()
+        if line.strip().startswith(("python -m pip", "python -m pytest"))
+    ]
+    assert ci == readme, f".ci/run runs {ci}; the README's Development section says {readme}"

@@ -1,6 +1,6 @@
-"""The notebooks are committed without outputs (nbmake runs them: see
-notebooks/README.md); this checks what nbmake cannot: that each notebook is
-clean, so that diffs show code and text only."""
+"""The notebooks are committed without outputs (the docs build executes them:
+tests/test_docs_site.py, notebooks/README.md); this checks that each notebook
+is clean, so that diffs show code and text only."""
 
 import json
 from pathlib import Path
