@@ -70,24 +70,30 @@ class CompileNotice(event.Listener):
             self.last = time.monotonic()
 
     def _watch(self) -> None:
-        while True:
+        done = False
+        while not done:
             time.sleep(self.tick_s)
-            with self.lock:
-                now = time.monotonic()
-                elapsed = now - self.start
-                if self.depth == 0 and now - self.last >= self.idle_s:
-                    if self.announced:
-                        self._say(
-                            f"numba: compiled in {self.last - self.start:.0f} s; cached for later runs\n"
-                        )
-                    self.announced, self.watcher = False, None
-                    return
-                if not self.announced and elapsed >= self.delay_s:
-                    self.announced = True
-                    what = ", ".join(self.packages)
-                    self._say(f"numba: compiling kernels ({what}) for the first time; cached afterwards\n")
-                elif self.announced and self.out.isatty():
-                    self._say(f"\rnumba: compiling... {elapsed:.0f} s ")
+            with self.lock:  # decide under the lock, write outside it: a slow stderr never holds a compile
+                text, done = self._next_words()
+            if text:
+                self._say(text)
+
+    def _next_words(self) -> tuple[str, bool]:
+        """What to say now, and whether the burst is over."""
+        now = time.monotonic()
+        elapsed = now - self.start
+        if self.depth == 0 and now - self.last >= self.idle_s:
+            said, self.announced, self.watcher = self.announced, False, None
+            total = self.last - self.start
+            back = "\r" if self.out.isatty() else ""  # over the running count
+            return (f"{back}numba: compiled in {total:.0f} s; cached for later runs\n" if said else ""), True
+        if not self.announced and elapsed >= self.delay_s:
+            self.announced = True
+            what = ", ".join(self.packages)
+            return f"numba: compiling kernels ({what}) for the first time; cached afterwards\n", False
+        if self.announced and self.out.isatty():
+            return f"\rnumba: compiling... {elapsed:.0f} s ", False
+        return "", False
 
     def _say(self, text: str) -> None:
         try:

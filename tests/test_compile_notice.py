@@ -53,3 +53,17 @@ def test_each_burst_is_announced_afresh():
         "numba: compiling kernels (azacru_env) for the first time; cached afterwards",
         "numba: compiling kernels (azure_env) for the first time; cached afterwards",
     ]
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_on_a_terminal_the_seconds_count_on_one_line_which_the_total_replaces():
+    notice = CompileNotice(Terminal(), delay_s=0.05, idle_s=0.05, tick_s=0.01)
+    text = run_burst(notice, 0.3)
+    first, rest = text.split("\n", 1)
+    assert first.endswith("for the first time; cached afterwards")
+    assert rest.startswith("\rnumba: compiling... ")  # the running count, rewritten in place
+    assert rest.rsplit("\r", 1)[1].startswith("numba: compiled in ") and rest.endswith("later runs\n")

@@ -174,13 +174,19 @@ def test_the_host_check_parses_what_browsers_send():
 # ---------------------------------------------------------------- searches end with their page
 @pytest.fixture(scope="module")
 def compiled():
-    """The search compiled (and cached by numba) before a server loads it."""
+    """The search, and the game the next page starts, compiled (and cached by
+    numba) before a server loads them: a cold compile in the server would
+    hold its one worker longer than the test allows the page."""
     import azgames
     from azgames.agents import make_agent
 
     env = azgames.make(MATCH["game"], num_players=2)
     env.reset(seed=0)
     make_agent("mcts:simulations=64", seed=0, game=MATCH["game"]).act(env)
+    env = azgames.make(GAME["game"], num_players=2)
+    env.reset(seed=0)
+    env.step(make_agent("random", seed=0, game=GAME["game"]).act(env))
+    env.unwrapped.picture()
 
 
 def test_a_search_stops_when_its_page_goes(compiled):

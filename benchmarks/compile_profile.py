@@ -1,0 +1,116 @@
+"""Where numba's compile time goes: a per-function table for a game's first session.
+
+    python benchmarks/compile_profile.py azimuth            # the AEC stage, a table
+    python benchmarks/compile_profile.py azimuth --stages aec vector greedy mcts
+    python benchmarks/compile_profile.py azacru --json out.json
+
+In one fresh process with an empty ``NUMBA_CACHE_DIR``, runs the stages of
+``benchmarks/cold_start.py`` and records numba's ``numba:compile`` events
+(compiles that missed the cache). A function's *total* is its compile from
+start to end, the functions it compiled on the way included; its *self* time
+leaves those out; *llvm* is the part of its total spent in LLVM (numba's own
+timer). Helpers inlined with ``inline="always"`` are no compile of their own:
+their cost shows in every caller's self time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # also when run by path (runpy)
+from cold_start import _SETUP, STAGES  # noqa: E402
+
+_PROBE = """
+import json, sys, time
+from numba.core import event
+records = []
+compiled = []  # numba records a compile's LLVM time after its event ends: read at the end
+stack = []
+
+class Recorder(event.Listener):
+    def on_start(self, e):
+        stack.append((e.data["dispatcher"], time.perf_counter(), []))
+
+    def on_end(self, e):
+        dispatcher, start, children = stack.pop()
+        total = time.perf_counter() - start
+        if stack:
+            stack[-1][2].append(total)
+        f = dispatcher.py_func
+        records.append({{
+            "function": f.__module__ + "." + f.__qualname__,
+            "stage": current,
+            "total_s": total,
+            "self_s": total - sum(children),
+        }})
+        compiled.append((dispatcher, e.data["args"]))
+
+event.register("numba:compile", Recorder())
+current = "import"
+{setup}
+for current, code in {stages!r}:
+    exec(code)
+for record, (dispatcher, args) in zip(records, compiled):
+    record["llvm_s"] = dispatcher.get_metadata(args)["timers"].get("llvm_lock", 0.0)
+print(json.dumps(records))
+"""
+
+
+def profile(game: str, stages: list[str]) -> list[dict]:
+    setup = _SETUP.format(game=game).replace("env.reset(seed=0)", "current = 'aec'\nenv.reset(seed=0)")
+    code = [(s, STAGES[s].format(game=game)) for s in stages]
+    probe = _PROBE.format(setup=setup, stages=code)
+    with tempfile.TemporaryDirectory() as cache:
+        env = {**os.environ, "NUMBA_CACHE_DIR": cache, "AZGAMES_COMPILE_NOTICE": "0"}
+        env.pop("NUMBA_DISABLE_JIT", None)
+        done = subprocess.run(
+            [sys.executable, "-c", probe], env=env, check=True, capture_output=True, text=True
+        )
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def table(records: list[dict], top: int) -> str:
+    merged: dict[tuple[str, str], dict] = {}
+    for r in records:
+        row = merged.setdefault(
+            (r["stage"], r["function"]), {**r, "compiles": 0, "self_s": 0.0, "total_s": 0.0}
+        )
+        row["compiles"] += 1
+        row["self_s"] += r["self_s"]
+        row["total_s"] = max(row["total_s"], r["total_s"])
+    rows = sorted(merged.values(), key=lambda r: -r["self_s"])
+    lines = ["| stage | function | compiles | self s | total s | llvm s |", "|---|---|---|---|---|---|"]
+    for r in rows[:top]:
+        lines.append(
+            f"| {r['stage']} | `{r['function']}` | {r['compiles']} | {r['self_s']:.2f} | "
+            f"{r['total_s']:.2f} | {r['llvm_s']:.2f} |"
+        )
+    by_stage: dict[str, float] = {}
+    for r in records:
+        by_stage[r["stage"]] = by_stage.get(r["stage"], 0.0) + r["self_s"]
+    summary = ", ".join(f"{stage} {s:.1f} s" for stage, s in by_stage.items())
+    return "\n".join(lines) + f"\n\ncompile time by stage: {summary}; {len(records)} compiles"
+
+
+def main(argv: list[str] | None = None) -> list[dict]:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game")
+    parser.add_argument("--stages", nargs="+", default=["aec"], choices=list(STAGES))
+    parser.add_argument("--top", type=int, default=25, help="rows of the table (default: 25)")
+    parser.add_argument("--json", type=Path, default=None, help="write every compile record here")
+    args = parser.parse_args(argv)
+    records = profile(args.game, args.stages)
+    print(table(records, args.top))
+    if args.json is not None:
+        args.json.write_text(json.dumps(records, indent=1) + "\n")
+    return records
+
+
+if __name__ == "__main__":
+    main()
