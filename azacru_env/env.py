@@ -26,16 +26,19 @@ open, are in `docs/rules/azacru.md`.
 ## Arguments
 
 ``` python
-azacru_env.env(num_players=2, render_mode=None, illegal_action="raise",
+azacru_env.env(num_players=2, render_mode=None, illegal_action="raise", infos="full",
                opening="standard", max_turns=1000)
 ```
 
 - `num_players`: 2, 3 or 4. With 2 players each has 4 pieces, otherwise 3.
-- `render_mode`: `None`, `"ansi"` (text board) or `"rgb_array"` (the picture,
+- `render_mode`: `None`, `"ansi"` (text board), `"human"` (the same text printed) or `"rgb_array"` (the picture,
   `env.picture()`, as an image).
 - `illegal_action`: `"raise"` raises `ValueError` naming the action and why it
   is illegal; `"penalize"` ends the game with -1 for the offender, 0 for the
   others, and the reason in `infos[agent]["illegal_action"]`.
+- `infos`: `"full"` (the game's own infos) or `"numeric"` (fixed keys and
+  shapes for clients that batch infos, such as TorchRL and Tianshou; the
+  full ones stay in `env.game_infos`).
 - `opening`: `"standard"` (the Pacru openings) or, with 2 players, `"classic"`
   (the older published 2-player opening).
 - `max_turns`: the game is truncated (rewards 0) after this many turns (one

@@ -66,17 +66,28 @@ class CompileNotice(event.Listener):
 
     def on_end(self, event: event.Event) -> None:
         with self.lock:
-            self.depth -= 1
+            self.depth = max(0, self.depth - 1)  # installed mid-compile: an end without its start
             self.last = time.monotonic()
 
     def _watch(self) -> None:
         done = False
-        while not done:
-            time.sleep(self.tick_s)
-            with self.lock:  # decide under the lock, write outside it: a slow stderr never holds a compile
-                text, done = self._next_words()
-            if text:
-                self._say(text)
+        try:
+            while not done:
+                time.sleep(self.tick_s)
+                # Decide under the lock, write outside it: a slow stderr never holds a compile.
+                with self.lock:
+                    text, done = self._next_words()
+                if text:
+                    self._say(text)
+        finally:  # whatever ended it, the next compile starts a new watcher
+            with self.lock:
+                if self.watcher is threading.current_thread():
+                    self.watcher = None
+
+    def forget(self) -> None:
+        """Start afresh: in a forked child the watcher thread is gone and the lock may be held."""
+        self.lock = threading.Lock()
+        self.depth, self.announced, self.watcher = 0, False, None
 
     def _next_words(self) -> tuple[str, bool]:
         """What to say now, and whether the burst is over."""
@@ -85,15 +96,21 @@ class CompileNotice(event.Listener):
         if self.depth == 0 and now - self.last >= self.idle_s:
             said, self.announced, self.watcher = self.announced, False, None
             total = self.last - self.start
-            back = "\r" if self.out.isatty() else ""  # over the running count
+            back = "\r" if self._on_terminal() else ""  # over the running count
             return (f"{back}numba: compiled in {total:.0f} s; cached for later runs\n" if said else ""), True
         if not self.announced and elapsed >= self.delay_s:
             self.announced = True
             what = ", ".join(self.packages)
             return f"numba: compiling kernels ({what}) for the first time; cached afterwards\n", False
-        if self.announced and self.out.isatty():
+        if self.announced and self._on_terminal():
             return f"\rnumba: compiling... {elapsed:.0f} s ", False
         return "", False
+
+    def _on_terminal(self) -> bool:
+        try:
+            return self.out.isatty()
+        except (OSError, ValueError):  # a closed stream
+            return False
 
     def _say(self, text: str) -> None:
         try:
@@ -112,4 +129,6 @@ def install() -> CompileNotice | None:
     if _installed is None and os.environ.get("AZGAMES_COMPILE_NOTICE", "1") != "0":
         _installed = CompileNotice()
         event.register("numba:compile", _installed)
+        if hasattr(os, "register_at_fork"):  # not on Windows, which spawns instead
+            os.register_at_fork(after_in_child=_installed.forget)
     return _installed

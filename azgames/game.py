@@ -123,15 +123,15 @@ class Rules(abc.ABC):
         self.options: dict[str, Any] = {**self.option_defaults(), **options}
 
     # Compiled entry points (azgames.jit.specialize) are bound on first use,
-    # not at construction: listing games, checking options and building an
-    # env's spaces then compile nothing. They are not picklable either: a
+    # not at construction: listing games and building an env with default
+    # options then compile nothing. They are not picklable either: a
     # pickled Rules drops them and binds them again when next used.
     def __getattr__(self, name: str) -> Any:
         if name.startswith("_entry_"):
             self.bind_kernels()
             if name in self.__dict__:
                 return self.__dict__[name]
-        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}", name=name, obj=self)
 
     def __getstate__(self) -> dict[str, Any]:
         return {k: v for k, v in self.__dict__.items() if not k.startswith("_entry_")}

@@ -65,7 +65,7 @@ def to_record(env: AECEnv) -> dict[str, Any]:
         "actions": actions,
         "moves": moves,
         "final": state_ops.to_jsonable(env.state),
-        "result": {a: env.infos[a] for a in env.agents} if any(env.terminations.values()) else None,
+        "result": {a: env.game_infos[a] for a in env.agents} if any(env.terminations.values()) else None,
     }
 
 

@@ -30,15 +30,18 @@ last and moves first.
 ## Arguments
 
 ``` python
-azimuth_env.env(num_players=2, render_mode=None, illegal_action="raise",
+azimuth_env.env(num_players=2, render_mode=None, illegal_action="raise", infos="full",
                 island=False, coconuts=None, lighthouses="choose", max_turns=400)
 ```
 
 - `num_players`: 2, 3 or 4.
-- `render_mode`: `None`, `"ansi"` (text sea) or `"rgb_array"` (image).
+- `render_mode`: `None`, `"ansi"` (text sea), `"human"` (the same text printed) or `"rgb_array"` (image).
 - `illegal_action`: `"raise"` raises `ValueError` naming the action and why it
   is illegal; `"penalize"` ends the game with -1 for the offender, 0 for the
   others, and the reason in `infos[agent]["illegal_action"]`.
+- `infos`: `"full"` (the game's own infos) or `"numeric"` (fixed keys and
+  shapes for clients that batch infos, such as TorchRL and Tianshou; the
+  full ones stay in `env.game_infos`).
 - `island`: with 4 players, put the island in the middle as a landing place
   midway home (the castaways still start adrift on their fifth raft).
 - `coconuts`: limit wind control to 4 turns of other players' winds each.

@@ -4,6 +4,7 @@ glue between the shared envs and the kernels."""
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 from types import ModuleType
 from typing import Any, ClassVar, NamedTuple
@@ -202,7 +203,7 @@ class AzimuthRules(Rules):
         return FIXED, fixed
 
     def bind_kernels(self) -> None:
-        self._blank_one = state = self._blank(1)
+        state = self._blank(1)
         obs = np.zeros(self.observation_shape(), np.int8)
         mask = np.zeros(self.num_actions, np.int8)
         rewards = np.zeros(self.num_players, np.float32)
@@ -245,12 +246,15 @@ class AzimuthRules(Rules):
             rng=np.zeros(b, np.uint64),
         )
 
-    def initial_state(self, rng_words: np.ndarray) -> AzimuthState:
-        reset = self._entry_reset  # binds the kernels, and the blank game, on first use
+    @functools.cached_property
+    def _blank_one(self) -> AzimuthState:
         # A copy of one blank game is 3x faster than building one (the AEC reset).
+        return self._blank(1)
+
+    def initial_state(self, rng_words: np.ndarray) -> AzimuthState:
         state = state_ops.clone(self._blank_one) if len(rng_words) == 1 else self._blank(len(rng_words))
         state.rng[:] = rng_words
-        reset(*state, self.config)
+        self._entry_reset(*state, self.config)
         return state
 
     def check_values(self, state) -> None:

@@ -33,15 +33,18 @@ fights. `infos[agent]["turn_order"]` gives the hunters' order and
 ## Arguments
 
 ``` python
-azure_env.env(num_players=2, render_mode=None, illegal_action="raise",
+azure_env.env(num_players=2, render_mode=None, illegal_action="raise", infos="full",
               map="standard", roles="fixed", max_turns=300, suit_tiles="closed")
 ```
 
 - `num_players`: 2, 3 or 4 (one monster and 1-3 hunters).
-- `render_mode`: `None`, `"ansi"` (text map) or `"rgb_array"` (image).
+- `render_mode`: `None`, `"ansi"` (text map), `"human"` (the same text printed) or `"rgb_array"` (image).
 - `illegal_action`: `"raise"` raises `ValueError` naming the action and why it
   is illegal; `"penalize"` ends the game with -1 for the offender, 0 for the
   others, and the reason in `infos[agent]["illegal_action"]`.
+- `infos`: `"full"` (the game's own infos) or `"numeric"` (fixed keys and
+  shapes for clients that batch infos, such as TorchRL and Tianshou; the
+  full ones stay in `env.game_infos`).
 - `map`: `"standard"` (3 x 4 tiles), `"long"` (3 x 5) or `"ring"` (12 tiles
   around a lake), the maps in `azure_env/data/maps.json`; or a map of your
   own (the bonus rules allow any arrangement): a text diagram, a dict, or the

@@ -81,30 +81,29 @@ def run_row(
     side_agent = "monster" if greedy_side == "monster" else "hunter_0"
     wins = draws = losses = truncated = 0
     turns, steps, own_gold, other_gold = [], [], [], []
-    bar = Progress(games, f"{num_players}p {map_name} {pairing}")
     start = time.perf_counter()
-    for g in range(games):
-        env.reset(seed=seed + g)
-        n = 0
-        while True:
-            agent = env.agent_selection
-            if env.terminations[agent] or env.truncations[agent]:
-                break
-            env.step(seats[agent].act(env))
-            n += 1
-        reward = env.rewards[side_agent]
-        wins += reward > 0
-        draws += reward == 0
-        losses += reward < 0
-        truncated += bool(env.truncations[env.agent_selection])
-        info = env.infos[side_agent]
-        turns.append(info["turns"])
-        steps.append(n)
-        monster, hunters = info["monster_total"], info["hunters_total"]
-        own_gold.append(monster if greedy_side == "monster" else hunters)
-        other_gold.append(hunters if greedy_side == "monster" else monster)
-        bar.update()
-    bar.close()
+    with Progress(games, f"{num_players}p {map_name} {pairing}") as bar:
+        for g in range(games):
+            env.reset(seed=seed + g)
+            n = 0
+            while True:
+                agent = env.agent_selection
+                if env.terminations[agent] or env.truncations[agent]:
+                    break
+                env.step(seats[agent].act(env))
+                n += 1
+            reward = env.rewards[side_agent]
+            wins += reward > 0
+            draws += reward == 0
+            losses += reward < 0
+            truncated += bool(env.truncations[env.agent_selection])
+            info = env.infos[side_agent]
+            turns.append(info["turns"])
+            steps.append(n)
+            monster, hunters = info["monster_total"], info["hunters_total"]
+            own_gold.append(monster if greedy_side == "monster" else hunters)
+            other_gold.append(hunters if greedy_side == "monster" else monster)
+            bar.update()
     elapsed = time.perf_counter() - start
     t = np.array(times) * 1e3
     return {

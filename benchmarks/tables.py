@@ -503,7 +503,10 @@ def refresh(text: str, where: str) -> tuple[str, list[str]]:
         # Blank lines around the table keep a Markdown renderer from reading a marker as a row.
         return f"{opening}\n\n{table}\n\n{closing}"
 
-    return MARKER.sub(fill, text), stale
+    refreshed = MARKER.sub(fill, text)
+    if text.count(OPENING) != len(MARKER.findall(text)):  # the last table left open
+        raise ValueError(f"{where}: a table has no <!-- /table --> after it")
+    return refreshed, stale
 
 
 def pages() -> list[Path]:

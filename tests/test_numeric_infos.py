@@ -73,7 +73,13 @@ def test_clones_and_records_keep_both_infos():
     twin = env.clone()
     assert twin.infos == env.infos and twin.infos is not env.infos
     assert twin.game_infos == env.game_infos
-    json.dumps(env.to_record())  # a record holds the infos: numeric ones are JSON too
+    # A record keeps the game's own results, whatever the env showed its clients
+    # (a record has results when its game ended, not when it was cut short).
+    ended = azgames.make("azacru", infos="numeric", max_turns=1000)
+    play_out(ended, seed=0)
+    assert any(ended.terminations.values())
+    record = json.loads(json.dumps(ended.to_record()))
+    assert record["result"] == json.loads(json.dumps({a: ended.game_infos[a] for a in ended.agents}))
 
 
 def test_an_unknown_info_format_is_refused():

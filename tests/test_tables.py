@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import importlib.util
+import re
 from pathlib import Path
 
 import pytest
@@ -54,6 +55,13 @@ def test_every_marked_table_is_the_one_its_json_renders(page):
 def test_every_table_renders_from_the_committed_json(name):
     header, *body = rows(tables.render(name))
     assert body and all(len(r) == len(header) for r in body)
+
+
+def test_every_table_appears_on_a_page():
+    """A table the pages dropped would pass the freshness test vacuously."""
+    shown = {name for page in PAGES for name in re.findall(r"<!-- table: *(\S+?) *-->", page.read_text())}
+    assert set(tables.TABLES) <= shown, f"tables on no page: {sorted(set(tables.TABLES) - shown)}"
+    assert "summary" in re.findall(r"<!-- table: *(\S+?) *-->", (ROOT / "README.md").read_text())
 
 
 def test_every_ladder_folder_has_a_table():
@@ -286,6 +294,10 @@ def test_an_unclosed_marker_is_an_error(tmp_path, capsys):
     with pytest.raises(SystemExit):
         tables.main([str(page)])
     assert "'aec_breakdown' has no <!-- /table -->" in capsys.readouterr().err
+    page.write_text("<!-- table: aec_breakdown -->\n<!-- /table -->\n<!-- table: mcts_speed -->\n")
+    with pytest.raises(SystemExit):  # the last table left open
+        tables.main([str(page)])
+    assert "a table has no <!-- /table --> after it" in capsys.readouterr().err
 
 
 def test_check_lists_stale_tables_and_a_rewrite_fills_them(tmp_path, capsys):

@@ -70,9 +70,10 @@ def _source_dirs() -> Iterator[Path]:
 
 
 def cache_dirs() -> list[Path]:
-    """Every folder where numba may keep the suite's cached kernels: beside
-    the sources, under ``NUMBA_CACHE_DIR`` when set, and in the user's cache
-    folder (numba's fallback when the sources' folder is read-only)."""
+    """Every folder where numba keeps the suite's cached kernels: under
+    ``NUMBA_CACHE_DIR`` when it is set (numba then looks nowhere else), else
+    beside the sources and in the user's cache folder (numba's fallback
+    when the sources' folder is read-only)."""
     from numba.core import caching, config
     from numba.misc.appdirs import AppDirs
 
@@ -81,10 +82,11 @@ def cache_dirs() -> list[Path]:
     for source in _source_dirs():
         # numba names a source folder's cache folder by this rule, keyed by the folder's path
         subpath = caching._CacheLocator.get_suitable_cache_subpath(str(source / "module.py"))
-        dirs.update({source / "__pycache__", user_wide / subpath})
         cache_dir = getattr(config, "CACHE_DIR", "")  # set from NUMBA_CACHE_DIR at import
         if cache_dir:
             dirs.add(Path(cache_dir) / subpath)
+        else:
+            dirs.update({source / "__pycache__", user_wide / subpath})
     return sorted(d for d in dirs if d.is_dir())
 
 

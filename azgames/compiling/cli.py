@@ -49,9 +49,16 @@ def cmd_compile(args: argparse.Namespace, parser: argparse.ArgumentParser) -> in
     # spawn: a fresh interpreter per worker, as a user's first process would be
     with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
         running = {pool.submit(warm_up, game): game for game in games}
+        failed = []
         for done in as_completed(running):
-            stages = done.result()
+            game = running[done]
+            try:
+                stages = done.result()
+            except Exception as e:  # one game's failure must not hide the others' results
+                failed.append(game)
+                print(f"  {game}: failed: {type(e).__name__}: {e}", file=sys.stderr, flush=True)
+                continue
             parts = ", ".join(f"{stage} {s:.1f}" for stage, s in stages.items())
-            print(f"  {running[done]}: {sum(stages.values()):.1f} s ({parts})", flush=True)
-    print(f"done in {time.perf_counter() - start:.0f} s", file=sys.stderr, flush=True)
-    return 0
+            print(f"  {game}: {sum(stages.values()):.1f} s ({parts})", flush=True)
+    print(f"done in {time.perf_counter() - start:.0f} s", flush=True)
+    return 1 if failed else 0

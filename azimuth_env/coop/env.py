@@ -32,11 +32,13 @@ acts twice a round; `infos[agent]["colours"]` lists its colours.
 ## Arguments
 
 ``` python
-azimuth_env.coop_env(num_players=2, render_mode=None, illegal_action="raise",
+azimuth_env.coop_env(num_players=2, render_mode=None, illegal_action="raise", infos="full",
                      rounds=10, lighthouses="choose", first_player="red",
                      wave_order="choose")
 ```
 
+- `render_mode`, `illegal_action` and `infos`: as in the base game
+  (`azimuth_env.env`).
 - `rounds`: the team loses after this many rounds (1-100; the book's 10).
 - `lighthouses`: `"choose"` (each colour places a 2-spot beach on its own
   side, from the first colour clockwise, as the game's first actions),

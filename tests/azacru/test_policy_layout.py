@@ -43,26 +43,3 @@ def test_the_shipped_policy_plays_as_before_the_layout_changed(num_players):
     mask = np.stack([m for _, m in pos])
     assert obs.shape[1:] == tuple(policy.meta["obs_shape"]) == (obs.shape[1], 9, 9)
     assert policy.logits(obs, mask).argmax(1).tolist() == BEFORE[num_players]
-
-
-@pytest.mark.parametrize("num_players", [2, 3, 4])
-def test_the_first_layer_reads_channels_first(num_players):
-    """Fed its own layout, the policy's logits are those of its first layer
-    permuted back to channels last on the observation transposed so."""
-    policy = NumpyPolicy.load(shipped_policy_path("azacru", num_players))
-    channels = policy.meta["obs_shape"][0]
-    (w, b), *rest = policy.trunk
-    old_w = w.reshape(channels, 9, 9, -1).transpose(1, 2, 0, 3).reshape(w.shape)
-    old = NumpyPolicy(
-        [(old_w, b), *rest],
-        policy.policy_head,
-        policy.value_head,
-        {**policy.meta, "obs_shape": [9, 9, channels]},
-    )
-    pos = positions(num_players, count=3, seed=1)
-    obs = np.stack([o for o, _ in pos])
-    mask = np.stack([m for _, m in pos])
-    new_logits = policy.logits(obs, mask)
-    old_logits = old.logits(obs.transpose(0, 2, 3, 1), mask)
-    legal = mask.astype(bool)
-    np.testing.assert_allclose(new_logits[legal], old_logits[legal], rtol=1e-4, atol=1e-4)

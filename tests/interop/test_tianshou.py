@@ -27,3 +27,5 @@ def test_a_random_collection_of_whole_games(game):
     assert stats.n_collected_episodes == 4
     winners = collector.buffer.info["winners"]
     assert winners.shape[1:] == (len(env.agents),) and set(np.unique(winners)) <= {0, 1}
+    # Turns stay 0 until a game ends: the games' final infos reached the buffer.
+    assert collector.buffer.info["turns"].max() > 0

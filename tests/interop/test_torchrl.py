@@ -16,7 +16,8 @@ def test_a_masked_rollout(game):
         env=azgames.make(game, infos="numeric", **short(game)), use_mask=True, categorical_actions=True
     )
     torch.manual_seed(0)
-    rollout = env.rollout(max_steps=200)  # random actions from the masked action spec: legal ones
+    # Random actions from the masked action spec (legal ones), until the game ends.
+    rollout = env.rollout(max_steps=2000)
     assert rollout.batch_size[0] > 1
     groups = list(env.group_map)
     for group in groups:
@@ -24,8 +25,9 @@ def test_a_masked_rollout(game):
         agents = len(env.group_map[group])
         assert info["winners"].shape[-2:] == (agents, len(env.possible_agents))
         assert info["won"].shape[-1] == agents
-    if bool(rollout["next", "done"].any()):  # a game ended: its winners are counted once each
-        last = rollout[-1]
-        won = torch.cat([last["next", g, "info", "won"].flatten() for g in groups])
-        winners = last["next", groups[0], "info", "winners"][0]
-        assert int(won.sum()) == int(winners.sum())
+    assert bool(rollout["next", "done"].any()), "the rollout ended before its game"
+    last = rollout[-1]  # the game's end: its winners are counted once each
+    won = torch.cat([last["next", g, "info", "won"].flatten() for g in groups])
+    winners = last["next", groups[0], "info", "winners"][0]
+    assert int(won.sum()) == int(winners.sum())
+    assert int(last["next", groups[0], "info", "turns"].max()) > 0

@@ -71,7 +71,7 @@ def test_azacrus_chevrons_take_their_squares_clicks_but_not_their_hints():
     root = ET.fromstring(env.unwrapped.picture().svg())
     chevrons = [p for p in root.iter(f"{SVG}polygon") if p.get("data-target")]
     squares = [r for r in root.iter(f"{SVG}rect") if r.get("data-target")]
-    assert len(chevrons) == 2 * 8 and len(squares) == 81  # eight pieces a player, each a halo and a body
+    assert len(chevrons) == 2 * 8 and len(squares) == 81  # two players of four pieces, each a halo and a body
     assert {p.get("class") for p in chevrons} == {"target piece"}
     assert {r.get("class") for r in squares} == {"target"}
     hint_rule = re.search(r"const rule = .*?;\n", (STATIC / "app.js").read_text(), re.S)

@@ -363,6 +363,7 @@ function toggleAutoplay() {
   if (view.ply >= view.plies) seek(0);
   $("autoplay").textContent = "Stop";
   $("autoplay").setAttribute("aria-label", "stop playing the record");
+  $("autoplay").title = "stop playing the record";
   const tick = () => {
     seek(view.ply + 1);
     autoplay = setTimeout(tick, 1000 / speedOf(Number($("speed").value)));
@@ -375,6 +376,7 @@ function stopAutoplay() {
   autoplay = null;
   $("autoplay").textContent = "Play";
   $("autoplay").setAttribute("aria-label", "play the record");
+  $("autoplay").title = "play the record";
 }
 
 function playFromHere() {
