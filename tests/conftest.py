@@ -6,3 +6,8 @@ import os
 # they take each other's cores, and a training smoke test ran 5x slower
 # (44 s instead of 8). `python -m azgames train` sets the same.
 os.environ.setdefault("OMP_WAIT_POLICY", "passive")
+
+# numba's compile notice (azgames.compile_notice) writes to stderr from a
+# thread whenever a cold cache compiles: tests that read stderr exactly would
+# see it in a cold run only. tests/test_compile_notice.py tests it directly.
+os.environ["AZGAMES_COMPILE_NOTICE"] = "0"

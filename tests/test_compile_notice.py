@@ -67,3 +67,11 @@ def test_on_a_terminal_the_seconds_count_on_one_line_which_the_total_replaces():
     assert first.endswith("for the first time; cached afterwards")
     assert rest.startswith("\rnumba: compiling... ")  # the running count, rewritten in place
     assert rest.rsplit("\r", 1)[1].startswith("numba: compiled in ") and rest.endswith("later runs\n")
+
+
+def test_azgames_compile_notice_0_turns_it_off(monkeypatch):
+    import azgames.compile_notice as notice
+
+    monkeypatch.setattr(notice, "_installed", None)
+    monkeypatch.setenv("AZGAMES_COMPILE_NOTICE", "0")
+    assert notice.install() is None
