@@ -13,7 +13,6 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
 
 
 def _load_tables():
@@ -26,6 +25,7 @@ def _load_tables():
 
 
 tables = _load_tables()
+PAGES = tables.pages()
 
 
 def rows(table: str) -> list[list[str]]:

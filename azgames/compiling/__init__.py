@@ -49,11 +49,13 @@ def warm_up(game: str, num_players: int = 2) -> dict[str, float]:
 
 
 def _packages() -> list[str]:
-    """The packages whose kernels numba caches: the core and agents, and each registered game's."""
+    """The packages whose kernels numba caches: the core, the agents (mapped
+    into ``azgames.agents`` from ``agents/`` beside it in a checkout) and
+    each registered game's."""
     from azgames.registry import list_games, rules_type
 
     games = (rules_type(e.name).__module__.split(".")[0] for e in list_games())
-    return ["azgames", *dict.fromkeys(games)]
+    return ["azgames", "azgames.agents", *dict.fromkeys(games)]
 
 
 def _source_dirs() -> Iterator[Path]:
@@ -62,11 +64,6 @@ def _source_dirs() -> Iterator[Path]:
     for package in _packages():
         root = Path(importlib.import_module(package).__file__ or "").parent
         yield from (d for d in [root, *root.rglob("*")] if d.is_dir() and d.name != "__pycache__")
-    # agents/ is mapped into azgames.agents and lives beside azgames in a checkout
-    from azgames import agents
-
-    root = Path(agents.__file__ or "").parent
-    yield from (d for d in [root, *root.rglob("*")] if d.is_dir() and d.name != "__pycache__")
 
 
 def cache_dirs() -> list[Path]:
