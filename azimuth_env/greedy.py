@@ -430,11 +430,11 @@ def _actions(pos, p, cfg, mask, out):
             pos.coconuts,
             pos.castaway,
             pos.beach,
-            0,
-            p,
+            np.int64(0),
+            np.int64(p),
             cfg,
             mask,
-            0,
+            np.int64(0),
         )
         == 0
     ):
@@ -539,7 +539,7 @@ def _play(pos, action, cfg, rewards):
         pos.player,
         pos.ply,
         pos.outcome,
-        0,
+        np.int64(0),
         action,
         cfg,
         rewards,

@@ -262,7 +262,7 @@ def write_beach_mask(beach, i, p, cfg, view, row):
     return count
 
 
-@njit_inline
+@njit
 def write_mask(
     stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach, i, p, cfg, mask, j
 ):
@@ -454,45 +454,42 @@ def place_beach(stack, height, castaway, beach, i, p, b, cfg):
 def act(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach, i, p, a, cfg):
     """Player ``p`` plays legal absolute action ``a`` (no beach action; a pass
     does nothing) in game ``i``. Returns the castaways that landed, a bit set."""
-    landed = 0
+    if a >= cfg.a_board:
+        if a < cfg.a_home:
+            castaway[i, p] = cfg.tables[cfg.o_shallows + a - cfg.a_board]
+        elif a == cfg.a_home:
+            castaway[i, p] = ON_ISLAND
+        elif a < cfg.a_pass:
+            castaway[i, p] = POINT_NEIGHBOUR[castaway[i, p], a - cfg.a_swim]
+        return 0
+    # A wind action: one call of sail for the three kinds keeps its inlined
+    # body once in every kernel (compile time).
     if a < cfg.a_turn:
         k = a - cfg.a_place
         s = k % cfg.slots
         m = k // cfg.slots // 4
-        d = k // cfg.slots % 4
-        colour = wind_colour_of_slot(p, s)
         hand[i, p, s] -= 1
-        wind_colour[i, m] = colour
+        wind_colour[i, m] = wind_colour_of_slot(p, s)
         wind_owner[i, m] = p
-        wind_dir[i, m] = d
-        landed = sail(stack, height, castaway, beach, i, m, colour, d, cfg)
+        wind_dir[i, m] = k // cfg.slots % 4
     elif a < cfg.a_move:
         m = (a - cfg.a_turn) // 2
         if wind_owner[i, m] != p and cfg.coconuts > 0:
             coconuts[i, p] -= 1
-        d = (wind_dir[i, m] + (1 if (a - cfg.a_turn) % 2 == 0 else 3)) % 4
-        wind_dir[i, m] = d
-        landed = sail(stack, height, castaway, beach, i, m, wind_colour[i, m], d, cfg)
-    elif a < cfg.a_board:
-        m = (a - cfg.a_move) // 8
-        t = MOVE_TARGET[m, (a - cfg.a_move) % 8]
-        wind_colour[i, t] = wind_colour[i, m]
-        wind_owner[i, t] = wind_owner[i, m]
-        wind_dir[i, t] = wind_dir[i, m]
-        wind_colour[i, m] = -1
-        wind_owner[i, m] = -1
-        wind_dir[i, m] = 0
-        landed = sail(stack, height, castaway, beach, i, t, wind_colour[i, t], wind_dir[i, t], cfg)
-    elif a < cfg.a_home:
-        castaway[i, p] = cfg.tables[cfg.o_shallows + a - cfg.a_board]
-    elif a == cfg.a_home:
-        castaway[i, p] = ON_ISLAND
-    elif a < cfg.a_pass:
-        castaway[i, p] = POINT_NEIGHBOUR[castaway[i, p], a - cfg.a_swim]
-    return landed
+        wind_dir[i, m] = (wind_dir[i, m] + (1 if (a - cfg.a_turn) % 2 == 0 else 3)) % 4
+    else:
+        src = (a - cfg.a_move) // 8
+        m = MOVE_TARGET[src, (a - cfg.a_move) % 8]
+        wind_colour[i, m] = wind_colour[i, src]
+        wind_owner[i, m] = wind_owner[i, src]
+        wind_dir[i, m] = wind_dir[i, src]
+        wind_colour[i, src] = -1
+        wind_owner[i, src] = -1
+        wind_dir[i, src] = 0
+    return sail(stack, height, castaway, beach, i, m, wind_colour[i, m], wind_dir[i, m], cfg)
 
 
-@njit_inline
+@njit
 def play(
     stack,
     height,
@@ -554,7 +551,7 @@ def relative(player, viewer, num_players):
     return q + num_players * (q < 0)
 
 
-@njit_inline
+@njit
 def write_observation(
     stack,
     height,
@@ -837,12 +834,12 @@ def step_one(
         player,
         ply,
         outcome,
-        0,
+        np.int64(0),
         action,
         cfg,
         rewards.reshape((1, rewards.size)),
     )
-    p = player[0]
+    p = np.int64(player[0])
     write_observation(
         stack,
         height,
@@ -854,11 +851,11 @@ def step_one(
         castaway,
         beach,
         player,
-        0,
+        np.int64(0),
         p,
         cfg,
         obs.reshape((1, obs.size)),
-        0,
+        np.int64(0),
     )
     if outcome[0] == ONGOING:
         write_mask(
@@ -871,11 +868,11 @@ def step_one(
             coconuts,
             castaway,
             beach,
-            0,
+            np.int64(0),
             p,
             cfg,
             mask.reshape((1, mask.size)),
-            0,
+            np.int64(0),
         )
     else:
         mask[:] = 0
@@ -903,7 +900,7 @@ def observe_one(
     mask,
 ):
     """``viewer``'s observation and mask of game 0 (viewer -1: the actor)."""
-    p = player[0]
+    p = np.int64(player[0])
     if viewer < 0:
         viewer = p
     write_observation(
@@ -917,11 +914,11 @@ def observe_one(
         castaway,
         beach,
         player,
-        0,
+        np.int64(0),
         viewer,
         cfg,
         obs.reshape((1, obs.size)),
-        0,
+        np.int64(0),
     )
     if viewer == p and outcome[0] == ONGOING:
         write_mask(
@@ -934,11 +931,11 @@ def observe_one(
             coconuts,
             castaway,
             beach,
-            0,
+            np.int64(0),
             p,
             cfg,
             mask.reshape((1, mask.size)),
-            0,
+            np.int64(0),
         )
     else:
         mask[:] = 0
@@ -964,11 +961,23 @@ def check_action(
     cfg,
 ):
     """Why ``action`` (in the actor's view) is illegal in game 0 (LEGAL if it is not)."""
-    p = player[0]
+    p = np.int64(player[0])
     a = cfg.tables[cfg.o_from_view + rotation(beach, 0, p, cfg) * cfg.num_actions + action]
     if a != cfg.a_pass:
         return illegal_code(
-            stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach, 0, p, a, cfg
+            stack,
+            height,
+            wind_colour,
+            wind_owner,
+            wind_dir,
+            hand,
+            coconuts,
+            castaway,
+            beach,
+            np.int64(0),
+            p,
+            a,
+            cfg,
         )
     for other in range(cfg.a_pass):
         if (
@@ -982,7 +991,7 @@ def check_action(
                 coconuts,
                 castaway,
                 beach,
-                0,
+                np.int64(0),
                 p,
                 other,
                 cfg,
@@ -1012,7 +1021,7 @@ def observe_actor(
     player_out,
 ):
     """Row ``i`` of the vector env's outputs: who acts in game ``i``, its mask and observation."""
-    p = player[i]
+    p = np.int64(player[i])
     player_out[i] = p
     write_mask(
         stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach, i, p, cfg, mask, i

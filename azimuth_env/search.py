@@ -25,10 +25,10 @@ def legal(s, cfg, i, mask):
         s.castaway,
         s.beach,
         i,
-        s.player[i],
+        np.int64(s.player[i]),
         cfg,
         mask,
-        0,
+        np.int64(0),
     )
 
 
@@ -71,7 +71,7 @@ def observe(s, cfg, i, viewer, obs):
         viewer,
         cfg,
         obs.reshape((1, obs.size)),
-        0,
+        np.int64(0),
     )
 
 

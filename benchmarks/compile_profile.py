@@ -57,7 +57,8 @@ current = "import"
 for current, code in {stages!r}:
     exec(code)
 for record, (dispatcher, args) in zip(records, compiled):
-    record["llvm_s"] = dispatcher.get_metadata(args)["timers"].get("llvm_lock", 0.0)
+    done = dispatcher.overloads.get(tuple(args))  # absent for a compile that failed typing
+    record["llvm_s"] = done.metadata["timers"].get("llvm_lock", 0.0) if done else 0.0
 print(json.dumps(records))
 """
 
@@ -69,9 +70,9 @@ def profile(game: str, stages: list[str]) -> list[dict]:
     with tempfile.TemporaryDirectory() as cache:
         env = {**os.environ, "NUMBA_CACHE_DIR": cache, "AZGAMES_COMPILE_NOTICE": "0"}
         env.pop("NUMBA_DISABLE_JIT", None)
-        done = subprocess.run(
-            [sys.executable, "-c", probe], env=env, check=True, capture_output=True, text=True
-        )
+        done = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise SystemExit(f"the probe process failed:\n{done.stderr[-3000:]}")
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 

@@ -242,7 +242,7 @@ def ocean(
     next_round(player, first, round_, turn, i)
 
 
-@njit_inline
+@njit
 def play(
     stack,
     height,
@@ -349,7 +349,7 @@ def play(
 # ---------------------------------------------------------------- legal actions
 
 
-@njit_inline
+@njit
 def write_mask_coop(
     stack,
     height,
@@ -455,7 +455,7 @@ def illegal_code_coop(
 # ---------------------------------------------------------------- observation
 
 
-@njit_inline
+@njit
 def write_observation_coop(
     stack,
     height,
@@ -806,7 +806,7 @@ def step_one(
         wave,
         pending,
         forced,
-        0,
+        np.int64(0),
         action,
         cfg,
         rewards.reshape((1, rewards.size)),
@@ -831,12 +831,12 @@ def step_one(
         turtle,
         wave,
         pending,
-        0,
-        player[0],
+        np.int64(0),
+        np.int64(player[0]),
         cfg,
         obs.reshape((1, obs.size)),
         mask.reshape((1, mask.size)),
-        0,
+        np.int64(0),
     )
     return code + DREW if rolled[0] >= 0 else code
 
@@ -874,7 +874,7 @@ def observe_one(
     """Agent ``viewer``'s observation and mask of game 0 (-1: the actor's).
     An agent seeing the colour to act sees it as that colour; else as the
     first colour it plays."""
-    p = player[0]
+    p = np.int64(player[0])
     colour = p
     if viewer >= 0 and agent_of(cfg, p) != viewer:
         for c in range(COLOURS - 1, -1, -1):  # ends on the viewer's first colour
@@ -900,12 +900,12 @@ def observe_one(
         turtle,
         wave,
         pending,
-        0,
+        np.int64(0),
         colour,
         cfg,
         obs.reshape((1, obs.size)),
         mask.reshape((1, mask.size)),
-        0,
+        np.int64(0),
     )
     return pack_status(outcome[0], False, agent_of(cfg, p))
 
@@ -939,7 +939,7 @@ def check_action(
     cfg,
 ):
     """Why ``action`` (in the actor's view) is illegal in game 0 (LEGAL if it is not)."""
-    p = player[0]
+    p = np.int64(player[0])
     a = cfg.tables[cfg.o_from_view + rotation(beach, 0, p, cfg) * cfg.num_actions + action]
     if a != cfg.a_pass or wave[0] >= 0:
         return illegal_code_coop(
@@ -956,7 +956,7 @@ def check_action(
             wave,
             asleep,
             pending,
-            0,
+            np.int64(0),
             p,
             a,
             cfg,
@@ -978,7 +978,7 @@ def check_action(
                 wave,
                 asleep,
                 pending,
-                0,
+                np.int64(0),
                 p,
                 other,
                 cfg,
@@ -1043,7 +1043,7 @@ def observe_games(
             wave,
             pending,
             i,
-            player[i],
+            np.int64(player[i]),
             cfg,
             obs,
             mask,
@@ -1172,7 +1172,7 @@ def step_games(
             wave,
             pending,
             i,
-            player[i],
+            np.int64(player[i]),
             cfg,
             obs,
             mask,

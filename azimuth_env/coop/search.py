@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import numpy as np
+
 from azgames.jit import njit
 from azgames.search_hooks import SearchHooks
 
@@ -26,10 +28,10 @@ def legal(s, cfg, i, mask):
         s.asleep,
         s.pending,
         i,
-        s.player[i],
+        np.int64(s.player[i]),
         cfg,
         mask,
-        0,
+        np.int64(0),
     )
 
 
