@@ -6,7 +6,8 @@ reports each compile that misses its cache as a ``numba:compile`` event; once
 a burst of them has lasted :data:`DELAY_S`, one line says so, a terminal then
 counts the seconds on it, and a last line gives the total when the compiling
 stops. Cache hits are no event: a warm run prints nothing.
-``AZGAMES_COMPILE_NOTICE=0`` turns it off.
+``AZGAMES_COMPILE_NOTICE=0`` silences stderr; :func:`compiling_for` still
+tells an app (the web server, for its page) how long numba has been at it.
 """
 
 from __future__ import annotations
@@ -36,9 +37,11 @@ class CompileNotice(event.Listener):
         delay_s: float = DELAY_S,
         idle_s: float = IDLE_S,
         tick_s: float = TICK_S,
+        quiet: bool = False,
     ) -> None:
         self.stream = stream
         self.delay_s, self.idle_s, self.tick_s = delay_s, idle_s, tick_s
+        self.quiet = quiet  # keep the clock, write nothing
         self.lock = threading.Lock()
         self.depth = 0  # compiles nest: a kernel compiles the functions it calls
         self.start = 0.0  # when the current burst began
@@ -55,8 +58,9 @@ class CompileNotice(event.Listener):
         package = event.data["dispatcher"].py_func.__module__.split(".")[0]
         with self.lock:
             now = time.monotonic()
-            if self.watcher is None:
-                self.start, self.packages = now, []
+            if self.depth == 0 and (self.last == 0.0 or now - self.last >= self.idle_s):
+                self.start, self.packages = now, []  # a new burst
+            if self.watcher is None and not self.quiet:
                 self.watcher = threading.Thread(target=self._watch, name="compile-notice", daemon=True)
                 self.watcher.start()
             self.depth += 1
@@ -84,10 +88,18 @@ class CompileNotice(event.Listener):
                 if self.watcher is threading.current_thread():
                     self.watcher = None
 
+    def compiling_for(self) -> float | None:
+        """Seconds the current burst of compiles has lasted, or None between bursts."""
+        with self.lock:
+            now = time.monotonic()
+            if self.last == 0.0 or (self.depth == 0 and now - self.last >= self.idle_s):
+                return None
+            return now - self.start
+
     def forget(self) -> None:
         """Start afresh: in a forked child the watcher thread is gone and the lock may be held."""
         self.lock = threading.Lock()
-        self.depth, self.announced, self.watcher = 0, False, None
+        self.depth, self.last, self.announced, self.watcher = 0, 0.0, False, None
 
     def _next_words(self) -> tuple[str, bool]:
         """What to say now, and whether the burst is over."""
@@ -123,12 +135,17 @@ class CompileNotice(event.Listener):
 _installed: CompileNotice | None = None
 
 
-def install() -> CompileNotice | None:
-    """Start listening (once per process), unless ``AZGAMES_COMPILE_NOTICE=0``."""
+def install() -> CompileNotice:
+    """Start listening (once per process); ``AZGAMES_COMPILE_NOTICE=0``: quietly."""
     global _installed
-    if _installed is None and os.environ.get("AZGAMES_COMPILE_NOTICE", "1") != "0":
-        _installed = CompileNotice()
+    if _installed is None:
+        _installed = CompileNotice(quiet=os.environ.get("AZGAMES_COMPILE_NOTICE", "1") == "0")
         event.register("numba:compile", _installed)
         if hasattr(os, "register_at_fork"):  # not on Windows, which spawns instead
             os.register_at_fork(after_in_child=_installed.forget)
     return _installed
+
+
+def compiling_for() -> float | None:
+    """Seconds numba has been compiling in this process, or None if it is not."""
+    return None if _installed is None else _installed.compiling_for()

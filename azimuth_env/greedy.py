@@ -366,7 +366,8 @@ def position_cost(stack, height, wind_colour, wind_owner, wind_dir, hand, coconu
     spots = tab[cfg.o_beach_spots + b * 3 : cfg.o_beach_spots + b * 3 + 3]
     pd = np.empty(NUM_POINTS, np.int64)
     if 0 <= here < NUM_POINTS:
-        _path_distances(castaway, q, _usable_spots(wind_colour, q, spots, cfg.island), True, pd)
+        # np.bool_ and np.int64 arguments, not literals: one compile serves both calls.
+        _path_distances(castaway, q, _usable_spots(wind_colour, q, spots, cfg.island), np.bool_(True), pd)
         legs = 1 + pd[here]
         if pd[here] >= 99:  # walled in by castaways for now
             legs = 5 + _distance(here, spots)
@@ -382,7 +383,7 @@ def position_cost(stack, height, wind_colour, wind_owner, wind_dir, hand, coconu
             here,
             pd,
             tab[cfg.o_beach_side + b],
-            True,
+            np.bool_(True),
             cfg.island,
             cfg.coconuts,
         )
@@ -392,7 +393,7 @@ def position_cost(stack, height, wind_colour, wind_owner, wind_dir, hand, coconu
     legs, vehicle = _island_legs(stack, height, q, shallows, spots)
     if vehicle < 0:
         return legs
-    _path_distances(castaway, q, shallows, False, pd)
+    _path_distances(castaway, q, shallows, np.bool_(False), pd)
     return legs + _wind_cost(
         stack,
         height,
@@ -404,8 +405,8 @@ def position_cost(stack, height, wind_colour, wind_owner, wind_dir, hand, coconu
         q,
         vehicle,
         pd,
-        -1,
-        False,
+        np.int64(-1),
+        np.bool_(False),
         cfg.island,
         cfg.coconuts,
     )
@@ -723,13 +724,13 @@ def greedy_scores(
                 opponent[j] = min(opponent[j], _h(pos, q, cfg))
         if pos.outcome[0] != 0 or setup:  # the game is over (truncated), or beaches are being placed
             continue
-        nxt = pos.player[0]
+        nxt = np.int64(pos.player[0])
         if depth > 1 and h > 0:
             pos.player[0] = me
             if depth == 2:
-                e, r = _plans(pos, after, me, 2, cfg, mask, actions, rewards)
+                e, r = _plans(pos, after, me, np.int64(2), cfg, mask, actions, rewards)
             else:
-                e, r = _plans2(pos, after, after2, me, 2, cfg, mask, actions, actions2, rewards)
+                e, r = _plans2(pos, after, after2, me, np.int64(2), cfg, mask, actions, actions2, rewards)
             est[j] = min(h, e)
             reach[j] = min(h, r)
             pos.player[0] = nxt

@@ -23,7 +23,7 @@ import numpy as np
 
 from azgames.batch import SKIP, skip_game
 from azgames.game import ONGOING, TERMINATED, TRUNCATED, pack_status
-from azgames.jit import njit, njit_inline, njit_parallel, prange
+from azgames.jit import njit, njit_inline, njit_parallel, njit_shared, prange
 from azgames.rng import below
 
 from .board import (
@@ -262,7 +262,7 @@ def write_beach_mask(beach, i, p, cfg, view, row):
     return count
 
 
-@njit
+@njit_inline
 def write_mask(
     stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach, i, p, cfg, mask, j
 ):
@@ -489,7 +489,7 @@ def act(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaw
     return sail(stack, height, castaway, beach, i, m, wind_colour[i, m], wind_dir[i, m], cfg)
 
 
-@njit
+@njit_shared
 def play(
     stack,
     height,
@@ -551,7 +551,7 @@ def relative(player, viewer, num_players):
     return q + num_players * (q < 0)
 
 
-@njit
+@njit_inline
 def write_observation(
     stack,
     height,
@@ -647,6 +647,70 @@ def write_observation(
         row[ix(mine_ch * NUM_POINTS + cell)] = present & (wind_owner[i, m] == viewer)
         row[ix((mine_ch + 1) * NUM_POINTS + cell)] = present * DX[d]
         row[ix((mine_ch + 2) * NUM_POINTS + cell)] = present * DY[d]
+
+
+@njit_shared
+def write_view(
+    stack,
+    height,
+    wind_colour,
+    wind_owner,
+    wind_dir,
+    hand,
+    coconuts,
+    castaway,
+    beach,
+    player,
+    outcome,
+    i,
+    viewer,
+    cfg,
+    obs,
+    mask,
+    j,
+):
+    """What an agent is shown of game ``i``: ``viewer``'s observation into row
+    ``j`` of ``obs``, and its legal actions into row ``j`` of ``mask`` if it
+    is to act in a game going on (zeros if not). One function for every
+    entry point: the mask and the observation are typed and compiled once."""
+    write_observation(
+        stack,
+        height,
+        wind_colour,
+        wind_owner,
+        wind_dir,
+        hand,
+        coconuts,
+        castaway,
+        beach,
+        player,
+        i,
+        viewer,
+        cfg,
+        obs,
+        j,
+    )
+    if viewer == player[i] and outcome[i] == ONGOING:
+        write_mask(
+            stack,
+            height,
+            wind_colour,
+            wind_owner,
+            wind_dir,
+            hand,
+            coconuts,
+            castaway,
+            beach,
+            i,
+            viewer,
+            cfg,
+            mask,
+            j,
+        )
+    else:
+        row = mask[j]
+        for a in range(row.shape[0]):
+            row[a] = 0
 
 
 # ---------------------------------------------------------------- set-up
@@ -839,8 +903,7 @@ def step_one(
         cfg,
         rewards.reshape((1, rewards.size)),
     )
-    p = np.int64(player[0])
-    write_observation(
+    write_view(
         stack,
         height,
         wind_colour,
@@ -851,31 +914,14 @@ def step_one(
         castaway,
         beach,
         player,
+        outcome,
         np.int64(0),
-        p,
+        np.int64(player[0]),
         cfg,
         obs.reshape((1, obs.size)),
+        mask.reshape((1, mask.size)),
         np.int64(0),
     )
-    if outcome[0] == ONGOING:
-        write_mask(
-            stack,
-            height,
-            wind_colour,
-            wind_owner,
-            wind_dir,
-            hand,
-            coconuts,
-            castaway,
-            beach,
-            np.int64(0),
-            p,
-            cfg,
-            mask.reshape((1, mask.size)),
-            np.int64(0),
-        )
-    else:
-        mask[:] = 0
     return code
 
 
@@ -901,9 +947,7 @@ def observe_one(
 ):
     """``viewer``'s observation and mask of game 0 (viewer -1: the actor)."""
     p = np.int64(player[0])
-    if viewer < 0:
-        viewer = p
-    write_observation(
+    write_view(
         stack,
         height,
         wind_colour,
@@ -914,31 +958,14 @@ def observe_one(
         castaway,
         beach,
         player,
+        outcome,
         np.int64(0),
-        viewer,
+        p if viewer < 0 else np.int64(viewer),
         cfg,
         obs.reshape((1, obs.size)),
+        mask.reshape((1, mask.size)),
         np.int64(0),
     )
-    if viewer == p and outcome[0] == ONGOING:
-        write_mask(
-            stack,
-            height,
-            wind_colour,
-            wind_owner,
-            wind_dir,
-            hand,
-            coconuts,
-            castaway,
-            beach,
-            np.int64(0),
-            p,
-            cfg,
-            mask.reshape((1, mask.size)),
-            np.int64(0),
-        )
-    else:
-        mask[:] = 0
     return pack_status(outcome[0], False, p)
 
 
@@ -1014,6 +1041,7 @@ def observe_actor(
     castaway,
     beach,
     player,
+    outcome,
     i,
     cfg,
     obs,
@@ -1023,10 +1051,7 @@ def observe_actor(
     """Row ``i`` of the vector env's outputs: who acts in game ``i``, its mask and observation."""
     p = np.int64(player[i])
     player_out[i] = p
-    write_mask(
-        stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach, i, p, cfg, mask, i
-    )
-    write_observation(
+    write_view(
         stack,
         height,
         wind_colour,
@@ -1037,10 +1062,12 @@ def observe_actor(
         castaway,
         beach,
         player,
+        outcome,
         i,
         p,
         cfg,
         obs,
+        mask,
         i,
     )
 
@@ -1078,6 +1105,7 @@ def observe_games(
             castaway,
             beach,
             player,
+            outcome,
             i,
             cfg,
             obs,
@@ -1167,6 +1195,7 @@ def step_games(
             castaway,
             beach,
             player,
+            outcome,
             i,
             cfg,
             obs,

@@ -29,6 +29,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # also when run by path (runpy)
 import results_file  # noqa: E402
+import tables  # noqa: E402
 
 COMMITTED = results_file.RESULTS / "cold_start.json"
 GAMES = ("azacru", "azure", "azimuth", "azimuth_coop")
@@ -93,24 +94,6 @@ def median_rows(game: str, runs: list[dict]) -> list[dict]:
     return rows
 
 
-def table(results: dict) -> str:
-    stages = list(STAGES)
-    lines = [
-        "| game | " + " | ".join(f"{s} cold (compile)" for s in stages) + " |",
-        "|---" * (len(stages) + 1) + "|",
-    ]
-    games = dict.fromkeys(r["game"] for r in results["rows"])
-    for game in games:
-        cells = {r["stage"]: r for r in results["rows"] if r["game"] == game}
-        shown = [
-            f"{cells[s]['cold_s']:.1f} s ({cells[s]['compile_s']:.1f} s)" if s in cells else "-"
-            for s in stages
-        ]
-        lines.append(f"| {game} | " + " | ".join(shown) + " |")
-    commands = ", ".join(f"`{name}` {s:.1f} s" for name, s in results["commands"].items())
-    return "\n".join(lines) + f"\n\ncommands with an empty cache: {commands}"
-
-
 def main(argv: list[str] | None = None) -> dict:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", nargs="+", default=list(GAMES), choices=GAMES)
@@ -145,7 +128,7 @@ def main(argv: list[str] | None = None) -> dict:
         "rows": rows,
         "commands": {name: statistics.median(r[name] for r in command_runs) for name in COMMANDS},
     }
-    print(table(results))
+    print(tables.cold_start(results))
     if out is not None:
         results_file.write_json(out, results, indent=2)
     return results

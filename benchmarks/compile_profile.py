@@ -1,16 +1,19 @@
 """Where numba's compile time goes: a per-function table for a game's first session.
 
-    python benchmarks/compile_profile.py azimuth            # the AEC stage, a table
-    python benchmarks/compile_profile.py azimuth --stages aec vector greedy mcts
-    python benchmarks/compile_profile.py azacru --json out.json
+    python benchmarks/compile_profile.py azimuth              # one game's table
+    python benchmarks/compile_profile.py --save               # every game, into benchmarks/results/
+    python benchmarks/compile_profile.py azacru --stages aec  # the AEC env's first step only
 
-In one fresh process with an empty ``NUMBA_CACHE_DIR``, runs the stages of
-``benchmarks/cold_start.py`` and records numba's ``numba:compile`` events
-(compiles that missed the cache). A function's *total* is its compile from
-start to end, the functions it compiled on the way included; its *self* time
-leaves those out; *llvm* is the part of its total spent in LLVM (numba's own
-timer). Helpers inlined with ``inline="always"`` are no compile of their own:
-their cost shows in every caller's self time.
+In one fresh process a game, with an empty ``NUMBA_CACHE_DIR``, runs the
+stages of ``benchmarks/cold_start.py`` (by default all four) and records
+numba's ``numba:compile`` events (compiles that missed the cache). A
+function's *total* is its compile from start to end, the functions it
+compiled on the way included; its *self* time leaves those out; *llvm* is
+the part of its total spent in LLVM (numba's own timer, nested compiles
+included). Helpers inlined with ``inline="always"`` are no compile of their
+own: their cost shows in every caller's self time. One run: the figures vary
+by about 10% from run to run on a quiet machine. docs/ARCHITECTURE.md shows
+the saved table.
 """
 
 from __future__ import annotations
@@ -21,10 +24,14 @@ import os
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # also when run by path (runpy)
-from cold_start import _SETUP, STAGES  # noqa: E402
+import results_file  # noqa: E402
+from cold_start import _SETUP, GAMES, STAGES  # noqa: E402
+
+COMMITTED = results_file.RESULTS / "compile_profile.json"
 
 _PROBE = """
 import json, sys, time
@@ -99,18 +106,29 @@ def table(records: list[dict], top: int) -> str:
     return "\n".join(lines) + f"\n\ncompile time by stage: {summary}; {len(records)} compiles"
 
 
-def main(argv: list[str] | None = None) -> list[dict]:
+def main(argv: list[str] | None = None) -> dict:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("game")
-    parser.add_argument("--stages", nargs="+", default=["aec"], choices=list(STAGES))
-    parser.add_argument("--top", type=int, default=25, help="rows of the table (default: 25)")
-    parser.add_argument("--json", type=Path, default=None, help="write every compile record here")
+    parser.add_argument("games", nargs="*", metavar="GAME", help=f"of {', '.join(GAMES)} (default: all)")
+    parser.add_argument("--stages", nargs="+", default=list(STAGES), choices=list(STAGES))
+    parser.add_argument("--top", type=int, default=25, help="rows of each game's table (default: 25)")
+    parser.add_argument("--quick", action="store_true", help="smoke run: Azacru's AEC stage")
+    results_file.add_arguments(parser, COMMITTED)
     args = parser.parse_args(argv)
-    records = profile(args.game, args.stages)
-    print(table(records, args.top))
-    if args.json is not None:
-        args.json.write_text(json.dumps(records, indent=1) + "\n")
-    return records
+    out = results_file.destination(parser, args, COMMITTED, quick=args.quick)
+    unknown = [g for g in args.games if g not in GAMES]
+    if unknown:
+        parser.error(f"unknown game {unknown[0]!r}; choose from {', '.join(GAMES)}")
+    games = args.games or list(GAMES)
+    if args.quick:
+        games, args.stages = ["azacru"], ["aec"]
+    results = {"date": time.strftime("%Y-%m-%d"), "cpus": os.cpu_count(), "stages": args.stages, "games": {}}
+    for game in games:
+        records = profile(game, args.stages)
+        results["games"][game] = records
+        print(f"{game}:\n{table(records, args.top)}\n", flush=True)
+    if out is not None:
+        results_file.write_json(out, results, indent=1)
+    return results
 
 
 if __name__ == "__main__":

@@ -323,6 +323,68 @@ def side_by_side(data: dict) -> str:
     return markdown(header, rows)
 
 
+# ---------------------------------------------------------------- cold start
+
+#: Issue 28's targets, compile seconds (cold minus warm) of each stage.
+COLD_START_TARGETS = {"aec": 5.0, "vector": 10.0, "greedy": 10.0, "mcts": 10.0}
+COLD_START_STAGES = {
+    "aec": "AEC env, first step",
+    "vector": "vector env (64 games), first step",
+    "greedy": "greedy's first move",
+    "mcts": "`mcts` (50 simulations), first move",
+}
+
+
+def cold_start(data: dict) -> str:
+    """benchmarks/cold_start.py: each stage's compile seconds (cold minus
+    warm, medians over the runs), a mark where it misses its target, and the
+    commands' seconds with an empty cache."""
+    stages = [s for s in COLD_START_STAGES if any(r["stage"] == s for r in data["rows"])]
+    header = ["game", *(f"{COLD_START_STAGES[s]} (target {COLD_START_TARGETS[s]:.0f} s)" for s in stages)]
+    rows = []
+    for game in dict.fromkeys(r["game"] for r in data["rows"]):
+        cells = {r["stage"]: r for r in data["rows"] if r["game"] == game}
+        shown = []
+        for s in stages:
+            if s not in cells:
+                shown.append("-")
+                continue
+            compile_s = cells[s]["compile_s"]
+            shown.append(f"{compile_s:.1f} s" + ("" if compile_s <= COLD_START_TARGETS[s] else " (missed)"))
+        rows.append([game, *shown])
+    warm = [r["warm_s"] for r in data["rows"]]
+    commands = ", ".join(f"`{name}` {s:.1f} s" for name, s in data["commands"].items())
+    return (
+        markdown(header, rows)
+        + f"\n\nMedians of {data['runs']} runs, each from an empty cache; a warm process takes "
+        + f"{min(warm):.1f}-{max(warm):.1f} s for any stage. With an empty cache: {commands}."
+    )
+
+
+def _short(function: str) -> str:
+    """``azimuth_env.kernels.play`` as ``kernels.play``; numba's own as ``numba: ...``."""
+    if function.startswith("numba."):
+        return "numba internals"
+    return function.split(".", 1)[1] if "." in function else function
+
+
+def compile_profile(data: dict) -> str:
+    """benchmarks/compile_profile.py: each game's stages, their compile
+    seconds (the self times summed) and the functions that took the most."""
+    header = ["game", "stage", "compile s", "compiles", "the largest (self s)"]
+    rows = []
+    for game, records in data["games"].items():
+        for stage in dict.fromkeys(r["stage"] for r in records):
+            mine = [r for r in records if r["stage"] == stage]
+            merged: dict[str, float] = {}
+            for r in mine:
+                merged[_short(r["function"])] = merged.get(_short(r["function"]), 0.0) + r["self_s"]
+            largest = sorted(merged.items(), key=lambda kv: -kv[1])[:3]
+            named = ", ".join(f"`{f}` {t:.1f}" for f, t in largest)
+            rows.append([game, stage, f"{sum(r['self_s'] for r in mine):.1f}", str(len(mine)), named])
+    return markdown(header, rows)
+
+
 # ---------------------------------------------------------------- ladders
 
 
@@ -461,6 +523,8 @@ TABLES: dict[str, Callable[[Any], str]] = {
     "mcts_speed": mcts_speed,
     "mcts_strength": mcts_strength,
     "side_by_side_layers": side_by_side,
+    "cold_start": cold_start,
+    "compile_profile": compile_profile,
     **{f"ladder:{name}": ladder for name in _LADDERS},
 }
 

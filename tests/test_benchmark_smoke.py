@@ -20,6 +20,7 @@ COMMITTED = {
     "azimuth_coop_agents": "azimuth_coop_agents.json",
     "azure_agents": "azure_agents.json",
     "cold_start": "cold_start.json",
+    "compile_profile": "compile_profile.json",
     "learning_throughput": "learning_throughput.json",
     "mcts_speed": "mcts_speed.json",
     "mcts_strength": "mcts_strength.json",
@@ -249,3 +250,14 @@ def test_cold_start_quick_run_times_a_cold_and_a_warm_process(tmp_path, capsys, 
     assert row["cold_s"] > row["warm_s"] > 0 and row["compile_s"] == row["cold_s"] - row["warm_s"]
     assert set(results["commands"]) == {"--help", "list", "play --help"}
     assert "| azacru | " in capsys.readouterr().out
+
+
+def test_compile_profile_quick_run_names_the_kernels_that_compiled(tmp_path, capsys, results_untouched):
+    out = tmp_path / "profile.json"
+    results = _bench("compile_profile")["main"](["--quick", "--json", str(out)])
+    assert json.loads(out.read_text())["games"] == json.loads(json.dumps(results["games"]))
+    records = results["games"]["azacru"]
+    functions = {r["function"] for r in records}
+    assert "azacru_env.kernels.step_one" in functions and {r["stage"] for r in records} == {"aec"}
+    assert all(r["total_s"] >= r["self_s"] >= 0 for r in records)
+    assert "| aec | `azacru_env.kernels.step_one` |" in capsys.readouterr().out

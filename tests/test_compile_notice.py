@@ -69,9 +69,26 @@ def test_on_a_terminal_the_seconds_count_on_one_line_which_the_total_replaces():
     assert rest.rsplit("\r", 1)[1].startswith("numba: compiled in ") and rest.endswith("later runs\n")
 
 
-def test_azgames_compile_notice_0_turns_it_off(monkeypatch):
+def test_azgames_compile_notice_0_silences_it(monkeypatch):
     import azgames.compile_notice as notice
 
     monkeypatch.setattr(notice, "_installed", None)
     monkeypatch.setenv("AZGAMES_COMPILE_NOTICE", "0")
-    assert notice.install() is None
+    assert notice.install().quiet
+    monkeypatch.setattr(notice, "_installed", None)
+    monkeypatch.setenv("AZGAMES_COMPILE_NOTICE", "1")
+    assert not notice.install().quiet
+
+
+def test_a_quiet_notice_writes_nothing_but_keeps_the_clock_an_app_reads():
+    notice = CompileNotice(io.StringIO(), delay_s=0.01, idle_s=0.05, tick_s=0.01, quiet=True)
+    assert notice.compiling_for() is None
+    notice.on_start(compile_event(event.EventStatus.START))
+    time.sleep(0.1)
+    during = notice.compiling_for()
+    assert during is not None and during >= 0.1
+    notice.on_end(compile_event(event.EventStatus.END))
+    assert notice.compiling_for() is not None  # a burst lasts until idle_s without a compile
+    time.sleep(0.1)
+    assert notice.compiling_for() is None
+    assert notice.watcher is None and notice.stream.getvalue() == ""

@@ -3,7 +3,8 @@ websocket per page carrying its :class:`~azgames.web.session.Session`.
 
 Everything that touches a game runs in a worker thread (the kernels release
 the GIL), so one page's long agent move (an MCTS search) or first numba
-compile never stalls another page. Each connection handles its messages one
+compile never stalls another page; a page that waits on a first compile is
+told so each second. Each connection handles its messages one
 at a time (a lock); its agents think on a clone, outside the lock, so the
 page's controls (pause, undo, a new game) answer while an agent thinks, and
 a move thought out on a position that has since changed is dropped.
@@ -32,15 +33,18 @@ from fastapi import FastAPI, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 
+from azgames import compile_notice
 from azgames.agents import agent_names
 from azgames.inputs import client_request, parse_json
 from azgames.limits import WEB, Limits
 from azgames.registry import list_games, rules_type
 
 from .access import Access, Guard
-from .session import HUMAN, MAX_SPEED, MIN_SPEED, BadRequest, Session
+from .session import HUMAN, MAX_SPEED, MIN_SPEED, BadRequest, Session, notice
 
 STATIC = Path(__file__).with_name("static")
+#: How often a page waiting on numba's compiler hears how long it has waited.
+COMPILE_TICK_S = 1.0
 log = logging.getLogger("azgames.web")
 
 
@@ -231,12 +235,25 @@ class Connection:
         """``method(*args)`` in a worker thread, as a remote client's request;
         a refusal becomes an error message, and so does a failure (logged)."""
         try:
-            return await asyncio.get_running_loop().run_in_executor(self.executor, as_client, method, *args)
+            return await self._in_worker(as_client, method, *args)
         except (BadRequest, ValueError, TypeError) as e:  # bad input, named by the session or the games
             return [error(str(e))]
         except Exception as e:  # a bug: the page says so in one line and stays usable
             log.exception("a message failed")
             return [error(f"the server failed on this message: {type(e).__name__}: {e}")]
+
+    async def _in_worker(self, fn, *args):
+        """``fn(*args)`` in a worker thread. While it waits on numba's first
+        compile of a game, the page hears so once a second (the compile
+        notice's clock: a first game waits seconds to a minute)."""
+        work = asyncio.get_running_loop().run_in_executor(self.executor, fn, *args)
+        while True:
+            done, _ = await asyncio.wait({work}, timeout=COMPILE_TICK_S)
+            if done:
+                return work.result()
+            seconds = compile_notice.compiling_for()
+            if seconds is not None and seconds >= compile_notice.DELAY_S:
+                await self._send([notice(compiling_words(seconds))])
 
     async def _send(self, messages: list[dict]) -> None:
         for message in messages:
@@ -266,7 +283,7 @@ class Connection:
                 try:
                     # The agent was built, its options checked and any file path
                     # refused, when the page's message asked for it.
-                    action = await loop.run_in_executor(self.executor, job.think)
+                    action = await self._in_worker(job.think)
                 except Exception as e:  # an agent that fails: the page says so and pauses
                     log.exception("agent failed")
                     async with self.lock:
@@ -298,6 +315,13 @@ class Connection:
                 await asyncio.wait_for(self.wake.wait(), remaining)
             except asyncio.TimeoutError:
                 return
+
+
+def compiling_words(seconds: float) -> str:
+    return (
+        f"numba is compiling this game's rules for the first time ({seconds:.0f} s so far); "
+        "they are cached for every later game"
+    )
 
 
 def error(text: str) -> dict:

@@ -15,7 +15,7 @@ import numpy as np
 from azgames.batch import SKIP, skip_game
 from azgames.chance import roll_die
 from azgames.game import DREW, ONGOING, TERMINATED, pack_status
-from azgames.jit import njit, njit_inline, njit_parallel, prange
+from azgames.jit import njit, njit_inline, njit_parallel, njit_shared, prange
 from azgames.rng import below
 
 from ..board import (
@@ -242,7 +242,7 @@ def ocean(
     next_round(player, first, round_, turn, i)
 
 
-@njit
+@njit_shared
 def play(
     stack,
     height,
@@ -349,7 +349,7 @@ def play(
 # ---------------------------------------------------------------- legal actions
 
 
-@njit
+@njit_inline
 def write_mask_coop(
     stack,
     height,
@@ -455,7 +455,7 @@ def illegal_code_coop(
 # ---------------------------------------------------------------- observation
 
 
-@njit
+@njit_inline
 def write_observation_coop(
     stack,
     height,
@@ -670,7 +670,7 @@ def reset_batch(
         )
 
 
-@njit_inline
+@njit_shared
 def observe_colour(
     stack,
     height,
@@ -699,7 +699,8 @@ def observe_colour(
     j,
 ):
     """Colour ``viewer``'s observation of game ``i`` into row ``j``, and its
-    mask (zeros unless it is to act in a game going on)."""
+    mask (zeros unless it is to act in a game going on): what every entry
+    point shows an agent, typed and compiled once."""
     write_observation_coop(
         stack,
         height,

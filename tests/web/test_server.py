@@ -361,3 +361,29 @@ def test_a_team_game_ends_with_the_teams_verdict_not_no_winner():
         session.apply_agent(job, job.think())
     text = session.view()["result"]["text"]
     assert text.startswith(("game over: the team wins", "game over: the team loses")), text
+
+
+@pytest.mark.parametrize("compiling", [True, False])
+def test_a_page_waiting_on_numbas_first_compile_hears_so_each_second(client, monkeypatch, compiling):
+    import azgames.web.app as app
+    from azgames.web.session import Session
+
+    handle = Session.handle
+
+    def slow_handle(self, message):
+        time.sleep(0.3)  # as a game's first compile would, much shorter
+        return handle(self, message)
+
+    monkeypatch.setattr(Session, "handle", slow_handle)
+    monkeypatch.setattr(app, "COMPILE_TICK_S", 0.05)
+    monkeypatch.setattr(app.compile_notice, "compiling_for", lambda: 12.4 if compiling else None)
+    with client.websocket_connect("/ws") as ws:
+        ws.send_json({"type": "new", "game": "azacru", "num_players": 2, "seats": ["human", "random"]})
+        heard = []
+        while (m := ws.receive_json())["type"] != "state":
+            heard.append(m)
+    said = "numba is compiling this game's rules for the first time (12 s so far); they are cached for every later game"
+    if compiling:
+        assert len(heard) >= 2 and all(m == {"type": "notice", "text": said} for m in heard)
+    else:
+        assert heard == []
