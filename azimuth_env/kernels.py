@@ -78,7 +78,7 @@ MODE_CODES = 21  # the co-op mode's reasons (azimuth_env.coop) are numbered from
 # ---------------------------------------------------------------- small queries
 
 
-@njit_inline
+@njit
 def ix(index):
     """A non-negative index as unsigned: numba then skips its negative-index
     wrap-around test on each access (measured: 15-20% of an observation)."""
@@ -150,7 +150,7 @@ def beach_free(beach, i, p, b, cfg):
     return True
 
 
-@njit_inline
+@njit
 def wind_colour_of_slot(p, slot):
     """Slot 0 holds the player's own colour; slot 1 (2 players) the opponent's."""
     return p if slot == 0 else 1 - p
@@ -544,7 +544,7 @@ def play(
 # ---------------------------------------------------------------- observation
 
 
-@njit_inline
+@njit
 def relative(player, viewer, num_players):
     """Seat of ``player`` counted from ``viewer`` (0: the viewer itself)."""
     q = player - viewer
@@ -671,8 +671,10 @@ def write_view(
 ):
     """What an agent is shown of game ``i``: ``viewer``'s observation into row
     ``j`` of ``obs``, and its legal actions into row ``j`` of ``mask`` if it
-    is to act in a game going on (zeros if not). One function for every
-    entry point: the mask and the observation are typed and compiled once."""
+    is to act in a game going on (zeros if not). Returns the number of its
+    legal actions but pass, -1 if it has none to take. One function for
+    every entry point (the co-op's too): the mask and the observation are
+    typed and compiled once."""
     write_observation(
         stack,
         height,
@@ -691,7 +693,7 @@ def write_view(
         j,
     )
     if viewer == player[i] and outcome[i] == ONGOING:
-        write_mask(
+        return write_mask(
             stack,
             height,
             wind_colour,
@@ -707,10 +709,10 @@ def write_view(
             mask,
             j,
         )
-    else:
-        row = mask[j]
-        for a in range(row.shape[0]):
-            row[a] = 0
+    row = mask[j]
+    for a in range(row.shape[0]):
+        row[a] = 0
+    return -1
 
 
 # ---------------------------------------------------------------- set-up

@@ -412,7 +412,9 @@ class Workspace(NamedTuple):
     """Scratch arrays of one search (:func:`workspace`)."""
 
     mask: np.ndarray  # (1, A) int8
-    rewards: np.ndarray  # (3, P) float64: a step's rewards, row 1 the work game's, 2 the scratch's
+    # (3, P) float32: a step's rewards, row 1 the work game's, 2 the scratch's; float32 as
+    # the envs write them, so one compile of a game's play serves its env and its search
+    rewards: np.ndarray
     ret: np.ndarray  # (P,) float64: the simulation's return
     values: np.ndarray  # (P,) float64: the estimate where a playout is cut
     path_node: np.ndarray  # (MAX_DEPTH,) int64
@@ -425,7 +427,7 @@ class Workspace(NamedTuple):
 def workspace(num_actions: int, num_players: int, queue: int, seed_word: int) -> Workspace:
     return Workspace(
         mask=np.zeros((1, num_actions), np.int8),
-        rewards=np.zeros((3, num_players)),
+        rewards=np.zeros((3, num_players), np.float32),
         ret=np.zeros(num_players),
         values=np.zeros(num_players),
         path_node=np.zeros(MAX_DEPTH, np.int64),

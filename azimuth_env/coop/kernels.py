@@ -49,7 +49,7 @@ from ..kernels import (
     setup_sea,
     top_is,
     write_mask,
-    write_observation,
+    write_view,
 )
 
 COLOURS = 4
@@ -140,14 +140,16 @@ def wave_move(stack, height, castaway, beach, pending, i, point, d, cfg):
     move_part(stack, height, castaway, beach, i, point, 0, d, False, cfg)
 
 
-@njit_inline
+@njit_shared
 def resolve_waves(stack, height, castaway, beach, pending, i, d, mode, cfg):
     """Move every candidate whose order does not matter, then, unless the
     team chooses (``mode`` WAVES_CHOOSE), the chains in the mode's order.
     Returns how many candidates are left for the team to order (0: done).
 
     A candidate at the edge the wave blows towards stays whatever comes
-    first, so it is resolved at once; the one behind it is then no chain."""
+    first, so it is resolved at once; the one behind it is then no chain.
+    Called, not inlined: it is rare, and inlined at its two call sites it
+    made the co-op's play compile twice as long."""
     while True:
         moved = True
         while moved:
@@ -284,7 +286,10 @@ def play(
     ply[i] += 1
     if wave[i] >= 0:
         wave_move(stack, height, castaway, beach, pending, i, a - cfg.a_wave, wave[i], cfg)
-        if resolve_waves(stack, height, castaway, beach, pending, i, wave[i], cfg.wave_mode, cfg) == 0:
+        if (
+            resolve_waves(stack, height, castaway, beach, pending, i, np.int64(wave[i]), cfg.wave_mode, cfg)
+            == 0
+        ):
             wave[i] = -1
             next_round(player, first, round_, turn, i)
         return pack_status(ONGOING, False, agent_of(cfg, player[i]))
@@ -350,6 +355,39 @@ def play(
 
 
 @njit_inline
+def finish_mask_coop(stack, height, castaway, beach, turtle, wave, asleep, pending, i, p, cfg, row, count):
+    """The co-op's mask of colour ``p`` in game ``i`` made from the base
+    game's in ``row`` (``count``: its legal actions but pass): only the wave
+    choices while waves are ordered; else the base game's less castaway
+    actions while asleep, plus the turtle swims. Returns the number of legal
+    actions other than pass."""
+    tab = cfg.tables
+    view = cfg.o_to_view + rotation(beach, i, p, cfg) * cfg.num_actions
+    if wave[i] >= 0:
+        row[:] = 0
+        count = 0
+        for pt in range(NUM_POINTS):
+            if pending[i, pt] != 0:
+                row[ix(tab[ix(view + cfg.a_wave + pt)])] = 1
+                count += 1
+        return count
+    if beach[i, p] < 0:
+        return count
+    if asleep[i, p] != 0:
+        for a in range(cfg.a_board, cfg.a_pass):
+            v = ix(tab[ix(view + a)])
+            count -= row[v]
+            row[v] = 0
+    elif turtle[i] >= 0:
+        for d in range(4):
+            if turtle_target(stack, height, castaway, turtle, i, p, d, cfg) >= 0:
+                row[ix(tab[ix(view + cfg.a_turtle + d)])] = 1
+                count += 1
+    row[ix(tab[ix(view + cfg.a_pass)])] = count == 0
+    return count
+
+
+@njit_inline
 def write_mask_coop(
     stack,
     height,
@@ -371,37 +409,14 @@ def write_mask_coop(
     j,
 ):
     """Every legal action of colour ``p`` in game ``i``, in its view, into row
-    ``j`` of ``mask`` (the base game's, less castaway actions while asleep,
-    plus the turtle swims; only the wave choices while waves are ordered).
-    Returns the number of legal actions other than pass."""
-    tab = cfg.tables
-    row = mask[j]
-    view = cfg.o_to_view + rotation(beach, i, p, cfg) * cfg.num_actions
-    if wave[i] >= 0:
-        row[:] = 0  # a slice: a loop here kept LLVM from vectorising write_mask's (measured: +40%)
-        count = 0
-        for pt in range(NUM_POINTS):
-            if pending[i, pt] != 0:
-                row[ix(tab[ix(view + cfg.a_wave + pt)])] = 1
-                count += 1
-        return count
+    ``j`` of ``mask`` (:func:`finish_mask_coop`). Returns the number of
+    legal actions other than pass."""
     count = write_mask(
         stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach, i, p, cfg, mask, j
     )
-    if beach[i, p] < 0:
-        return count
-    if asleep[i, p] != 0:
-        for a in range(cfg.a_board, cfg.a_pass):
-            v = ix(tab[ix(view + a)])
-            count -= row[v]
-            row[v] = 0
-    elif turtle[i] >= 0:
-        for d in range(4):
-            if turtle_target(stack, height, castaway, turtle, i, p, d, cfg) >= 0:
-                row[ix(tab[ix(view + cfg.a_turtle + d)])] = 1
-                count += 1
-    row[ix(tab[ix(view + cfg.a_pass)])] = count == 0
-    return count
+    return finish_mask_coop(
+        stack, height, castaway, beach, turtle, wave, asleep, pending, i, p, cfg, mask[j], count
+    )
 
 
 @njit
@@ -456,17 +471,9 @@ def illegal_code_coop(
 
 
 @njit_inline
-def write_observation_coop(
-    stack,
-    height,
-    wind_colour,
-    wind_owner,
-    wind_dir,
-    hand,
-    coconuts,
+def write_coop_planes(
     castaway,
     beach,
-    player,
     first,
     round_,
     turn,
@@ -481,25 +488,8 @@ def write_observation_coop(
     obs,
     j,
 ):
-    """The base game's planes of game ``i`` from colour ``viewer``'s side, then
-    the co-op's (the env docstring lists them), into row ``j`` of ``obs``."""
-    write_observation(
-        stack,
-        height,
-        wind_colour,
-        wind_owner,
-        wind_dir,
-        hand,
-        coconuts,
-        castaway,
-        beach,
-        player,
-        i,
-        viewer,
-        cfg,
-        obs,
-        j,
-    )
+    """The co-op's planes of game ``i`` from colour ``viewer``'s side (the env
+    docstring lists them), after the base game's in row ``j`` of ``obs``."""
     tab = cfg.tables
     row = obs[j]
     base = BASE_PLANES * NUM_POINTS
@@ -700,8 +690,9 @@ def observe_colour(
 ):
     """Colour ``viewer``'s observation of game ``i`` into row ``j``, and its
     mask (zeros unless it is to act in a game going on): what every entry
-    point shows an agent, typed and compiled once."""
-    write_observation_coop(
+    point shows an agent. The base game's part is its shared
+    :func:`~azimuth_env.kernels.write_view`, compiled once for both."""
+    count = write_view(
         stack,
         height,
         wind_colour,
@@ -712,43 +703,21 @@ def observe_colour(
         castaway,
         beach,
         player,
-        first,
-        round_,
-        turn,
-        face,
-        asleep,
-        turtle,
-        wave,
-        pending,
+        outcome,
         i,
         viewer,
         cfg,
         obs,
+        mask,
         j,
     )
-    if viewer == player[i] and outcome[i] == ONGOING:
-        write_mask_coop(
-            stack,
-            height,
-            wind_colour,
-            wind_owner,
-            wind_dir,
-            hand,
-            coconuts,
-            castaway,
-            beach,
-            turtle,
-            wave,
-            asleep,
-            pending,
-            i,
-            viewer,
-            cfg,
-            mask,
-            j,
+    write_coop_planes(
+        castaway, beach, first, round_, turn, face, asleep, turtle, wave, pending, i, viewer, cfg, obs, j
+    )
+    if count >= 0:
+        finish_mask_coop(
+            stack, height, castaway, beach, turtle, wave, asleep, pending, i, viewer, cfg, mask[j], count
         )
-    else:
-        mask[j, :] = 0
 
 
 @njit
