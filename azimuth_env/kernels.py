@@ -262,7 +262,7 @@ def write_beach_mask(beach, i, p, cfg, view, row):
     return count
 
 
-@njit_inline
+@njit_shared
 def write_mask(
     stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach, i, p, cfg, mask, j
 ):

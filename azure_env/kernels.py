@@ -20,7 +20,7 @@ import numpy as np
 from azgames.batch import SKIP, first_illegal, skip_game
 from azgames.chance import roll_die
 from azgames.game import DREW, ONGOING, TERMINATED, TRUNCATED, pack_status
-from azgames.jit import njit, njit_inline, njit_parallel, prange
+from azgames.jit import njit, njit_inline, njit_parallel, njit_shared, prange
 from azgames.rng import below
 
 from .board import ENTER_HUNTER, ENTER_MONSTER, MAP, STOP
@@ -165,7 +165,7 @@ def write_team_rewards(coin_value, coin_loc, i, S, rewards):
     return sign != 0.0
 
 
-@njit
+@njit_shared
 def play(
     pos,
     home,
@@ -269,7 +269,7 @@ def play(
     return pack_status(outcome[i], rewarded, player[i])
 
 
-@njit
+@njit_shared
 def write_observation(
     pos,
     slot_owner,
@@ -482,6 +482,8 @@ def step_one(
     rewards,
 ):
     """AEC step of game 0: play, then write the next actor's observation and mask."""
+    # Game 0 as uint64, the type of the vector kernels' prange index: one
+    # compile of play and write_observation serves both.
     code = play(
         pos,
         home,
@@ -499,14 +501,14 @@ def step_one(
         forced,
         fight,
         rng,
-        0,
+        np.uint64(0),
         action,
         tables,
         S,
         max_turns,
         rewards.reshape((1, rewards.size)),
     )
-    p = player[0]
+    p = np.int64(player[0])
     write_observation(
         pos,
         slot_owner,
@@ -518,7 +520,7 @@ def step_one(
         trail,
         next_hunter,
         hunter_turns,
-        0,
+        np.uint64(0),
         p,
         tables,
         S,
@@ -556,7 +558,7 @@ def observe_one(
     mask,
 ):
     """``viewer``'s observation and mask of game 0 (viewer -1: the actor)."""
-    p = player[0]
+    p = np.int64(player[0])
     if viewer < 0:
         viewer = p
     write_observation(
@@ -570,7 +572,7 @@ def observe_one(
         trail,
         next_hunter,
         hunter_turns,
-        0,
+        np.uint64(0),
         viewer,
         tables,
         S,
@@ -637,8 +639,9 @@ def vec_observe(
 ):
     n = pos.shape[0]
     flat = obs.reshape((n, obs.size // n))
-    for i in prange(n):
-        p = player[i]
+    for k in prange(n):
+        i = np.uint64(k)  # as step_one passes game 0: one compile of play and write_observation
+        p = np.int64(player[i])
         player_out[i] = p
         write_mask(tables, pos, slot_owner, trail, steps, i, p, S, mask[i])
         write_observation(
@@ -697,7 +700,8 @@ def vec_step(
     if bad >= 0:
         return bad
     flat = obs.reshape((n, obs.size // n))
-    for i in prange(n):
+    for k in prange(n):
+        i = np.uint64(k)  # as step_one passes game 0: one compile of play and write_observation
         if actions[i] == SKIP:
             skip_game(i, rewards, terminated, truncated)
             continue
@@ -751,7 +755,7 @@ def vec_step(
                 S,
                 random_roles,
             )
-        p = player[i]
+        p = np.int64(player[i])
         player_out[i] = p
         write_mask(tables, pos, slot_owner, trail, steps, i, p, S, mask[i])
         write_observation(
