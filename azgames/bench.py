@@ -15,8 +15,6 @@ Measured, per game and player count, with random legal actions:
   ``np.flatnonzero`` with a numpy Generator), ``step``;
 - vector env steps/s at N = 1, 64, 1024, 4096: ``step(random_actions())``,
   observation and mask included (one env-step = one action in one game);
-- compile time: a fresh process importing the game and taking its first AEC
-  and vector steps, with an empty numba cache (cold) and again with it filled (warm);
 - PettingZoo ``connect_four_v3`` ``env()`` in the same RL loop, in the same run,
   and OpenSpiel's C++ connect_four through pyspiel (the ``bench`` extra).
 
@@ -38,9 +36,7 @@ import os
 import platform
 import random
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -95,37 +91,6 @@ def vector_rate(make_vec, num_envs: int, seconds: float) -> float:
 
 def median_rate(fn, repeats: int) -> float:
     return statistics.median(fn() for _ in range(repeats))
-
-
-_COMPILE_PROBE = """
-import time
-t0 = time.perf_counter()
-import numpy as np, azgames
-env = azgames.make({game!r}, num_players={players})
-env.reset(seed=0)
-env.step(int(np.flatnonzero(env.last()[0]["action_mask"])[0]))
-venv = azgames.make_vec({game!r}, num_envs=4, seed=0, num_players={players})
-venv.step(venv.random_actions())
-print(time.perf_counter() - t0)
-"""
-
-
-def compile_times(game: str, players: int) -> dict[str, float]:
-    """Seconds from interpreter start-up to the first AEC and vector steps, in a
-    fresh process: with an empty numba cache (cold) and with it filled (warm)."""
-    probe = _COMPILE_PROBE.format(game=game, players=players)
-    with tempfile.TemporaryDirectory() as cache:
-        env = {**os.environ, "NUMBA_CACHE_DIR": cache}
-        env.pop("NUMBA_DISABLE_JIT", None)
-        out = {}
-        for label in ("cold", "warm"):
-            start = time.perf_counter()
-            proc = subprocess.run(
-                [sys.executable, "-c", probe], env=env, capture_output=True, text=True, check=True
-            )
-            out[f"{label}_s"] = time.perf_counter() - start
-            out[f"{label}_in_process_s"] = float(proc.stdout.strip().splitlines()[-1])
-        return out
 
 
 def connect_four_env():
@@ -202,8 +167,7 @@ def run(
                 continue  # this game has no such player count
             configs.append((game, n))
     rows: dict[tuple[str, int], dict[str, Any]] = {
-        cfg: {"game": cfg[0], "num_players": cfg[1], "compile": compile_times(*cfg) if not quick else None}
-        for cfg in configs
+        cfg: {"game": cfg[0], "num_players": cfg[1]} for cfg in configs
     }
     # Repeats go round every configuration in turn, so that a machine slowing
     # down for a while weighs on all of them alike: ratios stay comparable.
@@ -253,17 +217,13 @@ def table(results: dict) -> str:
     head = (
         "| game | players | AEC steps/s | x connect-four | "
         + " | ".join(f"vector N={s}" for s in sizes)
-        + " | compile cold / warm |"
+        + " |"
     )
     lines = [head, "|" + "---|" * (head.count("|") - 1)]
     for r in results["games"]:
-        c = r.get("compile")
-        comp = f"{c['cold_s']:.1f} s / {c['warm_s']:.2f} s" if c else "-"
         ratio = f"{r['aec_vs_connect_four']:.1f}x" if "aec_vs_connect_four" in r else "-"
         vec = " | ".join(_fmt(r["vector_steps_per_s"][str(s)]) for s in sizes)
-        lines.append(
-            f"| {r['game']} | {r['num_players']} | {_fmt(r['aec_steps_per_s'])} | {ratio} | {vec} | {comp} |"
-        )
+        lines.append(f"| {r['game']} | {r['num_players']} | {_fmt(r['aec_steps_per_s'])} | {ratio} | {vec} |")
     relative = [(r, k) for r in results["games"] for k in r if k.startswith("vs_")]
     if relative:
         lines += [
@@ -290,10 +250,8 @@ def table(results: dict) -> str:
 
 def print_row(row: dict, flush: bool = False) -> None:
     vec = ", ".join(f"N={k}: {_fmt(v)}" for k, v in row["vector_steps_per_s"].items())
-    comp = row.get("compile")
-    comp_text = f"; compile cold {comp['cold_s']:.1f} s, warm {comp['warm_s']:.2f} s" if comp else ""
     print(
-        f"{row['game']} {row['num_players']}p: AEC {_fmt(row['aec_steps_per_s'])}/s; vector {vec}{comp_text}",
+        f"{row['game']} {row['num_players']}p: AEC {_fmt(row['aec_steps_per_s'])}/s; vector {vec}",
         flush=flush,
     )
 
@@ -322,7 +280,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--players", nargs="+", type=int, default=[2, 3, 4])
     parser.add_argument("--seconds", type=float, default=1.5, help="length of each timed run")
     parser.add_argument("--repeats", type=int, default=5, help="timed runs per figure (median)")
-    parser.add_argument("--quick", action="store_true", help="tiny runs, no compile timing (smoke test)")
+    parser.add_argument("--quick", action="store_true", help="tiny runs (smoke test)")
     parser.add_argument(
         "--relative-to",
         metavar="GAME",

@@ -31,7 +31,7 @@ njit_inline = numba.njit(cache=True, nogil=True, inline="always")
 #: counting (``_nrt=False``: it may allocate nothing, and its callers hold
 #: every array it is passed), a call costs no atomic count on each array
 #: argument, which made plain calls 7-26% slower than inlining.
-njit_shared = numba.njit(cache=True, nogil=True, _nrt=False)
+njit_shared = numba.njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload]  # not in the stubs
 
 #: Batched kernel: ``prange`` over games, threads from numba's pool.
 njit_parallel = numba.njit(cache=True, nogil=True, parallel=True)

@@ -114,20 +114,17 @@ def _reference_rows(data: dict, columns: int) -> list[list[str]]:
 
 def step_rate(data: dict) -> str:
     """benchmarks/step_rate.py's JSON: each game and player count's AEC and
-    vector rates, its compile times, and the connect-four references when
-    the run measured them."""
+    vector rates, and the connect-four references when the run measured
+    them (first-run compile times are benchmarks/cold_start.py's)."""
     games, sizes = data["games"], _sizes(data["games"])
     versus = any("aec_vs_connect_four" in g for g in games)
     header = ["game", "players", "AEC steps/s", *(["x connect-four"] if versus else [])]
-    header += [f"vector N={n}" for n in sizes] + ["compile cold / warm"]
+    header += [f"vector N={n}" for n in sizes]
     rows = []
     for g in games:
         vector = [or_dash(g["vector_steps_per_s"].get(n), rate) for n in sizes]
-        compile_s = f"{g['compile']['cold_s']:.1f} s / {g['compile']['warm_s']:.2f} s"
         ratio = [or_dash(g.get("aec_vs_connect_four"), factor)] if versus else []
-        rows.append(
-            [g["game"], str(g["num_players"]), rate(g["aec_steps_per_s"]), *ratio, *vector, compile_s]
-        )
+        rows.append([g["game"], str(g["num_players"]), rate(g["aec_steps_per_s"]), *ratio, *vector])
     if versus:
         rows += _reference_rows(data, len(header))
     return markdown(header, rows)

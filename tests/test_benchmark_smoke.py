@@ -127,15 +127,6 @@ def test_step_rate_quick_run_writes_table_and_json(tmp_path, capsys, results_unt
     assert "| azure | 3 | azacru |" in printed
 
 
-def test_compile_probe_reports_cold_and_warm_times():
-    from azgames.bench import compile_times
-
-    times = compile_times("azacru", 2)
-    assert times["cold_s"] > 0 and times["warm_s"] > 0
-    # The warm process loads the cache that the cold one wrote.
-    assert times["warm_in_process_s"] < times["cold_in_process_s"]
-
-
 def test_aec_breakdown_quick_run_writes_table_and_json(tmp_path, capsys, results_untouched):
     bench = _bench("aec_breakdown")
     out = tmp_path / "breakdown.json"
