@@ -128,7 +128,7 @@ def main(argv: list[str] | None = None) -> dict:
         "rows": rows,
         "commands": {name: statistics.median(r[name] for r in command_runs) for name in COMMANDS},
     }
-    print(tables.cold_start(results))
+    print(tables.cold_start(results) + "\n\n" + tables.cold_start_commands(results))
     if out is not None:
         results_file.write_json(out, results, indent=2)
     return results
