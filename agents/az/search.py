@@ -1,0 +1,330 @@
+"""Gumbel search over a batch of games at once, the network called once a
+simulation for every game's leaf (issue 29).
+
+Each of ``G`` games has its own tree in the rows of :class:`Trees`. A
+simulation is three steps:
+
+1. :func:`descend` (numba, every game): copy the root position over the
+   game's work slot, walk down its tree (Sequential Halving's choice at the
+   root, the deterministic improved-policy choice below, :mod:`.gumbel`),
+   playing each edge's action with the game's own ``play``, until an edge
+   with no node yet; make the node, and if its game goes on write its
+   mover's observation and legal actions into row ``g`` of ``obs`` and
+   ``mask``.
+2. The caller's network evaluates those rows in one batch: prior logits
+   over the actions and a value for the mover.
+3. :func:`expand_and_backup` (numba, every game): give the leaf its legal
+   edges with their logits and value, then add the return to every edge
+   walked: the step rewards on the way, and at the leaf the value for its
+   mover and ``others`` times it for every other agent (-1 between two
+   sides, 1 in a team).
+
+The search plays the suite's rules exactly, through the hooks of
+:mod:`azgames.agents.mcts.interface`. Games that roll dice (Azure Attack's
+fights, the co-op's die) need chance nodes, which this search does not yet
+have: :class:`GumbelSearch` refuses them.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from azgames.game import ONGOING
+from azgames.jit import njit
+
+from ..mcts.interface import copy_game, legal, observe, play
+from .gumbel import considered_visits, improved_policy, interior_choice, root_choice, top_k
+
+
+class Trees(NamedTuple):
+    """``G`` search trees: nodes (G, N), edges (G, E); a node's edges are contiguous."""
+
+    mover: np.ndarray  # (G, N) int64: the agent choosing at the node
+    over: np.ndarray  # (G, N) bool: the game has ended there
+    first: np.ndarray  # (G, N) int64: its first edge, -1 while not expanded
+    count: np.ndarray  # (G, N) int64: its edges
+    value: np.ndarray  # (G, N) float64: the network's value, for its mover
+    action: np.ndarray  # (G, E) int64: the edge's action
+    logit: np.ndarray  # (G, E) float64: its prior logit
+    child: np.ndarray  # (G, E) int64: the node it leads to, -1 not yet made
+    n: np.ndarray  # (G, E) float64: visits
+    w: np.ndarray  # (G, E) float64: summed return, for the parent's mover
+    used: np.ndarray  # (G, 2) int64: nodes and edges in use
+    gumbel: np.ndarray  # (G, A) float64: the root edges' noise
+    considered: np.ndarray  # (G, A) bool: the root edges Sequential Halving considers
+    path_node: np.ndarray  # (G, D) int64: the last walk, node by node
+    path_edge: np.ndarray  # (G, D) int64
+    path_reward: np.ndarray  # (G, D, P) float64: each step's rewards
+    depth: np.ndarray  # (G,) int64: the last walk's length
+    leaf: np.ndarray  # (G,) int64: the node it made (-1: none, the tree was full)
+
+
+def new_trees(games: int, nodes: int, actions: int, agents: int, depth: int) -> Trees:
+    """Trees for ``games`` searches of up to ``nodes`` nodes (each of at most
+    ``actions`` edges) and walks of up to ``depth`` steps."""
+    edges = nodes * actions
+    return Trees(
+        mover=np.zeros((games, nodes), np.int64),
+        over=np.zeros((games, nodes), np.bool_),
+        first=np.full((games, nodes), -1, np.int64),
+        count=np.zeros((games, nodes), np.int64),
+        value=np.zeros((games, nodes)),
+        action=np.zeros((games, edges), np.int64),
+        logit=np.zeros((games, edges)),
+        child=np.full((games, edges), -1, np.int64),
+        n=np.zeros((games, edges)),
+        w=np.zeros((games, edges)),
+        used=np.zeros((games, 2), np.int64),
+        gumbel=np.zeros((games, actions)),
+        considered=np.zeros((games, actions), np.bool_),
+        path_node=np.zeros((games, depth), np.int64),
+        path_edge=np.zeros((games, depth), np.int64),
+        path_reward=np.zeros((games, depth, agents)),
+        depth=np.zeros(games, np.int64),
+        leaf=np.full(games, -1, np.int64),
+    )
+
+
+@njit
+def new_node(t, g, mover, over):
+    node = t.used[g, 0]
+    t.used[g, 0] += 1
+    t.mover[g, node] = mover
+    t.over[g, node] = over
+    t.first[g, node] = -1
+    t.count[g, node] = 0
+    return node
+
+
+@njit
+def observe_leaf(s, cfg, t, g, work, node, obs, mask):
+    """Row ``g`` of ``obs`` and ``mask``: the work game's position, from the side of ``node``'s mover."""
+    observe(s, cfg, work, t.mover[g, node], obs[g])
+    legal(s, cfg, work, mask[g : g + 1])
+
+
+@njit
+def start(s, cfg, t, movers, obs, mask):
+    """Every game's root (games 0..G-1 of the batch ``s``; G..2G-1 are their
+    work slots): one node for its actor (agent ``movers[g]``), whose
+    observation and legal actions go to row ``g`` of ``obs`` and ``mask``."""
+    games = t.used.shape[0]
+    for g in range(games):
+        t.used[g, 0] = 0
+        t.used[g, 1] = 0
+        copy_game(s, g, games + g)
+        t.leaf[g] = new_node(t, g, movers[g], False)
+        t.depth[g] = 0
+        observe_leaf(s, cfg, t, g, games + g, 0, obs, mask)
+
+
+@njit
+def q_row(t, g, f, c):
+    """The edges' mean returns for their parent's mover (0 where unvisited)."""
+    q = np.zeros(c)
+    for k in range(c):
+        if t.n[g, f + k] > 0:
+            q[k] = t.w[g, f + k] / t.n[g, f + k]
+    return q
+
+
+@njit
+def descend(s, cfg, t, wanted, rewards, obs, mask, needs):
+    """One walk in every game's tree (see the module docstring, step 1);
+    ``wanted[g]`` is the visit count Sequential Halving asks of game ``g``'s
+    root edge. ``needs[g]``: game ``g``'s leaf awaits the network."""
+    games = t.used.shape[0]
+    nodes = t.mover.shape[1]
+    for g in range(games):
+        work = games + g
+        copy_game(s, g, work)
+        node = 0
+        depth = 0
+        needs[g] = False
+        t.leaf[g] = -1
+        while True:
+            f = t.first[g, node]
+            c = t.count[g, node]
+            q = q_row(t, g, f, c)
+            visits = t.n[g, f : f + c]
+            logits = t.logit[g, f : f + c]
+            if node == 0:
+                k = root_choice(
+                    t.gumbel[g, :c], logits, q, visits, t.value[g, 0], t.considered[g, :c], wanted[g]
+                )
+                if k < 0:  # no considered edge has the visits asked: the least visited
+                    k = np.argmin(np.where(t.considered[g, :c], visits, np.inf))
+            else:
+                k = interior_choice(logits, q, visits, t.value[g, node])
+            e = f + k
+            status = play(s, cfg, work, t.action[g, e], rewards)
+            t.path_node[g, depth] = node
+            t.path_edge[g, depth] = e
+            for p in range(rewards.shape[1]):
+                t.path_reward[g, depth, p] = rewards[work, p]
+            depth += 1
+            child = t.child[g, e]
+            if child < 0:
+                if t.used[g, 0] >= nodes or depth >= t.path_node.shape[1]:
+                    break  # full: the walk adds its rewards only
+                over = status & 3 != ONGOING
+                child = new_node(t, g, status >> 4, over)
+                t.child[g, e] = child
+                t.leaf[g] = child
+                if not over:
+                    observe_leaf(s, cfg, t, g, work, child, obs, mask)
+                    needs[g] = True
+                break
+            if t.over[g, child] or depth >= t.path_node.shape[1]:
+                break
+            node = child
+        t.depth[g] = depth
+
+
+@njit
+def expand(t, g, node, mask_row, logits_row, value):
+    """Give ``node`` an edge for each legal action, with its prior logit and the node's value."""
+    f = t.used[g, 1]
+    c = 0
+    for a in range(mask_row.shape[0]):
+        if mask_row[a]:
+            e = f + c
+            t.action[g, e] = a
+            t.logit[g, e] = logits_row[a]
+            t.child[g, e] = -1
+            t.n[g, e] = 0.0
+            t.w[g, e] = 0.0
+            c += 1
+    t.used[g, 1] = f + c
+    t.first[g, node] = f
+    t.count[g, node] = c
+    t.value[g, node] = value
+
+
+@njit
+def expand_and_backup(t, needs, mask, logits, values, others):
+    """Step 3 of the module docstring for every game: ``logits`` and
+    ``values`` are the network's for the rows ``needs`` marks."""
+    games = t.used.shape[0]
+    agents = t.path_reward.shape[2]
+    ret = np.zeros(agents)
+    for g in range(games):
+        ret[:] = 0.0
+        leaf = t.leaf[g]
+        if needs[g]:
+            expand(t, g, leaf, mask[g], logits[g], values[g])
+            for p in range(agents):
+                ret[p] = values[g] if p == t.mover[g, leaf] else others * values[g]
+        for d in range(t.depth[g] - 1, -1, -1):
+            for p in range(agents):
+                ret[p] += t.path_reward[g, d, p]
+            e = t.path_edge[g, d]
+            t.n[g, e] += 1.0
+            t.w[g, e] += ret[t.mover[g, t.path_node[g, d]]]
+
+
+@njit
+def expand_roots(t, mask, logits, values, gumbel, considered_max):
+    """Expand every root with the network's output and choose the edges
+    Sequential Halving considers: the ``considered_max`` largest
+    ``gumbel + logits`` (``gumbel`` (G, A), noise per action)."""
+    for g in range(t.used.shape[0]):
+        expand(t, g, 0, mask[g], logits[g], values[g])
+        c = t.count[g, 0]
+        for k in range(c):
+            t.gumbel[g, k] = gumbel[g, t.action[g, k]]
+        t.considered[g, :c] = top_k(t.gumbel[g, :c], t.logit[g, :c], considered_max)
+
+
+@njit
+def root_results(t, policy, chosen):
+    """Each game's move (the considered root edge of most visits and best
+    score, as the last simulation would choose) into ``chosen``, and its
+    improved policy over the actions into row ``g`` of ``policy``."""
+    for g in range(t.used.shape[0]):
+        c = t.count[g, 0]
+        visits = t.n[g, :c]
+        logits = t.logit[g, :c]
+        q = q_row(t, g, 0, c)
+        most = np.max(np.where(t.considered[g, :c], visits, -1.0))
+        k = root_choice(t.gumbel[g, :c], logits, q, visits, t.value[g, 0], t.considered[g, :c], most)
+        chosen[g] = t.action[g, k]
+        pi = improved_policy(logits, q, visits, t.value[g, 0])
+        policy[g, :] = 0.0
+        for j in range(c):
+            policy[g, t.action[g, j]] = pi[j]
+
+
+class GumbelSearch:
+    """A Gumbel search of ``simulations`` a move over a batch of positions of
+    one game, with ``evaluate(obs, mask) -> (logits, values)`` as its network
+    (obs (B, F) int8 and mask (B, A) int8 rows; logits (B, A), values (B,)
+    for each row's mover). ``considered``: root actions Sequential Halving
+    starts with; ``gumbel_scale`` 0 plays for strength, 1 explores (self-play);
+    ``others``: the value of every other agent per unit of the mover's."""
+
+    def __init__(
+        self,
+        rules,
+        evaluate,
+        simulations: int = 32,
+        considered: int = 16,
+        gumbel_scale: float = 1.0,
+        others: float = -1.0,
+        seed: int = 0,
+        max_depth: int = 512,
+    ):
+        from ..mcts.games import hooks_of
+
+        hooks = hooks_of(rules)
+        if hooks.die_faces:
+            raise ValueError(f"{rules.info.name} rolls dice: the Gumbel search has no chance nodes yet")
+        if hooks.observe is None:
+            raise ValueError(f"{rules.info.name}'s search hooks give no observation for a network")
+        if simulations < 1 or considered < 1:
+            raise ValueError(f"simulations={simulations} and considered={considered} must be >= 1")
+        self.rules, self.evaluate = rules, evaluate
+        self.cfg = hooks.config(rules)
+        self.simulations, self.considered = simulations, considered
+        self.gumbel_scale, self.others, self.max_depth = gumbel_scale, others, max_depth
+        self.table = considered_visits(considered, simulations)
+        self.rng = np.random.default_rng(seed)
+
+    def run(self, state, movers: np.ndarray, obs_size: int) -> tuple[np.ndarray, np.ndarray]:
+        """Search each game of the batch ``state`` (agent ``movers[g]`` to
+        act, observations of ``obs_size`` cells); returns each game's move
+        and its improved policy over the actions (the training target)."""
+        games = len(movers)
+        actions = self.rules.num_actions
+        s = type(state)(*(np.concatenate([a, a]) for a in state))  # roots, then work slots
+        t = new_trees(games, self.simulations + 1, actions, self.rules.num_players, self.max_depth)
+        obs = np.zeros((games, obs_size), np.int8)
+        mask = np.zeros((games, actions), np.int8)
+        rewards = np.zeros((2 * games, self.rules.num_players), np.float32)
+        needs = np.zeros(games, np.bool_)
+        start(s, self.cfg, t, np.asarray(movers, np.int64), obs, mask)
+        logits, values = self._evaluate(obs, mask, np.ones(games, np.bool_))
+        gumbel = self.gumbel_scale * self.rng.gumbel(size=(games, actions))
+        expand_roots(t, mask, logits, values, gumbel, self.considered)
+        num_considered = np.minimum(self.considered, t.count[:, 0])
+        for k in range(self.simulations):
+            descend(s, self.cfg, t, self.table[num_considered, k], rewards, obs, mask, needs)
+            logits, values = self._evaluate(obs, mask, needs, logits, values)
+            expand_and_backup(t, needs, mask, logits, values, self.others)
+        policy = np.zeros((games, actions))
+        chosen = np.zeros(games, np.int64)
+        root_results(t, policy, chosen)
+        return chosen, policy
+
+    def _evaluate(self, obs, mask, rows, logits=None, values=None):
+        """The network's logits and values for ``rows`` (one batched call), in full-size arrays."""
+        if logits is None:
+            logits = np.zeros(mask.shape)
+            values = np.zeros(mask.shape[0])
+        if rows.any():
+            got_logits, got_values = self.evaluate(obs[rows], mask[rows])
+            logits[rows] = got_logits
+            values[rows] = got_values
+        return logits, values

@@ -1,0 +1,92 @@
+"""The batched Gumbel search (agents/az/search.py): every game of a batch
+searched at once, the network called once a simulation for all their leaves."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from azimuth import helpers as azimuth
+from azimuth.test_rules import LANDING_EXAMPLE_1
+
+import azgames
+from azgames.agents.az.search import GumbelSearch
+
+
+def uniform(obs, mask):
+    """A network that knows nothing: even priors, every position a draw."""
+    return np.zeros(mask.shape), np.zeros(mask.shape[0])
+
+
+def searched(envs, simulations=16, **options):
+    """Moves and improved policies of a search over ``envs``' positions, as one batch."""
+    raw = [env.unwrapped for env in envs]
+    state = type(raw[0].state)(*(np.concatenate(fields) for fields in zip(*(r.state for r in raw))))
+    movers = np.array([r.possible_agents.index(r.agent_selection) for r in raw])
+    obs_size = envs[0].last()[0]["observation"].size
+    search = GumbelSearch(raw[0].rules, options.pop("evaluate", uniform), simulations=simulations, **options)
+    return search.run(state, movers, obs_size)
+
+
+def started(game: str, seed: int, plies: int, players: int = 2):
+    env = azgames.make(game, num_players=players)
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    for _ in range(plies):
+        env.step(int(rng.choice(env.unwrapped.legal_actions())))
+    return env
+
+
+def test_azimuth_black_finds_the_landing_that_wins():
+    """Landing, Example 1 (as tests/search/test_mcts.py): turning the wind on
+    c1 lands Black's castaway. With a network that knows nothing, the win's
+    reward alone draws Sequential Halving to it."""
+    env = azimuth.position(LANDING_EXAMPLE_1, to_move="K", beaches={"K": "d1-e1"}, hands={"K": (0, 0)})
+    wins = set()
+    for a in env.unwrapped.legal_actions():
+        after = env.unwrapped.clone()
+        after.step(a)
+        if after.rewards[env.agent_selection] == 1.0:
+            wins.add(a)
+    assert 0 < len(wins) < len(env.unwrapped.legal_actions())
+    every = len(env.unwrapped.legal_actions())  # each action tried once: a win shows its +1
+    chosen, policy = searched([env], simulations=every, considered=every)
+    assert int(chosen[0]) in wins
+    assert policy[0, sorted(wins)].sum() > 0.5  # the improved policy, the training target, learns it
+
+
+@pytest.mark.parametrize("game", ["azacru", "azimuth"])
+def test_a_batch_is_searched_as_each_of_its_games_alone(game):
+    envs = [started(game, seed, plies) for seed, plies in ((0, 3), (1, 8), (2, 0))]
+    together = searched(envs, gumbel_scale=0.0)
+    alone = [searched([env], gumbel_scale=0.0) for env in envs]
+    assert together[0].tolist() == [int(c[0]) for c, _ in alone]
+    assert np.array_equal(together[1], np.concatenate([p for _, p in alone]))
+
+
+@pytest.mark.parametrize("game", ["azacru", "azimuth"])
+def test_moves_are_legal_and_policies_are_distributions_over_the_legal_moves(game):
+    envs = [started(game, seed, 2 * seed) for seed in range(4)]
+    chosen, policy = searched(envs, simulations=8)
+    for env, move, pi in zip(envs, chosen, policy):
+        legal = env.unwrapped.legal_actions()
+        assert int(move) in legal
+        assert pi.sum() == pytest.approx(1.0) and set(np.flatnonzero(pi)) <= set(legal)
+
+
+def test_the_network_is_called_once_a_simulation_for_every_leaf_at_once():
+    calls = []
+
+    def counting(obs, mask):
+        calls.append(len(obs))
+        return uniform(obs, mask)
+
+    envs = [started("azacru", seed, 4) for seed in range(5)]
+    searched(envs, simulations=6, evaluate=counting)
+    assert calls[0] == 5 and len(calls) <= 7  # the roots, then at most one call a simulation
+    assert max(calls[1:]) == 5
+
+
+def test_a_game_that_rolls_dice_is_refused_by_name():
+    env = started("azure", 0, 0)
+    with pytest.raises(ValueError, match="azure rolls dice"):
+        searched([env])
