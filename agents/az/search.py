@@ -44,7 +44,7 @@ class Trees(NamedTuple):
     mover: np.ndarray  # (G, N) int64: the agent choosing at the node
     over: np.ndarray  # (G, N) bool: the game has ended there
     first: np.ndarray  # (G, N) int64: its first edge, -1 while not expanded
-    count: np.ndarray  # (G, N) int64: its edges
+    num_edges: np.ndarray  # (G, N) int64: its edges
     value: np.ndarray  # (G, N) float64: the network's value, for its mover
     action: np.ndarray  # (G, E) int64: the edge's action
     logit: np.ndarray  # (G, E) float64: its prior logit
@@ -69,7 +69,7 @@ def new_trees(games: int, nodes: int, actions: int, agents: int, depth: int) -> 
         mover=np.zeros((games, nodes), np.int64),
         over=np.zeros((games, nodes), np.bool_),
         first=np.full((games, nodes), -1, np.int64),
-        count=np.zeros((games, nodes), np.int64),
+        num_edges=np.zeros((games, nodes), np.int64),
         value=np.zeros((games, nodes)),
         action=np.zeros((games, edges), np.int64),
         logit=np.zeros((games, edges)),
@@ -94,7 +94,7 @@ def new_node(t, g, mover, over):
     t.mover[g, node] = mover
     t.over[g, node] = over
     t.first[g, node] = -1
-    t.count[g, node] = 0
+    t.num_edges[g, node] = 0
     return node
 
 
@@ -146,7 +146,7 @@ def descend(s, cfg, t, wanted, rewards, obs, mask, needs):
         t.leaf[g] = -1
         while True:
             f = t.first[g, node]
-            c = t.count[g, node]
+            c = t.num_edges[g, node]
             q = q_row(t, g, f, c)
             visits = t.n[g, f : f + c]
             logits = t.logit[g, f : f + c]
@@ -199,7 +199,7 @@ def expand(t, g, node, mask_row, logits_row, value):
             c += 1
     t.used[g, 1] = f + c
     t.first[g, node] = f
-    t.count[g, node] = c
+    t.num_edges[g, node] = c
     t.value[g, node] = value
 
 
@@ -232,7 +232,7 @@ def expand_roots(t, mask, logits, values, gumbel, considered_max):
     ``gumbel + logits`` (``gumbel`` (G, A), noise per action)."""
     for g in range(t.used.shape[0]):
         expand(t, g, 0, mask[g], logits[g], values[g])
-        c = t.count[g, 0]
+        c = t.num_edges[g, 0]
         for k in range(c):
             t.gumbel[g, k] = gumbel[g, t.action[g, k]]
         t.considered[g, :c] = top_k(t.gumbel[g, :c], t.logit[g, :c], considered_max)
@@ -244,7 +244,7 @@ def root_results(t, policy, chosen):
     score, as the last simulation would choose) into ``chosen``, and its
     improved policy over the actions into row ``g`` of ``policy``."""
     for g in range(t.used.shape[0]):
-        c = t.count[g, 0]
+        c = t.num_edges[g, 0]
         visits = t.n[g, :c]
         logits = t.logit[g, :c]
         q = q_row(t, g, 0, c)
@@ -308,7 +308,7 @@ class GumbelSearch:
         logits, values = self._evaluate(obs, mask, np.ones(games, np.bool_))
         gumbel = self.gumbel_scale * self.rng.gumbel(size=(games, actions))
         expand_roots(t, mask, logits, values, gumbel, self.considered)
-        num_considered = np.minimum(self.considered, t.count[:, 0])
+        num_considered = np.minimum(self.considered, t.num_edges[:, 0])
         for k in range(self.simulations):
             descend(s, self.cfg, t, self.table[num_considered, k], rewards, obs, mask, needs)
             logits, values = self._evaluate(obs, mask, needs, logits, values)

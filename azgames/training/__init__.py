@@ -15,9 +15,11 @@
 - :mod:`.cli`: the ``train`` command;
 - :mod:`.league`: the mix of opponents the trainer draws from;
 - :mod:`.evaluate`: win rates of a policy against fixed opponents, batched;
-- :mod:`.ship`: a run's policy into ``agents/policies`` (the ``ppo`` agents).
+- :mod:`.ship`: a run's policy into ``agents/policies`` (the ``ppo`` agents);
+- :mod:`.alphazero`: Gumbel AlphaZero's self-play and learning step (issue
+  29, under way: no command yet).
 
-Everything but :mod:`.ppo`, :mod:`.net` and :mod:`.sb3` runs without torch.
+Everything but :mod:`.ppo`, :mod:`.net`, :mod:`.sb3` and :mod:`.alphazero` runs without torch.
 """
 
 from .learner_env import LearnerVecEnv
