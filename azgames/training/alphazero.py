@@ -9,7 +9,7 @@ learning step fits the network's policy to the improved policies
 (cross-entropy over the legal actions) and its value to the returns.
 
 Still to come for the issue: the command line (``train --algo alphazero``),
-the replay buffer with symmetries, a convolutional network beside this MLP,
+the replay buffer with symmetries, a convolutional network beside the MLP,
 checkpoints and curves, the shipped ``az`` agents, and the dice games.
 """
 
@@ -19,36 +19,22 @@ from typing import NamedTuple
 
 import numpy as np
 import torch
-from torch import nn
 
 import azgames
 from azgames.agents.az.search import GumbelSearch
 
-
-class AZNet(nn.Module):
-    """An MLP over the flat observation: prior logits over the actions and a
-    value in [-1, 1] for the agent to move."""
-
-    def __init__(self, obs_size: int, actions: int, hidden: int = 256):
-        super().__init__()
-        self.trunk = nn.Sequential(
-            nn.Linear(obs_size, hidden), nn.ReLU(), nn.Linear(hidden, hidden), nn.ReLU()
-        )
-        self.policy = nn.Linear(hidden, actions)
-        self.value = nn.Linear(hidden, 1)
-
-    def forward(self, obs: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
-        h = self.trunk(obs)
-        return self.policy(h), torch.tanh(self.value(h)).squeeze(-1)
+from .net import Net
 
 
-def evaluator(net: AZNet):
-    """The search's ``evaluate(obs, mask)`` over ``net``, one batched forward pass."""
+def evaluator(net: Net):
+    """The search's ``evaluate(obs, mask)`` over ``net`` (the suite's
+    policy-and-value network, which :class:`~azgames.agents.policy.NumpyPolicy`
+    runs without torch), one batched forward pass; values clipped to [-1, 1]."""
 
     def evaluate(obs: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         with torch.no_grad():
-            logits, values = net(torch.as_tensor(obs, dtype=torch.float32))
-        return logits.double().numpy(), values.double().numpy()
+            logits, values = net(torch.as_tensor(obs), torch.as_tensor(mask, dtype=torch.bool))
+        return logits.double().numpy(), np.clip(values.double().numpy(), -1.0, 1.0)
 
     return evaluate
 
@@ -64,7 +50,7 @@ class Samples(NamedTuple):
 
 def self_play(
     game: str,
-    net: AZNet,
+    net: Net,
     num_envs: int = 16,
     moves: int = 64,
     simulations: int = 16,
@@ -113,18 +99,16 @@ def self_play(
     )
 
 
-def learn(net: AZNet, optimizer: torch.optim.Optimizer, samples: Samples, batch_size: int = 256) -> float:
+def learn(net: Net, optimizer: torch.optim.Optimizer, samples: Samples, batch_size: int = 256) -> float:
     """One pass over ``samples`` in shuffled minibatches; the mean loss
     (policy cross-entropy plus value squared error)."""
     order = np.random.default_rng(len(samples.value)).permutation(len(samples.value))
     total = 0.0
     for start in range(0, len(order), batch_size):
         rows = order[start : start + batch_size]
-        obs = torch.as_tensor(samples.obs[rows], dtype=torch.float32)
-        mask = torch.as_tensor(samples.mask[rows])
+        logits, value = net(torch.as_tensor(samples.obs[rows]), torch.as_tensor(samples.mask[rows]))
         target = torch.as_tensor(samples.policy[rows])
-        logits, value = net(obs)
-        log_pi = torch.log_softmax(logits.masked_fill(~mask, -1e9), dim=-1)
+        log_pi = torch.log_softmax(logits, dim=-1)  # illegal actions masked by the network
         loss = (
             -(target * log_pi).sum(-1).mean() + ((value - torch.as_tensor(samples.value[rows])) ** 2).mean()
         )

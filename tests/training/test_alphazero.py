@@ -8,7 +8,8 @@ import pytest
 torch = pytest.importorskip("torch")
 
 import azgames  # noqa: E402
-from azgames.training.alphazero import AZNet, learn, self_play  # noqa: E402
+from azgames.training.alphazero import learn, self_play  # noqa: E402
+from azgames.training.net import Net  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -17,7 +18,7 @@ def played():
     env = azgames.make("azacru", num_players=2)
     env.reset(seed=0)
     size = env.last()[0]["observation"].size
-    net = AZNet(size, env.unwrapped.rules.num_actions, hidden=64)
+    net = Net(size, env.unwrapped.rules.num_actions, hidden=(64, 64))
     return net, self_play("azacru", net, num_envs=4, moves=120, simulations=4, seed=0)
 
 

@@ -1,0 +1,69 @@
+"""The ``az`` agent (agents/az/agent.py): a trained network's search, or the network alone, without torch."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from azimuth import helpers as azimuth
+from azimuth.test_rules import LANDING_EXAMPLE_1
+
+import azgames
+from azgames.agents.az.agent import AZAgent
+from azgames.agents.policy import NumpyPolicy
+
+
+def random_policy(env, seed=0, hidden=32) -> NumpyPolicy:
+    """A network of small random weights for ``env``'s game: it knows nothing."""
+    raw = env.unwrapped
+    shape = raw.observe(raw.agent_selection)["observation"].shape
+    rng = np.random.default_rng(seed)
+    size = int(np.prod(shape))
+
+    def layer(n_in, n_out):
+        return rng.normal(0, 0.1, (n_in, n_out)).astype(np.float32), np.zeros(n_out, np.float32)
+
+    meta = {"game": raw.rules.info.name, "num_players": raw.rules.num_players, "obs_shape": list(shape)}
+    return NumpyPolicy([layer(size, hidden)], layer(hidden, raw.rules.num_actions), layer(hidden, 1), meta)
+
+
+def test_without_simulations_the_agent_plays_the_networks_most_likely_legal_action():
+    env = azgames.make("azacru", num_players=2)
+    env.reset(seed=3)
+    policy = random_policy(env)
+    obs = env.unwrapped.observe(env.agent_selection)
+    logits = policy.logits(obs["observation"][None], obs["action_mask"][None])[0]
+    assert AZAgent(policy, simulations=0).act(env) == int(np.argmax(logits))
+
+
+def test_its_search_finds_the_landing_a_network_that_knows_nothing_misses():
+    env = azimuth.position(LANDING_EXAMPLE_1, to_move="K", beaches={"K": "d1-e1"}, hands={"K": (0, 0)})
+    wins = set()
+    for a in env.unwrapped.legal_actions():
+        after = env.unwrapped.clone()
+        after.step(a)
+        if after.rewards[env.agent_selection] == 1.0:
+            wins.add(a)
+    policy = random_policy(env)
+    every = len(env.unwrapped.legal_actions())
+    assert AZAgent(policy, simulations=0).act(env) not in wins  # this network's choice, seed 0
+    assert AZAgent(policy, simulations=every, considered=every).act(env) in wins
+
+
+def test_a_game_played_by_two_az_agents_ends_with_legal_moves_only():
+    env = azgames.make("azacru", num_players=2)
+    env.reset(seed=1)
+    agent = AZAgent(random_policy(env), simulations=4)
+    for name in env.agent_iter(max_iter=400):
+        obs, _, terminated, truncated, _ = env.last()
+        action = None if terminated or truncated else agent.act(env)
+        assert action is None or obs["action_mask"][action]
+        env.step(action)
+    assert not env.agents
+
+
+@pytest.mark.parametrize("bad", [{"simulations": -1}, {"considered": 0}])
+def test_bad_budgets_are_refused_by_name(bad):
+    env = azgames.make("azacru", num_players=2)
+    env.reset(seed=0)
+    with pytest.raises(ValueError, match=next(iter(bad))):
+        AZAgent(random_policy(env), **bad)
