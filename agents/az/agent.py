@@ -27,7 +27,8 @@ class AZAgent:
         self.policy = policy
         self.simulations = checks.integer("simulations", simulations, 0)
         self.considered = checks.integer("considered", considered, 1)
-        self.seed = 0 if seed is None else checks.seed("seed", seed)
+        checked = checks.seed("seed", seed)
+        self.seed = 0 if checked is None else checked
         self._searches: dict[int, GumbelSearch] = {}
 
     def evaluate(self, obs: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
