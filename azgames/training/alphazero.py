@@ -115,5 +115,44 @@ def learn(net: Net, optimizer: torch.optim.Optimizer, samples: Samples, batch_si
         optimizer.zero_grad()
         loss.backward()
         optimizer.step()
-        total += float(loss) * len(rows)
+        total += loss.item() * len(rows)
     return total / max(len(order), 1)
+
+
+def train(
+    game: str,
+    iterations: int,
+    num_players: int = 2,
+    num_envs: int = 16,
+    moves: int = 64,
+    simulations: int = 16,
+    hidden: tuple[int, ...] = (128, 128),
+    epochs: int = 4,
+    lr: float = 1e-3,
+    seed: int = 0,
+    report=None,
+) -> tuple[Net, dict]:
+    """``iterations`` rounds of self-play then ``epochs`` passes of learning
+    over that round's samples; the network and its meta (for
+    :meth:`Net.to_numpy`). ``report(iteration, samples, loss)`` hears each round."""
+    torch.manual_seed(seed)
+    env = azgames.make(game, num_players=num_players)
+    env.reset(seed=seed)
+    shape = env.unwrapped.observe(env.agent_selection)["observation"].shape
+    net = Net(int(np.prod(shape)), env.unwrapped.rules.num_actions, hidden)
+    meta = {
+        "game": game,
+        "num_players": num_players,
+        "obs_shape": list(shape),
+        "hidden": list(hidden),
+        "activation": "tanh",
+    }
+    optimizer = torch.optim.Adam(net.parameters(), lr=lr)
+    for k in range(iterations):
+        samples = self_play(game, net, num_envs, moves, simulations, num_players, seed=seed * 100_003 + k)
+        loss = 0.0
+        for _ in range(epochs):
+            loss = learn(net, optimizer, samples)
+        if report is not None:
+            report(k, samples, loss)
+    return net, meta
