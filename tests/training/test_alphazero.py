@@ -40,3 +40,9 @@ def test_the_learning_step_fits_the_targets_it_is_given(played):
     for _ in range(30):
         last = learn(net, optimizer, samples)
     assert last < 0.7 * first
+
+
+def test_self_play_with_more_than_two_players_is_refused_by_name(played):
+    net, _ = played
+    with pytest.raises(ValueError, match="num_players=3"):
+        self_play("azacru", net, num_players=3)
