@@ -386,6 +386,23 @@ def compile_profile(data: dict) -> str:
     return markdown(header, rows)
 
 
+def az_search(data: dict) -> str:
+    """benchmarks/az_search.py: the batched Gumbel search's positions a
+    second and the network's share of its time."""
+    header = ["game", "games at once", "simulations", "positions/s", "network share of the time"]
+    rows = [
+        [
+            r["game"],
+            str(r["games"]),
+            str(r["simulations"]),
+            count(r["positions_per_s"]),
+            f"{100 * r['network_share']:.0f}%",
+        ]
+        for r in data["rows"]
+    ]
+    return markdown(header, rows)
+
+
 # ---------------------------------------------------------------- ladders
 
 
@@ -528,6 +545,7 @@ TABLES: dict[str, Callable[[Any], str]] = {
     "cold_start": cold_start,
     "cold_start_commands": cold_start_commands,
     "compile_profile": compile_profile,
+    "az_search": az_search,
     **{f"ladder:{name}": ladder for name in _LADDERS},
 }
 

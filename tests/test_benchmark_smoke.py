@@ -17,6 +17,7 @@ RESULTS = ROOT / "benchmarks" / "results"
 #: Each script and the committed file its ``--save`` replaces.
 COMMITTED = {
     "aec_breakdown": "aec_breakdown.json",
+    "az_search": "az_search.json",
     "azimuth_coop_agents": "azimuth_coop_agents.json",
     "azure_agents": "azure_agents.json",
     "cold_start": "cold_start.json",
@@ -252,3 +253,14 @@ def test_compile_profile_quick_run_names_the_kernels_that_compiled(tmp_path, cap
     assert "azacru_env.kernels.step_one" in functions and {r["stage"] for r in records} == {"aec"}
     assert all(r["total_s"] >= r["self_s"] >= 0 for r in records)
     assert "| aec | `azacru_env.kernels.step_one` |" in capsys.readouterr().out
+
+
+def test_az_search_quick_run_times_the_search_and_its_network(tmp_path, capsys, results_untouched):
+    pytest.importorskip("torch")
+    out = tmp_path / "az.json"
+    results = _bench("az_search")["main"](["--quick", "--json", str(out)])
+    (row,) = json.loads(out.read_text())["rows"]
+    assert (row["game"], row["games"], row["simulations"], row["moves"]) == ("azacru", 4, 4, 2)
+    assert row["positions_per_s"] > 0 and 0 < row["network_share"] < 1
+    assert results["rows"][0]["seconds"] == row["seconds"]
+    assert "| azacru | 4 | 4 |" in capsys.readouterr().out

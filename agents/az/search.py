@@ -27,6 +27,7 @@ have: :class:`GumbelSearch` refuses them.
 
 from __future__ import annotations
 
+import time
 from typing import NamedTuple
 
 import numpy as np
@@ -291,11 +292,14 @@ class GumbelSearch:
         self.gumbel_scale, self.others, self.max_depth = gumbel_scale, others, max_depth
         self.table = considered_visits(considered, simulations)
         self.rng = np.random.default_rng(seed)
+        #: Seconds spent so far: in all of :meth:`run`, and in the network alone.
+        self.seconds = {"run": 0.0, "network": 0.0}
 
     def run(self, state, movers: np.ndarray, obs_size: int) -> tuple[np.ndarray, np.ndarray]:
         """Search each game of the batch ``state`` (agent ``movers[g]`` to
         act, observations of ``obs_size`` cells); returns each game's move
         and its improved policy over the actions (the training target)."""
+        began = time.perf_counter()
         games = len(movers)
         actions = self.rules.num_actions
         s = type(state)(*(np.concatenate([a, a]) for a in state))  # roots, then work slots
@@ -316,6 +320,7 @@ class GumbelSearch:
         policy = np.zeros((games, actions))
         chosen = np.zeros(games, np.int64)
         root_results(t, policy, chosen)
+        self.seconds["run"] += time.perf_counter() - began
         return chosen, policy
 
     def _evaluate(self, obs, mask, rows, logits=None, values=None):
@@ -324,7 +329,9 @@ class GumbelSearch:
             logits = np.zeros(mask.shape)
             values = np.zeros(mask.shape[0])
         if rows.any():
+            began = time.perf_counter()
             got_logits, got_values = self.evaluate(obs[rows], mask[rows])
+            self.seconds["network"] += time.perf_counter() - began
             logits[rows] = got_logits
             values[rows] = got_values
         return logits, values
