@@ -253,7 +253,10 @@ class Connection:
                 return work.result()
             seconds = compile_notice.compiling_for()
             if seconds is not None and seconds >= compile_notice.DELAY_S:
-                await self._send([notice(compiling_words(seconds))])
+                try:
+                    await self._send([notice(compiling_words(seconds))])
+                except (WebSocketDisconnect, OSError, RuntimeError):  # the page went: the work goes on
+                    pass
 
     async def _send(self, messages: list[dict]) -> None:
         for message in messages:
