@@ -35,6 +35,7 @@ def test_without_simulations_the_agent_plays_the_networks_most_likely_legal_acti
     assert AZAgent(policy, simulations=0).act(env) == int(np.argmax(logits))
 
 
+@pytest.mark.slow  # Azimuth's search compiles 30 s; tests/az/test_search.py has a fast win scenario
 def test_its_search_finds_the_landing_a_network_that_knows_nothing_misses():
     env = azimuth.position(LANDING_EXAMPLE_1, to_move="K", beaches={"K": "d1-e1"}, hands={"K": (0, 0)})
     wins = set()

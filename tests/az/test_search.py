@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from azacru import helpers as azacru
 from azimuth import helpers as azimuth
 from azimuth.test_rules import LANDING_EXAMPLE_1
+from search.test_mcts import AZACRU_LAST_TURN
 
 import azgames
 from azgames.agents.az.search import GumbelSearch
@@ -36,17 +38,37 @@ def started(game: str, seed: int, plies: int, players: int = 2):
     return env
 
 
-def test_azimuth_black_finds_the_landing_that_wins():
-    """Landing, Example 1 (as tests/search/test_mcts.py): turning the wind on
-    c1 lands Black's castaway. With a network that knows nothing, the win's
-    reward alone draws Sequential Halving to it."""
-    env = azimuth.position(LANDING_EXAMPLE_1, to_move="K", beaches={"K": "d1-e1"}, hands={"K": (0, 0)})
+def winning(env) -> set[int]:
+    """The actor's legal actions that win at once (the rules' answer, by brute force)."""
     wins = set()
     for a in env.unwrapped.legal_actions():
         after = env.unwrapped.clone()
         after.step(a)
         if after.rewards[env.agent_selection] == 1.0:
             wins.add(a)
+    return wins
+
+
+def test_azacru_the_last_move_takes_a_new_tile_and_wins():
+    """As tests/search/test_mcts.py: player_1's last move of the final round
+    wins onto a neutral field and draws onto its own tiles. With a network
+    that knows nothing, the terminal rewards alone draw the search to a win."""
+    env = azacru.position(AZACRU_LAST_TURN, to_move="B", final_round_turns=1)
+    wins = winning(env)
+    assert 0 < len(wins) < len(env.unwrapped.legal_actions())
+    every = len(env.unwrapped.legal_actions())
+    chosen, policy = searched([env], simulations=every, considered=every)
+    assert int(chosen[0]) in wins
+    assert policy[0, sorted(wins)].sum() > 0.5
+
+
+@pytest.mark.slow  # the default run's Azacru scenario above is the same test; Azimuth's search compiles 30 s
+def test_azimuth_black_finds_the_landing_that_wins():
+    """Landing, Example 1 (as tests/search/test_mcts.py): turning the wind on
+    c1 lands Black's castaway. With a network that knows nothing, the win's
+    reward alone draws Sequential Halving to it."""
+    env = azimuth.position(LANDING_EXAMPLE_1, to_move="K", beaches={"K": "d1-e1"}, hands={"K": (0, 0)})
+    wins = winning(env)
     assert 0 < len(wins) < len(env.unwrapped.legal_actions())
     every = len(env.unwrapped.legal_actions())  # each action tried once: a win shows its +1
     chosen, policy = searched([env], simulations=every, considered=every)
@@ -54,7 +76,7 @@ def test_azimuth_black_finds_the_landing_that_wins():
     assert policy[0, sorted(wins)].sum() > 0.5  # the improved policy, the training target, learns it
 
 
-@pytest.mark.parametrize("game", ["azacru", "azimuth"])
+@pytest.mark.parametrize("game", ["azacru", pytest.param("azimuth", marks=pytest.mark.slow)])
 def test_a_batch_is_searched_as_each_of_its_games_alone(game):
     envs = [started(game, seed, plies) for seed, plies in ((0, 3), (1, 8), (2, 0))]
     together = searched(envs, gumbel_scale=0.0)
@@ -63,7 +85,7 @@ def test_a_batch_is_searched_as_each_of_its_games_alone(game):
     assert np.array_equal(together[1], np.concatenate([p for _, p in alone]))
 
 
-@pytest.mark.parametrize("game", ["azacru", "azimuth"])
+@pytest.mark.parametrize("game", ["azacru", pytest.param("azimuth", marks=pytest.mark.slow)])
 def test_moves_are_legal_and_policies_are_distributions_over_the_legal_moves(game):
     envs = [started(game, seed, 2 * seed) for seed in range(4)]
     chosen, policy = searched(envs, simulations=8)
