@@ -29,7 +29,7 @@ class AZAgent:
         self.considered = checks.integer("considered", considered, 1)
         checked = checks.seed("seed", seed)
         self.seed = 0 if checked is None else checked
-        self._searches: dict[int, GumbelSearch] = {}
+        self._search: GumbelSearch | None = None  # the last env's, while its rules stay
 
     def evaluate(self, obs: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The network's logits and values, clipped to [-1, 1], for the search."""
@@ -40,14 +40,12 @@ class AZAgent:
         obs = raw.observe(raw.agent_selection)
         if self.simulations == 0:
             return int(self.policy.act(obs["observation"][None], obs["action_mask"][None])[0])
-        search = self._searches.get(id(raw.rules))
-        if search is None:
-            search = GumbelSearch(
+        if self._search is None or self._search.rules is not raw.rules:
+            self._search = GumbelSearch(
                 raw.rules, self.evaluate, self.simulations, self.considered, gumbel_scale=0.0, seed=self.seed
             )
-            self._searches = {id(raw.rules): search}
         movers = np.array([raw.possible_agents.index(raw.agent_selection)])
-        chosen, _ = search.run(raw.state, movers, obs["observation"].size)
+        chosen, _ = self._search.run(raw.state, movers, obs["observation"].size)
         return int(chosen[0])
 
     def __repr__(self) -> str:

@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 from azimuth import helpers as azimuth
 from azimuth.test_rules import LANDING_EXAMPLE_1
+from search.test_mcts import outcomes
 
 import azgames
 from azgames.agents.az.agent import AZAgent
@@ -38,12 +39,7 @@ def test_without_simulations_the_agent_plays_the_networks_most_likely_legal_acti
 @pytest.mark.slow  # Azimuth's search compiles 30 s; tests/az/test_search.py has a fast win scenario
 def test_its_search_finds_the_landing_a_network_that_knows_nothing_misses():
     env = azimuth.position(LANDING_EXAMPLE_1, to_move="K", beaches={"K": "d1-e1"}, hands={"K": (0, 0)})
-    wins = set()
-    for a in env.unwrapped.legal_actions():
-        after = env.unwrapped.clone()
-        after.step(a)
-        if after.rewards[env.agent_selection] == 1.0:
-            wins.add(a)
+    wins = {a for a, r in outcomes(env).items() if r == 1.0}
     policy = random_policy(env)
     every = len(env.unwrapped.legal_actions())
     assert AZAgent(policy, simulations=0).act(env) not in wins  # this network's choice, seed 0

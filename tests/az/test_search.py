@@ -8,7 +8,7 @@ import pytest
 from azacru import helpers as azacru
 from azimuth import helpers as azimuth
 from azimuth.test_rules import LANDING_EXAMPLE_1
-from search.test_mcts import AZACRU_LAST_TURN
+from search.test_mcts import AZACRU_LAST_TURN, outcomes
 
 import azgames
 from azgames.agents.az.search import GumbelSearch
@@ -40,13 +40,7 @@ def started(game: str, seed: int, plies: int, players: int = 2):
 
 def winning(env) -> set[int]:
     """The actor's legal actions that win at once (the rules' answer, by brute force)."""
-    wins = set()
-    for a in env.unwrapped.legal_actions():
-        after = env.unwrapped.clone()
-        after.step(a)
-        if after.rewards[env.agent_selection] == 1.0:
-            wins.add(a)
-    return wins
+    return {a for a, r in outcomes(env).items() if r == 1.0}
 
 
 def test_azacru_the_last_move_takes_a_new_tile_and_wins():
