@@ -16,13 +16,24 @@ simulation is three steps:
 3. :func:`expand_and_backup` (numba, every game): give the leaf its legal
    edges with their logits and value, then add the return to every edge
    walked: the step rewards on the way, and at the leaf the value for its
-   mover and ``others`` times it for every other agent (-1 between two
-   sides, 1 in a team).
+   mover, for its mover's side-mates, and minus it for the other side.
+
+**Chance.** As in :mod:`azgames.agents.mcts.tree`: before every step of a
+walk the work game's forced-faces queue is filled with faces from the
+game's own search generator, and an action that rolled leads to a *chance
+node* whose edges are the outcomes met so far (keyed by the faces rolled,
+linked by ``sibling``). Outcomes are met as often as their probability, so
+the Q-value of the action above is the probability-weighted mean of its
+outcomes'. Azure Attack's fights and the co-op's die are searched this way.
+
+**Sides.** A leaf's value is the mover's; every agent of the mover's side
+gets it and every agent of the other side its negative. That holds for two
+sides (two players, Azure Attack's monster against its hunters) and for one
+(the co-op crew); 3-4 players each on their own side need a value per
+agent, which this search refuses for now.
 
 The search plays the suite's rules exactly, through the hooks of
-:mod:`azgames.agents.mcts.interface`. Games that roll dice (Azure Attack's
-fights, the co-op's die) need chance nodes, which this search does not yet
-have: :class:`GumbelSearch` refuses them.
+:mod:`azgames.agents.mcts.interface`.
 """
 
 from __future__ import annotations
@@ -34,20 +45,24 @@ import numpy as np
 
 from azgames.game import ONGOING
 from azgames.jit import njit
+from azgames.rng import next_u64
 
-from ..mcts.interface import copy_game, legal, observe, play
+from ..mcts.games import chance_queue, hooks_of
+from ..mcts.interface import copy_game, legal, observe
+from ..mcts.tree import play_drawing
 from .gumbel import considered_visits, improved_policy, interior_choice, root_choice, top_k
 
 
 class Trees(NamedTuple):
     """``G`` search trees: nodes (G, N), edges (G, E); a node's edges are contiguous."""
 
-    mover: np.ndarray  # (G, N) int64: the agent choosing at the node
+    mover: np.ndarray  # (G, N) int64: the agent choosing at the node (-1: a chance node)
     over: np.ndarray  # (G, N) bool: the game has ended there
     first: np.ndarray  # (G, N) int64: its first edge, -1 while not expanded
-    num_edges: np.ndarray  # (G, N) int64: its edges
+    num_edges: np.ndarray  # (G, N) int64: its edges (a chance node's: outcomes met)
     value: np.ndarray  # (G, N) float64: the network's value, for its mover
-    action: np.ndarray  # (G, E) int64: the edge's action
+    action: np.ndarray  # (G, E) int64: the edge's action (outcome code below a chance node)
+    sibling: np.ndarray  # (G, E) int64: a chance node's next outcome edge, -1 last
     logit: np.ndarray  # (G, E) float64: its prior logit
     child: np.ndarray  # (G, E) int64: the node it leads to, -1 not yet made
     n: np.ndarray  # (G, E) float64: visits
@@ -60,12 +75,19 @@ class Trees(NamedTuple):
     path_reward: np.ndarray  # (G, D, P) float64: each step's rewards
     depth: np.ndarray  # (G,) int64: the last walk's length
     leaf: np.ndarray  # (G,) int64: the node it made (-1: none, the tree was full)
+    mrng: np.ndarray  # (G,) uint64: each game's search generator (dice and the work game's)
+    drawn: np.ndarray  # (G, Q) int64: the faces queued for a step
 
 
-def new_trees(games: int, nodes: int, actions: int, agents: int, depth: int) -> Trees:
-    """Trees for ``games`` searches of up to ``nodes`` nodes (each of at most
-    ``actions`` edges) and walks of up to ``depth`` steps."""
-    edges = nodes * actions
+def new_trees(
+    games: int, simulations: int, actions: int, agents: int, depth: int, queue: int, seeds: np.ndarray
+) -> Trees:
+    """Trees for ``games`` searches of ``simulations`` simulations (each adds
+    at most a chance node, its outcome edge and a node of at most ``actions``
+    edges), walks of up to ``depth`` steps, dice queues of ``queue`` faces and
+    search generators from ``seeds``."""
+    nodes = 2 * simulations + 1
+    edges = (simulations + 1) * actions + simulations
     return Trees(
         mover=np.zeros((games, nodes), np.int64),
         over=np.zeros((games, nodes), np.bool_),
@@ -73,6 +95,7 @@ def new_trees(games: int, nodes: int, actions: int, agents: int, depth: int) -> 
         num_edges=np.zeros((games, nodes), np.int64),
         value=np.zeros((games, nodes)),
         action=np.zeros((games, edges), np.int64),
+        sibling=np.full((games, edges), -1, np.int64),
         logit=np.zeros((games, edges)),
         child=np.full((games, edges), -1, np.int64),
         n=np.zeros((games, edges)),
@@ -85,6 +108,8 @@ def new_trees(games: int, nodes: int, actions: int, agents: int, depth: int) -> 
         path_reward=np.zeros((games, depth, agents)),
         depth=np.zeros(games, np.int64),
         leaf=np.full(games, -1, np.int64),
+        mrng=np.asarray(seeds, np.uint64).copy(),
+        drawn=np.zeros((games, queue), np.int64),
     )
 
 
@@ -132,43 +157,90 @@ def q_row(t, g, f, c):
 
 
 @njit
-def descend(s, cfg, t, wanted, rewards, obs, mask, needs):
+def outcome_edge(t, g, chance, code):
+    """The edge of ``chance`` for outcome ``code``, added if new."""
+    e = t.first[g, chance]
+    while e >= 0:
+        if t.action[g, e] == code:
+            return e
+        e = t.sibling[g, e]
+    e = t.used[g, 1]
+    t.used[g, 1] += 1
+    t.action[g, e] = code
+    t.child[g, e] = -1
+    t.n[g, e] = 0.0
+    t.w[g, e] = 0.0
+    t.sibling[g, e] = t.first[g, chance]
+    t.first[g, chance] = e
+    t.num_edges[g, chance] += 1
+    return e
+
+
+@njit
+def choose(t, g, node, wanted):
+    """The edge a walk takes at decision ``node``: Sequential Halving's at
+    the root (``wanted``: the visits it asks of the edge), the deterministic
+    improved-policy choice below."""
+    f = t.first[g, node]
+    c = t.num_edges[g, node]
+    q = q_row(t, g, f, c)
+    visits = t.n[g, f : f + c]
+    logits = t.logit[g, f : f + c]
+    if node == 0:
+        considered = t.considered[g, :c]
+        k = root_choice(t.gumbel[g, :c], logits, q, visits, t.value[g, 0], considered, wanted)
+        if k < 0:  # no considered edge has the visits asked: the least visited
+            k = np.argmin(np.where(considered, visits, np.inf))
+        return f + k
+    return f + interior_choice(logits, q, visits, t.value[g, node])
+
+
+@njit
+def record_step(t, g, depth, node, e, rewards, work):
+    t.path_node[g, depth] = node
+    t.path_edge[g, depth] = e
+    for p in range(t.path_reward.shape[2]):
+        t.path_reward[g, depth, p] = rewards[work, p]
+
+
+@njit
+def descend(s, cfg, forced, faces, t, wanted, rewards, obs, mask, needs):
     """One walk in every game's tree (see the module docstring, step 1);
     ``wanted[g]`` is the visit count Sequential Halving asks of game ``g``'s
-    root edge. ``needs[g]``: game ``g``'s leaf awaits the network."""
+    root edge. ``needs[g]``: game ``g``'s leaf awaits the network.
+    ``forced`` is the batch's dice queue ((2G, 0) for a game without dice)."""
     games = t.used.shape[0]
     nodes = t.mover.shape[1]
+    longest = t.path_node.shape[1] - 1  # a step may add two entries (a chance node's)
     for g in range(games):
         work = games + g
         copy_game(s, g, work)
+        s.rng[work] = next_u64(t.mrng, g)
         node = 0
         depth = 0
         needs[g] = False
         t.leaf[g] = -1
         while True:
-            f = t.first[g, node]
-            c = t.num_edges[g, node]
-            q = q_row(t, g, f, c)
-            visits = t.n[g, f : f + c]
-            logits = t.logit[g, f : f + c]
-            if node == 0:
-                k = root_choice(
-                    t.gumbel[g, :c], logits, q, visits, t.value[g, 0], t.considered[g, :c], wanted[g]
-                )
-                if k < 0:  # no considered edge has the visits asked: the least visited
-                    k = np.argmin(np.where(t.considered[g, :c], visits, np.inf))
-            else:
-                k = interior_choice(logits, q, visits, t.value[g, node])
-            e = f + k
-            status = play(s, cfg, work, t.action[g, e], rewards)
-            t.path_node[g, depth] = node
-            t.path_edge[g, depth] = e
-            for p in range(rewards.shape[1]):
-                t.path_reward[g, depth, p] = rewards[work, p]
+            e = choose(t, g, node, wanted[g])
+            status, code = play_drawing(
+                s, cfg, forced, faces, work, t.action[g, e], rewards, t.mrng, g, t.drawn[g]
+            )
+            record_step(t, g, depth, node, e, rewards, work)
             depth += 1
+            if code != 0:
+                chance = t.child[g, e]
+                if chance < 0:
+                    if t.used[g, 0] >= nodes:
+                        break  # full: the walk adds its rewards only
+                    chance = new_node(t, g, -1, False)
+                    t.child[g, e] = chance
+                e = outcome_edge(t, g, chance, code)
+                rewards[work, :] = 0.0
+                record_step(t, g, depth, chance, e, rewards, work)
+                depth += 1
             child = t.child[g, e]
             if child < 0:
-                if t.used[g, 0] >= nodes or depth >= t.path_node.shape[1]:
+                if t.used[g, 0] >= nodes or depth >= longest:
                     break  # full: the walk adds its rewards only
                 over = status & 3 != ONGOING
                 child = new_node(t, g, status >> 4, over)
@@ -178,7 +250,7 @@ def descend(s, cfg, t, wanted, rewards, obs, mask, needs):
                     observe_leaf(s, cfg, t, g, work, child, obs, mask)
                     needs[g] = True
                 break
-            if t.over[g, child] or depth >= t.path_node.shape[1]:
+            if t.over[g, child] or depth >= longest:
                 break
             node = child
         t.depth[g] = depth
@@ -205,9 +277,10 @@ def expand(t, g, node, mask_row, logits_row, value):
 
 
 @njit
-def expand_and_backup(t, needs, mask, logits, values, others):
+def expand_and_backup(t, needs, mask, logits, values, kin):
     """Step 3 of the module docstring for every game: ``logits`` and
-    ``values`` are the network's for the rows ``needs`` marks."""
+    ``values`` are the network's for the rows ``needs`` marks; ``kin[m, p]``
+    is agent ``p``'s value per unit of mover ``m``'s (1 or -1)."""
     games = t.used.shape[0]
     agents = t.path_reward.shape[2]
     ret = np.zeros(agents)
@@ -217,13 +290,15 @@ def expand_and_backup(t, needs, mask, logits, values, others):
         if needs[g]:
             expand(t, g, leaf, mask[g], logits[g], values[g])
             for p in range(agents):
-                ret[p] = values[g] if p == t.mover[g, leaf] else others * values[g]
+                ret[p] = kin[t.mover[g, leaf], p] * values[g]
         for d in range(t.depth[g] - 1, -1, -1):
             for p in range(agents):
                 ret[p] += t.path_reward[g, d, p]
             e = t.path_edge[g, d]
             t.n[g, e] += 1.0
-            t.w[g, e] += ret[t.mover[g, t.path_node[g, d]]]
+            mover = t.mover[g, t.path_node[g, d]]
+            if mover >= 0:  # not a chance node's outcome
+                t.w[g, e] += ret[mover]
 
 
 @njit
@@ -258,13 +333,22 @@ def root_results(t, policy, chosen):
             policy[g, t.action[g, j]] = pi[j]
 
 
+def side_signs(sides: list[list[int]], num_players: int) -> np.ndarray:
+    """``kin[m, p]``: 1 if agents ``m`` and ``p`` are on one side, else -1."""
+    side = np.zeros(num_players, np.int64)
+    for k, seats in enumerate(sides):
+        side[seats] = k
+    return np.where(side[:, None] == side[None, :], 1.0, -1.0)
+
+
 class GumbelSearch:
     """A Gumbel search of ``simulations`` a move over a batch of positions of
     one game, with ``evaluate(obs, mask) -> (logits, values)`` as its network
     (obs (B, F) int8 and mask (B, A) int8 rows; logits (B, A), values (B,)
     for each row's mover). ``considered``: root actions Sequential Halving
-    starts with; ``gumbel_scale`` 0 plays for strength, 1 explores (self-play);
-    ``others``: the value of every other agent per unit of the mover's."""
+    starts with; ``gumbel_scale`` 0 plays for strength, 1 explores (self-play).
+    Games of one or two sides (:attr:`Rules.sides`) only: a leaf's value is
+    its mover's side's, and the other side's is its negative."""
 
     def __init__(
         self,
@@ -273,15 +357,15 @@ class GumbelSearch:
         simulations: int = 32,
         considered: int = 16,
         gumbel_scale: float = 1.0,
-        others: float = -1.0,
         seed: int = 0,
         max_depth: int = 512,
     ):
-        from ..mcts.games import hooks_of
-
         hooks = hooks_of(rules)
-        if hooks.die_faces:
-            raise ValueError(f"{rules.info.name} rolls dice: the Gumbel search has no chance nodes yet")
+        if len(rules.sides) > 2:
+            raise ValueError(
+                f"{rules.info.name} with {rules.num_players} players has {len(rules.sides)} sides: "
+                "the Gumbel search's values are for one or two sides so far"
+            )
         if hooks.observe is None:
             raise ValueError(f"{rules.info.name}'s search hooks give no observation for a network")
         if simulations < 1 or considered < 1:
@@ -289,11 +373,14 @@ class GumbelSearch:
         self.rules, self.evaluate = rules, evaluate
         self.cfg = hooks.config(rules)
         self.simulations, self.considered = simulations, considered
-        self.gumbel_scale, self.others, self.max_depth = gumbel_scale, others, max_depth
+        self.gumbel_scale, self.max_depth = gumbel_scale, max_depth
+        self.kin = side_signs(rules.sides, rules.num_players)
         self.table = considered_visits(considered, simulations)
         self.rng = np.random.default_rng(seed)
         #: Seconds spent so far: in all of :meth:`run`, and in the network alone.
         self.seconds = {"run": 0.0, "network": 0.0}
+        #: The last :meth:`run`'s trees, to look into.
+        self.trees: Trees | None = None
 
     def run(self, state, movers: np.ndarray, obs_size: int) -> tuple[np.ndarray, np.ndarray]:
         """Search each game of the batch ``state`` (agent ``movers[g]`` to
@@ -303,7 +390,11 @@ class GumbelSearch:
         games = len(movers)
         actions = self.rules.num_actions
         s = type(state)(*(np.concatenate([a, a]) for a in state))  # roots, then work slots
-        t = new_trees(games, self.simulations + 1, actions, self.rules.num_players, self.max_depth)
+        forced, faces = chance_queue(s)
+        seeds = self.rng.integers(0, 2**63, size=games, dtype=np.uint64)
+        t = new_trees(
+            games, self.simulations, actions, self.rules.num_players, self.max_depth, forced.shape[1], seeds
+        )
         obs = np.zeros((games, obs_size), np.int8)
         mask = np.zeros((games, actions), np.int8)
         rewards = np.zeros((2 * games, self.rules.num_players), np.float32)
@@ -314,12 +405,13 @@ class GumbelSearch:
         expand_roots(t, mask, logits, values, gumbel, self.considered)
         num_considered = np.minimum(self.considered, t.num_edges[:, 0])
         for k in range(self.simulations):
-            descend(s, self.cfg, t, self.table[num_considered, k], rewards, obs, mask, needs)
+            descend(s, self.cfg, forced, faces, t, self.table[num_considered, k], rewards, obs, mask, needs)
             logits, values = self._evaluate(obs, mask, needs, logits, values)
-            expand_and_backup(t, needs, mask, logits, values, self.others)
+            expand_and_backup(t, needs, mask, logits, values, self.kin)
         policy = np.zeros((games, actions))
         chosen = np.zeros(games, np.int64)
         root_results(t, policy, chosen)
+        self.trees = t
         self.seconds["run"] += time.perf_counter() - began
         return chosen, policy
 

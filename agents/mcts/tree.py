@@ -63,6 +63,9 @@ from .network import forward
 DECISION, CHANCE, TERMINAL = 0, 1, 2
 #: Longest walk down the tree; deeper, the simulation plays out from there.
 MAX_DEPTH = 1024
+#: The work game's slot in the search's batch, and the search's generator word
+#: (typed int64 as the Gumbel search passes them to the shared play_drawing).
+WORK, SEARCH_RNG = np.int64(1), np.int64(0)
 
 
 class TreeArrays(NamedTuple):
@@ -280,21 +283,22 @@ def select(t, node, c, mrng):
 
 
 @njit
-def play_drawing(s, cfg, forced, faces, action, rewards, mrng, drawn):
-    """Play ``action`` in the work game with faces from the search's generator
-    queued; returns ``(status, outcome code)``, code 0 if nothing was rolled."""
+def play_drawing(s, cfg, forced, faces, work, action, rewards, mrng, r, drawn):
+    """Play ``action`` in game ``work`` of ``s`` with faces from the search's
+    generator ``mrng[r]`` queued; returns ``(status, outcome code)``, code 0
+    if nothing was rolled (the Gumbel search shares it)."""
     queue = forced.shape[1]
     for k in range(queue):
-        drawn[k] = below(mrng, 0, faces)
-        forced[1, k] = drawn[k]
-    status = play(s, cfg, 1, action, rewards)
+        drawn[k] = below(mrng, r, faces)
+        forced[work, k] = drawn[k]
+    status = play(s, cfg, work, action, rewards)
     rolled = 0
     code = 0
     for k in range(queue):
-        if forced[1, k] < 0:
+        if forced[work, k] < 0:
             rolled += 1
             code = code * faces + drawn[k]
-        forced[1, k] = -1
+        forced[work, k] = -1
     if rolled == 0:
         return status, 0
     return status, rolled + (queue + 1) * code
@@ -365,7 +369,7 @@ def simulate(
             if t.first[node] < 0:
                 expand(s, cfg, t, node, mask)
             e = select(t, node, c, mrng)
-        status, code = play_drawing(s, cfg, forced, faces, t.label[e], rewards, mrng, drawn)
+        status, code = play_drawing(s, cfg, forced, faces, WORK, t.label[e], rewards, mrng, SEARCH_RNG, drawn)
         path_node[depth] = node
         path_edge[depth] = e
         for q in range(ret.shape[0]):

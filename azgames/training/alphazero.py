@@ -60,11 +60,7 @@ def self_play(
     """``moves`` moves of ``num_envs`` games at once, each move the search's
     (``simulations`` a move, Gumbel noise on for exploration); the samples of
     every game that ended on the way (a game cut off by the last move is
-    left out)."""
-    if num_players != 2:
-        # The search's leaves give the other agents -1 times the mover's value:
-        # right between two sides only. 3-4 players need a value per agent.
-        raise ValueError(f"num_players={num_players}: self-play is for 2 players so far")
+    left out). Games of one or two sides (the search's values)."""
     venv = azgames.make_vec(game, num_envs=num_envs, seed=seed, num_players=num_players)
     obs, mask = venv.reset()
     search = GumbelSearch(venv.rules, evaluator(net), simulations=simulations, seed=seed)

@@ -8,7 +8,7 @@ import pytest
 from azacru import helpers as azacru
 from azimuth import helpers as azimuth
 from azimuth.test_rules import LANDING_EXAMPLE_1
-from search.test_mcts import AZACRU_LAST_TURN, outcomes
+from search.test_mcts import AZACRU_LAST_TURN, gamble, outcomes
 
 import azgames
 from azgames.agents.az.search import GumbelSearch
@@ -79,9 +79,18 @@ def test_a_batch_is_searched_as_each_of_its_games_alone(game):
     assert np.array_equal(together[1], np.concatenate([p for _, p in alone]))
 
 
-@pytest.mark.parametrize("game", ["azacru", pytest.param("azimuth", marks=pytest.mark.slow)])
-def test_moves_are_legal_and_policies_are_distributions_over_the_legal_moves(game):
-    envs = [started(game, seed, 2 * seed) for seed in range(4)]
+@pytest.mark.parametrize(
+    "game, players",
+    [
+        ("azacru", 2),
+        ("azure", 2),
+        ("azure", 4),  # the monster against three hunters: two sides
+        pytest.param("azimuth", 2, marks=pytest.mark.slow),
+        pytest.param("azimuth_coop", 3, marks=pytest.mark.slow),  # one side, and the ocean's die
+    ],
+)
+def test_moves_are_legal_and_policies_are_distributions_over_the_legal_moves(game, players):
+    envs = [started(game, seed, 2 * seed, players) for seed in range(4)]
     chosen, policy = searched(envs, simulations=8)
     for env, move, pi in zip(envs, chosen, policy):
         legal = env.unwrapped.legal_actions()
@@ -102,7 +111,38 @@ def test_the_network_is_called_once_a_simulation_for_every_leaf_at_once():
     assert max(calls[1:]) == 5
 
 
-def test_a_game_that_rolls_dice_is_refused_by_name():
-    env = started("azure", 0, 0)
-    with pytest.raises(ValueError, match="azure rolls dice"):
+def root_edge(search, action: int) -> int:
+    t = search.trees
+    return int(np.flatnonzero(t.action[0, : t.num_edges[0, 0]] == action)[0])
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_chance_nodes_weigh_the_dice_by_their_probabilities(seed):
+    """Azure's gamble (tests/search/test_mcts.py): the attack wins 15 rolls of
+    36 and loses 21, worth -1/6 to the hunter; walking home is a sure draw.
+    Below the attack is a chance node with an outcome for each roll met, and
+    the attack's Q-value is the dice's expectation (within its sampling
+    error), not its best case: the search walks home."""
+    env = gamble()
+    search = GumbelSearch(
+        env.unwrapped.rules, uniform, simulations=400, considered=16, gumbel_scale=0.0, seed=seed
+    )
+    raw = env.unwrapped
+    chosen, _ = search.run(
+        raw.state,
+        np.array([raw.possible_agents.index(raw.agent_selection)]),
+        env.last()[0]["observation"].size,
+    )
+    attack = root_edge(search, raw.str_to_action("S"))
+    t = search.trees
+    chance = t.child[0, attack]
+    assert t.mover[0, chance] == -1 and t.num_edges[0, chance] > 2
+    n = t.n[0, attack]
+    assert abs(t.w[0, attack] / n - (-1 / 6)) < 4 / np.sqrt(n)
+    assert int(chosen[0]) == raw.str_to_action("E")
+
+
+def test_games_of_more_than_two_sides_are_refused_by_name():
+    env = started("azacru", 0, 0, players=3)
+    with pytest.raises(ValueError, match="azacru with 3 players has 3 sides"):
         searched([env])

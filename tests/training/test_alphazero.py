@@ -42,7 +42,7 @@ def test_the_learning_step_fits_the_targets_it_is_given(played):
     assert last < 0.7 * first
 
 
-def test_self_play_with_more_than_two_players_is_refused_by_name(played):
+def test_self_play_of_more_than_two_sides_is_refused_by_name(played):
     net, _ = played
-    with pytest.raises(ValueError, match="num_players=3"):
+    with pytest.raises(ValueError, match="3 sides"):
         self_play("azacru", net, num_players=3)
