@@ -74,6 +74,24 @@ def _ppo(seed: Any = None, game: str | None = None, path: Any = None, **kwargs: 
     return PolicyAgent(policy, seed=seed, **kwargs)
 
 
+def _az(
+    seed: Any = None, game: str | None = None, path: Any = None, limits: Limits = LOCAL, **kwargs: Any
+) -> Any:
+    """The Gumbel search with the network shipped for ``game`` (loaded for the env's
+    player count on first use), or with the network at ``path`` (a ``train --algo
+    alphazero`` run's ``policy.npz``), its budget within ``limits``."""
+    from .az.agent import AZAgent
+    from .policy import NumpyPolicy
+
+    if path is None:
+        return AZAgent(seed=seed, game=game, limits=limits, **kwargs)
+    refuse_paths("az:path", "play the shipped network: az")
+    policy = NumpyPolicy.load(path)
+    if game is not None and policy.meta["game"] != game:
+        raise ValueError(f"path={path}: a network of {policy.meta['game']}, not of {game}")
+    return AZAgent(policy, seed=seed, limits=limits, **kwargs)
+
+
 def _mcts(seed: Any = None, game: str | None = None, limits: Limits = LOCAL, **kwargs: Any) -> Any:
     """Monte Carlo tree search over ``game``'s kernels (compiles the search on first use),
     its budget within ``limits``."""
@@ -102,6 +120,14 @@ AGENTS: dict[str, AgentEntry] = {
         lambda game: rules_type(game).search_hooks is not None,
         "Monte Carlo tree search (UCT, random playouts, chance nodes for dice) "
         "over the game's numba kernels: 1,000 simulations a move by default",
+    ),
+    "az": AgentEntry(
+        "az",
+        _az,
+        lambda game: any((POLICIES / "az").glob(f"{game}_[0-9]p.npz")),
+        "Gumbel search guided by the network Gumbel AlphaZero trained for the game and "
+        "player count (64 simulations a move; az:simulations=0 plays the network alone; "
+        "no torch): python -m azgames train --algo alphazero made it",
     ),
 }
 
@@ -147,11 +173,12 @@ def make_agent(
     kwargs = {**options, **kwargs}
     valid = agent_names(game)
     where = f" for {game}" if game else ""
-    if name not in valid:
+    # A trained network's file plays any game, shipped networks or not.
+    if name not in valid and not (name in ("ppo", "az") and "path" in kwargs):
         raise ValueError(f"unknown agent {name!r}{where}; valid agents: {', '.join(valid)}")
     if game is None and name not in AGENTS:
         raise ValueError(f"agent {name!r} is a game's own: give the game (game=...)")
-    if name == "mcts":
+    if name in ("mcts", "az"):
         kwargs["limits"] = limits
     try:
         if name in AGENTS:

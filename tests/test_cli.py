@@ -258,6 +258,13 @@ def test_play_azure_on_a_users_map_file_with_drawn_roles(tmp_path):
             ["train", "azacru", "--builtin-opponents", "random"],
             "--builtin-opponents is an option of the rllib",
         ),
+        (["train", "azacru", "--algo", "alphazero", "--mix", "latest=1"], "--mix is an option of --algo ppo"),
+        (["train", "azacru", "--simulations", "4"], "--simulations is an option of --algo alphazero"),
+        (["train", "azacru", "--algo", "alphazero", "--simulations", "0"], "--simulations 0"),
+        (["train", "azacru", "--algo", "alphazero", "--replay", "0"], "--replay 0"),
+        (["train", "azacru", "--algo", "alphazero", "--players", "3"], "azacru with 3 players has 3 sides"),
+        (["train", "azacru", "--backend", "rllib", "--algo", "alphazero"], "--algo alphazero"),
+        (["train", "azacru", "--algo", "alphazer"], "alphazer"),
     ],
 )
 def test_train_refuses_bad_arguments_in_one_line(args, named, capsys):
@@ -296,6 +303,23 @@ def test_train_from_the_command_line_writes_the_policy_and_its_record(tmp_path):
     for name in ("policy.npz", "policy.json", "train.csv", "eval.csv", "curve.png"):
         assert (out / name).is_file()
     assert '"command": "python -m azgames train azacru --steps 256' in (out / "policy.json").read_text()
+
+
+def test_train_alphazero_from_the_command_line_writes_a_network_the_az_agent_plays(tmp_path):
+    pytest.importorskip("torch")
+    out = tmp_path / "run"
+    args = ["--steps", "320", "--num-envs", "4", "--num-steps", "40", "--simulations", "2"]
+    args += ["--eval-games", "2", "--final-eval-games", "2", "--eval-against", "random", "--out", str(out)]
+    done = azgames_cli("train", "azacru", "--algo", "alphazero", *args, "--quiet", timeout=600)
+    assert done.returncode == 0, done.stderr
+    assert "trained 320 moves of self-play" in done.stdout
+    for name in ("policy.npz", "policy.json", "train.csv", "eval.csv", "curve.png"):
+        assert (out / name).is_file()
+    played = azgames_cli(
+        "play", "azacru", "--agents", f"az:path={out / 'policy.npz'},simulations=2", "random", "--seed", "1"
+    )
+    assert played.returncode == 0, played.stderr
+    assert "Result:" in played.stdout
 
 
 def test_play_prints_one_line_and_one_board_per_turn(tmp_path, capsys):

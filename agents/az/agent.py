@@ -1,52 +1,99 @@
-"""The ``az`` agent (issue 29, under way): a Gumbel search guided by a
-trained network, or the network alone, playing without torch.
+"""The ``az`` agent: a Gumbel search guided by a network that Gumbel
+AlphaZero trained (``python -m azgames train GAME --algo alphazero``), or
+the network alone, playing without torch.
 
 The network is a :class:`~azgames.agents.policy.NumpyPolicy` (what the
-trainer writes); the search is :class:`.search.GumbelSearch` over the one
-game the agent is asked about, with no Gumbel noise (it plays for strength).
-``simulations=0`` plays the network's most likely legal action.
+trainer writes): the one shipped for the game and the env's player count
+(``agents/policies/az/<game>_<n>p.npz``) unless one is given. The search is
+:class:`.search.GumbelSearch` over the one game the agent is asked about,
+with no Gumbel noise (it plays for strength). ``simulations=0`` plays the
+network's most likely legal action.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 
 from azgames import checks
-from azgames.agent import suite_env
+from azgames.agent import agent_rng, suite_env
+from azgames.limits import LOCAL, Limits
 
+from .. import POLICIES
 from ..policy import NumpyPolicy
 from .search import GumbelSearch
 
+#: Where the shipped ``az`` networks are, one per game and player count.
+SHIPPED = POLICIES / "az"
+#: The most simulations a move: the search's tree is allocated whole before
+#: it starts (simulations x actions edges; 4,096 in Azimuth is about 80 MB).
+MAX_SIMULATIONS = 4096
+
+
+def shipped_network_path(game: str, num_players: int) -> Path:
+    """Where the package keeps the ``az`` network of ``game`` with ``num_players``."""
+    path = SHIPPED / f"{game}_{num_players}p.npz"
+    if not path.is_file():
+        raise ValueError(
+            f"no az network ships for {game} with {num_players} players ({path.name}); train "
+            f"one: python -m azgames train {game} --players {num_players} --algo alphazero"
+        )
+    return path
+
 
 class AZAgent:
+    name = "az"
+
     def __init__(
-        self, policy: NumpyPolicy, simulations: int = 64, considered: int = 16, seed: int | None = None
+        self,
+        policy: NumpyPolicy | None = None,
+        simulations: int = 64,
+        considered: int = 16,
+        seed: int | None = None,
+        game: str | None = None,
+        limits: Limits = LOCAL,
     ):
-        if not isinstance(policy, NumpyPolicy):
+        if policy is None and game is None:
+            raise ValueError("AZAgent needs a network or the game whose shipped network to play")
+        if policy is not None and not isinstance(policy, NumpyPolicy):
             raise TypeError(f"policy must be a NumpyPolicy, got {type(policy).__name__}")
-        self.policy = policy
-        self.simulations = checks.integer("simulations", simulations, 0)
+        self.game = policy.meta["game"] if policy is not None else game
+        self._policies = {} if policy is None else {policy.meta["num_players"]: policy}
+        self._shipped = policy is None
+        most = min(limits.simulations, MAX_SIMULATIONS)
+        self.simulations = checks.integer("simulations", simulations, 0, most)
         self.considered = checks.integer("considered", considered, 1)
-        checked = checks.seed("seed", seed)
-        self.seed = 0 if checked is None else checked
+        #: The search's seed (its dice; none of its choices are random when it plays).
+        self.seed = int(agent_rng(seed).integers(2**63))
         self._search: GumbelSearch | None = None  # the last env's, while its rules stay
 
-    def evaluate(self, obs: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """The network's logits and values, clipped to [-1, 1], for the search."""
-        return self.policy.logits(obs, mask), np.clip(self.policy.value(obs), -1.0, 1.0)
+    def policy_for(self, num_players: int) -> NumpyPolicy:
+        if num_players not in self._policies:
+            if not self._shipped:
+                (trained,) = self._policies
+                raise ValueError(f"this network was trained for {trained} players; the env has {num_players}")
+            assert self.game is not None
+            self._policies[num_players] = NumpyPolicy.load(shipped_network_path(self.game, num_players))
+        return self._policies[num_players]
 
     def act(self, env) -> int:
-        raw = suite_env(env, self.policy.meta["game"])
+        raw = suite_env(env, self.game)
+        policy = self.policy_for(raw.rules.num_players)
         obs = raw.observe(raw.agent_selection)
         if self.simulations == 0:
-            return int(self.policy.act(obs["observation"][None], obs["action_mask"][None])[0])
+            return int(policy.act(obs["observation"][None], obs["action_mask"][None])[0])
         if self._search is None or self._search.rules is not raw.rules:
+
+            def evaluate(o: np.ndarray, m: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+                return policy.logits(o, m), np.clip(policy.value(o), -1.0, 1.0)
+
             self._search = GumbelSearch(
-                raw.rules, self.evaluate, self.simulations, self.considered, gumbel_scale=0.0, seed=self.seed
+                raw.rules, evaluate, self.simulations, self.considered, gumbel_scale=0.0, seed=self.seed
             )
         movers = np.array([raw.possible_agents.index(raw.agent_selection)])
         chosen, _ = self._search.run(raw.state, movers, obs["observation"].size)
         return int(chosen[0])
 
     def __repr__(self) -> str:
-        return f"AZAgent(simulations={self.simulations}, considered={self.considered})"
+        return f"AZAgent({self.game}, simulations={self.simulations}, considered={self.considered})"

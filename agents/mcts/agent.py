@@ -212,10 +212,11 @@ class MCTSAgent:
         game, players = raw.rules.info.name, raw.rules.num_players
         key = (threading.get_ident(), game, players)
         if key not in self._nets:
-            if players != 2 or not observes(type(raw.state)):
+            # Its network's value is the mover's; the others get its negative (net.others).
+            if players != 2 or len(raw.rules.sides) != 2 or not observes(type(raw.state)):
                 raise ValueError(
-                    f"a policy guides the search of a 2-player game whose search hooks "
-                    f"observe; this env is {game} with {players} players"
+                    f"a policy guides the search of a 2-player game of two sides whose "
+                    f"search hooks observe; this env is {game} with {players} players"
                 )
             policy = (
                 NumpyPolicy.load(shipped_policy_path(game, players)) if self.policy == "ppo" else self.policy

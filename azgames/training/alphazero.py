@@ -1,20 +1,43 @@
-"""Gumbel AlphaZero's self-play and learning step (issue 29, under way).
+"""Gumbel AlphaZero for any game of one or two sides:
+``python -m azgames train GAME --algo alphazero``.
 
-Games are played by the batched Gumbel search (:mod:`azgames.agents.az.search`)
-with the network being trained: every game of a vector env moves at once,
-one search over all of them. Each move keeps the root's observation, legal
-actions and the search's improved policy; when a game ends, each of its moves
-gets the return its mover earned from there on as the value target. The
-learning step fits the network's policy to the improved policies
-(cross-entropy over the legal actions) and its value to the returns.
+One file, top to bottom, as :mod:`.ppo`: the hyper-parameters
+(:class:`Config`), self-play (:class:`SelfPlay`), the replay buffer
+(:class:`Replay`), the learning step (:func:`learn`), then :func:`train`.
 
-Still to come for the issue: the command line (``train --algo alphazero``),
-the replay buffer with symmetries, a convolutional network beside the MLP,
-checkpoints and curves, the shipped ``az`` agents, and the dice games.
+- **Self-play.** ``num_envs`` games of a vector env move at once, every move
+  chosen by one batched Gumbel search (:mod:`azgames.agents.az.search`,
+  ``simulations`` a move, Gumbel noise on) with the network being trained.
+  Each move keeps the root's observation, legal actions and the search's
+  improved policy; when its game ends, each of its moves gets the return its
+  mover earned from there on as the value target and goes to the replay
+  buffer. Games run on across rounds: a round is ``num_steps`` moves of
+  every game.
+- **Learning.** After each round, minibatches drawn uniformly from the
+  buffer (``sample_reuse`` draws for each new sample) fit the network's
+  policy to the improved policies (cross-entropy over the legal actions) and
+  its value to the returns (squared error).
+- **Evaluation and files.** As :mod:`.ppo`: every ``eval_every`` rounds the
+  network alone (its most likely action; no search) plays ``eval_games``
+  games against random and greedy (:mod:`.evaluate`, and the ``--ladder``),
+  and the run writes ``train.csv`` (a row a round), ``eval.csv``,
+  ``curve.png``, ``checkpoints/*.npz`` and, at the end, ``policy.npz`` with
+  ``policy.json``. The policy is the suite's :class:`~.net.Net`, so it plays
+  without torch (:class:`~azgames.agents.policy.NumpyPolicy`), alone or as
+  the ``az`` agent's network.
+
+Reproducible from ``--seed`` with ``--steps`` on one machine (one torch
+thread pool of fixed size, every generator seeded); ``--minutes`` stops on
+the clock.
 """
 
 from __future__ import annotations
 
+import json
+import shlex
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import NamedTuple
 
 import numpy as np
@@ -22,14 +45,45 @@ import torch
 
 import azgames
 from azgames.agents.az.search import GumbelSearch
+from azgames.agents.policy import NumpyPolicy
 
+from .evaluate import evaluate, load_ladder, place_on_ladder
+from .logs import CsvLog, plot_curve
 from .net import Net
 
 
+@dataclass
+class Config:
+    game: str
+    num_players: int = 2
+    seed: int = 0
+    steps: int = 500_000  # moves searched, all games together
+    minutes: float | None = None  # stop on the clock instead (not reproducible)
+    num_envs: int = 64
+    num_steps: int = 16  # moves of every game a round
+    simulations: int = 16  # a move, in self-play
+    considered: int = 16  # root actions Sequential Halving starts with
+    hidden: tuple[int, ...] = (128, 128)
+    learning_rate: float = 1e-3
+    batch_size: int = 256
+    sample_reuse: float = 4.0  # minibatch draws for each new sample
+    replay: int = 100_000  # samples the buffer keeps, the newest
+    eval_every: int = 20  # rounds between evaluations (0: only at the end)
+    eval_games: int = 200
+    final_eval_games: int = 400
+    eval_against: tuple[str, ...] = ("random", "greedy")
+    torch_threads: int = 2
+    out: str = "runs/alphazero"
+    options: dict = field(default_factory=dict)  # the game's variant options
+    init: str | None = None  # start from this policy.npz's weights (its hidden layers)
+    ladder: str | None = None
+    progress: bool = True
+
+
+# ---------------------------------------------------------------- network
 def evaluator(net: Net):
-    """The search's ``evaluate(obs, mask)`` over ``net`` (the suite's
-    policy-and-value network, which :class:`~azgames.agents.policy.NumpyPolicy`
-    runs without torch), one batched forward pass; values clipped to [-1, 1]."""
+    """The search's ``evaluate(obs, mask)`` over ``net``, one batched
+    forward pass; values clipped to [-1, 1]."""
 
     def evaluate(obs: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         with torch.no_grad():
@@ -39,6 +93,7 @@ def evaluator(net: Net):
     return evaluate
 
 
+# ---------------------------------------------------------------- self-play
 class Samples(NamedTuple):
     """Moves of finished games, one row each: what the network learns."""
 
@@ -48,111 +103,274 @@ class Samples(NamedTuple):
     value: np.ndarray  # (M,) float32: the mover's return from this move on
 
 
-def self_play(
-    game: str,
-    net: Net,
-    num_envs: int = 16,
-    moves: int = 64,
-    simulations: int = 16,
-    num_players: int = 2,
-    seed: int = 0,
-) -> Samples:
-    """``moves`` moves of ``num_envs`` games at once, each move the search's
-    (``simulations`` a move, Gumbel noise on for exploration); the samples of
-    every game that ended on the way (a game cut off by the last move is
-    left out). Games of one or two sides (the search's values)."""
-    venv = azgames.make_vec(game, num_envs=num_envs, seed=seed, num_players=num_players)
-    obs, mask = venv.reset()
-    search = GumbelSearch(venv.rules, evaluator(net), simulations=simulations, seed=seed)
-    size = obs[0].size
-    n, players = num_envs, venv.num_players
-    kept_obs = np.zeros((moves, n, size), np.int8)
-    kept_mask = np.zeros((moves, n, venv.num_actions), bool)
-    kept_policy = np.zeros((moves, n, venv.num_actions), np.float32)
-    mover = np.zeros((moves, n), np.int64)
-    before = np.zeros((moves, n))  # the mover's return so far in its game, at the move
-    episode = np.zeros((moves, n), np.int64)
-    returns = np.zeros((n, players))  # each slot's game so far
-    finals = np.full((n, moves + 1, players), np.nan)  # each slot's finished games' returns
-    current = np.zeros(n, np.int64)
-    slots = np.arange(n)
-    for m in range(moves):
-        mover[m] = venv.player
-        kept_obs[m] = obs.reshape(n, size)
-        kept_mask[m] = mask
-        chosen, kept_policy[m] = search.run(venv.state, mover[m], size)
-        before[m] = returns[slots, mover[m]]
-        episode[m] = current
-        obs, mask, rewards, terminated, truncated, _ = venv.step(chosen)
-        returns += rewards
-        done = terminated | truncated
-        finals[slots[done], current[done]] = returns[done]
-        returns[done] = 0.0
-        current[done] += 1
-    final = finals[slots[None, :], episode, mover]  # nan: the game did not end
-    kept = ~np.isnan(final)
-    return Samples(
-        kept_obs[kept],
-        kept_mask[kept],
-        kept_policy[kept],
-        (final - before)[kept].astype(np.float32),
-    )
+class SelfPlay:
+    """``num_envs`` games played on by the search, round after round; a
+    move waits in :attr:`pending` until its game ends."""
 
-
-def learn(net: Net, optimizer: torch.optim.Optimizer, samples: Samples, batch_size: int = 256) -> float:
-    """One pass over ``samples`` in shuffled minibatches; the mean loss
-    (policy cross-entropy plus value squared error)."""
-    order = np.random.default_rng(len(samples.value)).permutation(len(samples.value))
-    total = 0.0
-    for start in range(0, len(order), batch_size):
-        rows = order[start : start + batch_size]
-        logits, value = net(torch.as_tensor(samples.obs[rows]), torch.as_tensor(samples.mask[rows]))
-        target = torch.as_tensor(samples.policy[rows])
-        log_pi = torch.log_softmax(logits, dim=-1)  # illegal actions masked by the network
-        loss = (
-            -(target * log_pi).sum(-1).mean() + ((value - torch.as_tensor(samples.value[rows])) ** 2).mean()
+    def __init__(self, cfg: Config, net: Net):
+        self.venv = azgames.make_vec(
+            cfg.game, num_envs=cfg.num_envs, seed=cfg.seed, num_players=cfg.num_players, **cfg.options
         )
-        optimizer.zero_grad()
-        loss.backward()
-        optimizer.step()
-        total += loss.item() * len(rows)
-    return total / max(len(order), 1)
+        self.search = GumbelSearch(
+            self.venv.rules, evaluator(net), cfg.simulations, cfg.considered, seed=cfg.seed
+        )
+        self.obs, self.mask = self.venv.reset()
+        n, players = self.venv.num_envs, self.venv.num_players
+        self.size = self.obs[0].size
+        self.returns = np.zeros((n, players))  # each game's returns so far
+        self.episode = np.arange(n)  # each game's number, counted over all games started
+        self.started = n
+        self.finals = np.full((2 * n, players), np.nan)  # by game number: its final returns
+        self.pending: dict[str, np.ndarray] = {}
+        self.moves = 0
+        self.games = 0
+
+    def round(self, num_steps: int) -> Samples:
+        """``num_steps`` moves of every game; the moves of the games that ended."""
+        n, size = self.venv.num_envs, self.size
+        actions = self.venv.num_actions
+        kept = {
+            "obs": np.zeros((num_steps, n, size), np.int8),
+            "mask": np.zeros((num_steps, n, actions), bool),
+            "policy": np.zeros((num_steps, n, actions), np.float32),
+            "mover": np.zeros((num_steps, n), np.int64),
+            "before": np.zeros((num_steps, n)),  # the mover's return so far, at the move
+            "episode": np.zeros((num_steps, n), np.int64),
+        }
+        slots = np.arange(n)
+        for m in range(num_steps):
+            mover = self.venv.player.astype(np.int64)
+            kept["obs"][m] = self.obs.reshape(n, size)
+            kept["mask"][m] = self.mask
+            kept["mover"][m] = mover
+            kept["before"][m] = self.returns[slots, mover]
+            kept["episode"][m] = self.episode
+            chosen, kept["policy"][m] = self.search.run(self.venv.state, mover, size)
+            self.obs, self.mask, rewards, terminated, truncated, _ = self.venv.step(chosen)
+            self.returns += rewards
+            done = np.flatnonzero(terminated | truncated)
+            if len(done):
+                self._grow(self.started + len(done))
+                self.finals[self.episode[done]] = self.returns[done]
+                self.returns[done] = 0.0
+                self.episode[done] = self.started + np.arange(len(done))
+                self.started += len(done)
+                self.games += len(done)
+        self.moves += num_steps * n
+        rows = {k: v.reshape(-1, *v.shape[2:]) for k, v in kept.items()}
+        if self.pending:
+            rows = {k: np.concatenate([self.pending[k], v]) for k, v in rows.items()}
+        final = self.finals[rows["episode"], rows["mover"]]
+        ended = ~np.isnan(final)
+        self.pending = {k: v[~ended] for k, v in rows.items()}
+        return Samples(
+            rows["obs"][ended],
+            rows["mask"][ended],
+            rows["policy"][ended],
+            (final - rows["before"])[ended].astype(np.float32),
+        )
+
+    def _grow(self, games: int) -> None:
+        if games > len(self.finals):
+            grown = np.full((2 * games, self.finals.shape[1]), np.nan)
+            grown[: len(self.finals)] = self.finals
+            self.finals = grown
 
 
-def train(
-    game: str,
-    iterations: int,
-    num_players: int = 2,
-    num_envs: int = 16,
-    moves: int = 64,
-    simulations: int = 16,
-    hidden: tuple[int, ...] = (128, 128),
-    epochs: int = 4,
-    lr: float = 1e-3,
-    seed: int = 0,
-    report=None,
-) -> tuple[Net, dict]:
-    """``iterations`` rounds of self-play then ``epochs`` passes of learning
-    over that round's samples; the network and its meta (for
-    :meth:`Net.to_numpy`). ``report(iteration, samples, loss)`` hears each round."""
-    torch.manual_seed(seed)
-    env = azgames.make(game, num_players=num_players)
-    env.reset(seed=seed)
-    shape = env.unwrapped.observe(env.agent_selection)["observation"].shape
-    net = Net(int(np.prod(shape)), env.unwrapped.rules.num_actions, hidden)
+# ---------------------------------------------------------------- replay
+class Replay:
+    """The newest ``capacity`` samples, in a ring."""
+
+    def __init__(self, capacity: int, obs_size: int, num_actions: int):
+        self.obs = np.zeros((capacity, obs_size), np.int8)
+        self.mask = np.zeros((capacity, num_actions), bool)
+        self.policy = np.zeros((capacity, num_actions), np.float32)
+        self.value = np.zeros(capacity, np.float32)
+        self.size = 0
+        self.next = 0
+
+    def add(self, samples: Samples) -> None:
+        capacity = len(self.value)
+        count = len(samples.value)
+        kept = min(count, capacity)  # more than it holds: the last ones
+        rows = (self.next + count - kept + np.arange(kept)) % capacity
+        for name, got in zip(Samples._fields, samples):
+            getattr(self, name)[rows] = got[count - kept :]
+        self.next = int((self.next + count) % capacity)
+        self.size = min(capacity, self.size + count)
+
+    def draw(self, rows: np.ndarray) -> Samples:
+        return Samples(self.obs[rows], self.mask[rows], self.policy[rows], self.value[rows])
+
+
+# ---------------------------------------------------------------- learning
+def learn(net: Net, optimizer: torch.optim.Optimizer, batch: Samples) -> tuple[float, float]:
+    """One gradient step on ``batch``; its policy cross-entropy and value squared error."""
+    logits, value = net(torch.as_tensor(batch.obs), torch.as_tensor(batch.mask))
+    log_pi = torch.log_softmax(logits, dim=-1)  # illegal actions masked by the network
+    policy_loss = -(torch.as_tensor(batch.policy) * log_pi).sum(-1).mean()
+    value_loss = ((value - torch.as_tensor(batch.value)) ** 2).mean()
+    optimizer.zero_grad()
+    (policy_loss + value_loss).backward()
+    optimizer.step()
+    return policy_loss.item(), value_loss.item()
+
+
+# ---------------------------------------------------------------- training
+def train(cfg: Config, argv: list[str] | None = None) -> dict:
+    """Run a training; returns the final record (also written to ``policy.json``).
+    ``argv``: the command line's arguments after ``python -m azgames``, for the record."""
+    out = Path(cfg.out)
+    (out / "checkpoints").mkdir(parents=True, exist_ok=True)
+    torch.set_num_threads(cfg.torch_threads)
+    torch.manual_seed(cfg.seed)
+    draws = np.random.default_rng(cfg.seed)
+
+    hidden = tuple(cfg.hidden)
+    start_from = NumpyPolicy.load(cfg.init) if cfg.init else None
+    if start_from is not None:
+        hidden = tuple(start_from.meta["hidden"])
+    rules = azgames.make(cfg.game, num_players=cfg.num_players, **cfg.options).unwrapped.rules
+    obs_shape = rules.observation_shape(0)
+    net = Net(int(np.prod(obs_shape)), rules.num_actions, hidden)
+    # The options as the rules keep them: a map file's map itself, so the policy loads where the file is not.
+    options = {k: rules.options[k] for k in cfg.options}
     meta = {
-        "game": game,
-        "num_players": num_players,
-        "obs_shape": list(shape),
+        "game": cfg.game,
+        "num_players": rules.num_players,
+        "options": options,
+        "obs_shape": list(obs_shape),
         "hidden": list(hidden),
         "activation": "tanh",
+        "algorithm": "alphazero",
     }
-    optimizer = torch.optim.Adam(net.parameters(), lr=lr)
-    for k in range(iterations):
-        samples = self_play(game, net, num_envs, moves, simulations, num_players, seed=seed * 100_003 + k)
-        loss = 0.0
-        for _ in range(epochs):
-            loss = learn(net, optimizer, samples)
-        if report is not None:
-            report(k, samples, loss)
-    return net, meta
+    team = rules.info.utility == "identical"
+    if start_from is not None:
+        if (start_from.meta["game"], start_from.meta["num_players"]) != (cfg.game, rules.num_players):
+            raise ValueError(
+                f"--init {cfg.init} is a policy of {start_from.meta['game']} with "
+                f"{start_from.meta['num_players']} players, not {cfg.game} with {rules.num_players}"
+            )
+        net.load_numpy(start_from)
+        meta["init"] = {
+            "path": str(cfg.init),
+            "trained": start_from.meta.get("trained"),
+            **({"init": start_from.meta["init"]} if "init" in start_from.meta else {}),
+        }
+    optimizer = torch.optim.Adam(net.parameters(), lr=cfg.learning_rate)
+    play = SelfPlay(cfg, net)
+    replay = Replay(cfg.replay, int(np.prod(obs_shape)), rules.num_actions)
+    command = (
+        "python -m azgames " + " ".join(shlex.quote(a) for a in argv)
+        if argv is not None
+        else f"azgames.training.alphazero.train({cfg!r})"
+    )
+    opponents = ("random",) if team else tuple(cfg.eval_against)
+
+    train_log = CsvLog(out / "train.csv")
+    eval_log = CsvLog(out / "eval.csv")
+    ladder = load_ladder(cfg.ladder) if cfg.ladder else None
+    rating_log = CsvLog(out / "rating.csv") if ladder else None
+    per_round = cfg.num_envs * cfg.num_steps
+    num_rounds = max(1, cfg.steps // per_round)
+    start = time.perf_counter()
+    deadline = start + 60 * cfg.minutes if cfg.minutes else None
+    bar = _progress(num_rounds if deadline is None else None, cfg.progress)
+    rounds = 0
+    while True:
+        rounds += 1
+        samples = play.round(cfg.num_steps)
+        replay.add(samples)
+        losses = []
+        updates = int(np.ceil(len(samples.value) * cfg.sample_reuse / cfg.batch_size)) if replay.size else 0
+        for _ in range(updates):
+            losses.append(learn(net, optimizer, replay.draw(draws.integers(0, replay.size, cfg.batch_size))))
+        policy_loss, value_loss = np.mean(losses, axis=0) if losses else (float("nan"), float("nan"))
+
+        elapsed = time.perf_counter() - start
+        train_log.write(
+            {
+                "round": rounds,
+                "steps": play.moves,
+                "seconds": round(elapsed, 2),
+                "steps_per_s": round(play.moves / elapsed),
+                "games": play.games,
+                "samples": len(samples.value),
+                "buffer": replay.size,
+                "updates": updates,
+                "policy_loss": policy_loss,
+                "value_loss": value_loss,
+                "network_share": round(
+                    play.search.seconds["network"] / max(play.search.seconds["run"], 1e-9), 3
+                ),
+            }
+        )
+        bar.update(1)
+        bar.set_postfix(moves=play.moves, games=play.games, loss=f"{policy_loss + value_loss:.3f}")
+        finished = rounds >= num_rounds if deadline is None else time.perf_counter() >= deadline
+        if finished or (cfg.eval_every and rounds % cfg.eval_every == 0):
+            so_far = {"command": command, "steps": play.moves, "seconds": round(elapsed, 1), "seed": cfg.seed}
+            policy = net.to_numpy({**meta, "trained": so_far})
+            policy.save(out / "checkpoints" / f"round_{rounds:05d}.npz")
+            evaluations = []
+            for opponent in opponents:
+                e = evaluate(policy, opponent, cfg.eval_games, seed=cfg.seed + 10_000 + rounds)
+                eval_log.write(
+                    {
+                        "round": rounds,
+                        "steps": play.moves,
+                        "seconds": round(elapsed, 2),
+                        **e.as_dict(),
+                        "opponent": "team" if team else opponent,
+                    }
+                )
+                bar.write(f"round {rounds}, {play.moves:,} moves: {e}")
+                evaluations.append(e)
+            if ladder and rating_log is not None:
+                placed = place_on_ladder(ladder, evaluations)
+                rating_log.write(
+                    {
+                        "round": rounds,
+                        "steps": play.moves,
+                        "elo": round(placed.rating, 1),
+                        "elo_lo": round(placed.low, 1),
+                        "elo_hi": round(placed.high, 1),
+                    }
+                )
+                bar.write(
+                    f"round {rounds}: Elo {placed.rating:+.0f} ({placed.low:+.0f} to {placed.high:+.0f})"
+                )
+            plot_curve(out, LOSSES, steps="moves of self-play")
+        if finished:
+            break
+    bar.close()
+    elapsed = time.perf_counter() - start
+    final = {
+        o: evaluate(net.to_numpy(meta), o, cfg.final_eval_games, seed=cfg.seed + 99_999).as_dict()
+        for o in opponents
+    }
+    record = {
+        "command": command,
+        "config": {**asdict(cfg), "hidden": list(hidden)},
+        "steps": play.moves,
+        "rounds": rounds,
+        "games": play.games,
+        "seconds": round(elapsed, 1),
+        "steps_per_s": round(play.moves / elapsed),
+        "final_evaluation": final,
+        "torch": torch.__version__,
+    }
+    meta = {**meta, "trained": {k: record[k] for k in ("command", "steps", "seconds")} | {"seed": cfg.seed}}
+    net.to_numpy(meta).save(out / "policy.npz")
+    (out / "policy.json").write_text(json.dumps(record, indent=2) + "\n")
+    return record
+
+
+#: The right panel of AlphaZero's ``curve.png``: its losses (self-play has no win rate to show).
+LOSSES = {"policy_loss": "policy cross-entropy", "value_loss": "value squared error"}
+
+
+def _progress(total: int | None, enabled: bool):
+    from tqdm.auto import tqdm
+
+    return tqdm(total=total, unit="round", disable=not enabled, dynamic_ncols=True)

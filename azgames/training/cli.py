@@ -1,5 +1,6 @@
 """The ``train`` command: self-play training by the suite's masked PPO
-(:mod:`.ppo`) or, with ``--backend rllib``, by RLlib (:mod:`azgames.rllib.cli`)."""
+(:mod:`.ppo`), its Gumbel AlphaZero (``--algo alphazero``, :mod:`.alphazero`)
+or, with ``--backend rllib``, by RLlib (:mod:`azgames.rllib.cli`)."""
 
 from __future__ import annotations
 
@@ -21,16 +22,29 @@ RUN_FILES = ("policy.npz", "policy.json", "train.csv", "eval.csv")
 def register(sub: argparse._SubParsersAction) -> None:
     train = sub.add_parser(
         "train",
-        help="train a policy by self-play (masked PPO; needs the train extra)",
-        description="Train a policy for one seat by masked PPO against a league of its own "
-        "snapshots and the baselines (azgames.training.ppo), with a progress bar, "
-        "evaluations against random and greedy, train.csv, eval.csv, curve.png, "
-        "checkpoints and the final policy.npz (it plays without torch).",
+        help="train a policy by self-play (masked PPO or Gumbel AlphaZero; needs the train extra)",
+        description="Train a policy by self-play: masked PPO for one seat against a league of "
+        "its own snapshots and the baselines (azgames.training.ppo), or Gumbel AlphaZero, "
+        "every move searched with the network being trained (--algo alphazero, "
+        "azgames.training.alphazero; games of one or two sides). Either shows a progress "
+        "bar and writes evaluations against random and greedy, train.csv, eval.csv, "
+        "curve.png, checkpoints and the final policy.npz (it plays without torch; an "
+        "AlphaZero network also plays as az:path=policy.npz).",
     )
     train.add_argument("game", choices=game_names(), help="game to train on")
     train.add_argument("--players", "-p", type=int, default=2, help="number of players (default: 2)")
     train.add_argument(
-        "--steps", type=int, default=2_000_000, help="learner steps, all games together (default: 2,000,000)"
+        "--algo",
+        choices=["ppo", "alphazero"],
+        default="ppo",
+        help="suite: the learning algorithm (default: ppo)",
+    )
+    train.add_argument(
+        "--steps",
+        type=int,
+        default=None,
+        help="learner steps, all games together (default: 2,000,000); alphazero: moves of "
+        "self-play searched (default: 500,000)",
     )
     train.add_argument(
         "--minutes", type=float, default=None, help="stop after this many minutes instead (not reproducible)"
@@ -47,16 +61,31 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--minutes) (default: 0.001; lower to fine-tune from --init)",
     )
     train.add_argument(
-        "--num-envs", type=int, default=None, help="suite: games played at once (default: 256)"
+        "--num-envs", type=int, default=None, help="suite: games played at once (default: 256; alphazero: 64)"
     )
     train.add_argument(
-        "--num-steps", type=int, default=None, help="suite: steps per game between updates (default: 64)"
+        "--num-steps",
+        type=int,
+        default=None,
+        help="suite: steps per game between updates (default: 64; alphazero: 16)",
+    )
+    train.add_argument(
+        "--simulations",
+        type=int,
+        default=None,
+        help="alphazero: simulations of the search a move in self-play (default: 16)",
+    )
+    train.add_argument(
+        "--replay",
+        type=int,
+        default=None,
+        help="alphazero: moves the replay buffer keeps, the newest (default: 100,000)",
     )
     train.add_argument(
         "--eval-every",
         type=int,
-        default=10,
-        help="updates between evaluations (default: 10; 0: at the end only)",
+        default=None,
+        help="updates between evaluations (default: 10; alphazero: 50 rounds; 0: at the end only)",
     )
     train.add_argument(
         "--eval-games", type=int, default=200, help="games per opponent in each evaluation (default: 200)"
@@ -145,21 +174,30 @@ def register(sub: argparse._SubParsersAction) -> None:
     train.set_defaults(run=cmd_train, subparser=train)
 
 
-#: Options of one training backend only, with their defaults.
-SUITE_ONLY = {
-    "num_envs": 256,
-    "num_steps": 64,
+#: Options of one training backend only, with their defaults (the suite's
+#: number of games and steps depend on the algorithm: SUITE_DEFAULTS).
+SUITE_ONLY: dict[str, Any] = {
+    "num_envs": None,
+    "num_steps": None,
     "learning_rate": 1e-3,
-    "mix": None,
-    "league_greedy": "greedy",
     "init": None,
     "ladder": None,
 }
-RLLIB_ONLY = {
+RLLIB_ONLY: dict[str, Any] = {
     "address": None,
     "num_env_runners": 2,
     "num_envs_per_env_runner": 8,
     "builtin_opponents": ["random", "greedy"],
+}
+#: Options of one of the suite's algorithms only, with their defaults.
+ALGO_ONLY: dict[str, dict[str, Any]] = {
+    "ppo": {"mix": None, "league_greedy": "greedy"},
+    "alphazero": {"simulations": 16, "replay": 100_000},
+}
+#: The defaults that differ between the ways to train (RLlib's are PPO's).
+SUITE_DEFAULTS: dict[str, dict[str, Any]] = {
+    "ppo": {"steps": 2_000_000, "num_envs": 256, "num_steps": 64, "eval_every": 10},
+    "alphazero": {"steps": 500_000, "num_envs": 64, "num_steps": 16, "eval_every": 50},
 }
 
 
@@ -180,7 +218,7 @@ def check_run_arguments(parser: argparse.ArgumentParser, args: argparse.Namespac
 def run_folder(parser: argparse.ArgumentParser, args: argparse.Namespace) -> str:
     """The training run's output folder, made once every other argument is
     checked: refused if it holds another run's files and --force is not given."""
-    prefix = "rllib_" if args.backend == "rllib" else ""
+    prefix = "rllib_" if args.backend == "rllib" else "az_" if args.algo == "alphazero" else ""
     out = args.out or f"runs/{prefix}{args.game}_{args.players}p_seed{args.seed}"
     check(parser, writable_folder, "--out", out, RUN_FILES, args.force)
     return out
@@ -188,29 +226,45 @@ def run_folder(parser: argparse.ArgumentParser, args: argparse.Namespace) -> str
 
 def cmd_train(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     options = game_options(parser, args)
-    checked_rules(parser, args, options)
-    foreign, own = (SUITE_ONLY, RLLIB_ONLY) if args.backend == "rllib" else (RLLIB_ONLY, SUITE_ONLY)
+    rules = checked_rules(parser, args, options)
+    if args.backend == "rllib":
+        if args.algo != "ppo":
+            parser.error(f"--algo {args.algo} is the suite's: --backend rllib trains by PPO")
+        foreign, own = {**SUITE_ONLY, **ALGO_ONLY["ppo"], **ALGO_ONLY["alphazero"]}, RLLIB_ONLY
+    else:
+        other = "ppo" if args.algo == "alphazero" else "alphazero"
+        foreign, own = {**RLLIB_ONLY, **ALGO_ONLY[other]}, {**SUITE_ONLY, **ALGO_ONLY[args.algo]}
     for name in foreign:
-        if getattr(args, name) is not None:
+        if getattr(args, name) is None:
+            continue
+        if args.backend == "rllib" or name in RLLIB_ONLY:
             parser.error(
                 f"--{name.replace('_', '-')} is an option of the "
                 f"{'suite' if args.backend == 'rllib' else 'rllib'} backend, not of --backend {args.backend}"
             )
-    for name, default in {**own, **foreign}.items():
+        algo = "ppo" if name in ALGO_ONLY["ppo"] else "alphazero"
+        parser.error(f"--{name.replace('_', '-')} is an option of --algo {algo}, not of --algo {args.algo}")
+    for name, default in {**own, **SUITE_DEFAULTS[args.algo]}.items():
         if getattr(args, name) is None:
             setattr(args, name, default)
     if args.backend == "rllib":
         from azgames.rllib.cli import train_rllib
 
         return train_rllib(args, parser, options)
-    for name in ("steps", "num_envs", "num_steps", "eval_games", "final_eval_games"):
+    counts = ("steps", "num_envs", "num_steps", "eval_games", "final_eval_games")
+    for name in counts + (tuple(ALGO_ONLY["alphazero"]) if args.algo == "alphazero" else ()):
         if getattr(args, name) < 1:
             parser.error(f"--{name.replace('_', '-')} {getattr(args, name)}: give a number >= 1")
     check_run_arguments(parser, args)
-    if args.num_envs * args.num_steps < MINIBATCHES:
+    if args.algo == "ppo" and args.num_envs * args.num_steps < MINIBATCHES:
         parser.error(
             f"--num-envs {args.num_envs} x --num-steps {args.num_steps}: an update needs at "
             f"least {MINIBATCHES} steps (one per minibatch)"
+        )
+    if args.algo == "alphazero" and len(rules.sides) > 2:
+        parser.error(
+            f"--algo alphazero: {args.game} with {args.players} players has {len(rules.sides)} sides; "
+            "its search's values are for one or two sides so far"
         )
     if not 0 < args.learning_rate < 1:
         parser.error(f"--learning-rate {args.learning_rate}: give a step size between 0 and 1")
@@ -218,8 +272,7 @@ def cmd_train(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     # threads would halve the speed (see the README's training section).
     os.environ.setdefault("OMP_WAIT_POLICY", "passive")
     try:
-        from azgames.training.league import parse_mix
-        from azgames.training.ppo import Config, train
+        from azgames.training import alphazero, ppo
     except ImportError as e:
         print(
             f"azgames train needs the train extra ({e.name} is missing): python -m pip install "
@@ -227,17 +280,24 @@ def cmd_train(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             file=sys.stderr,
         )
         return 1
-    try:
-        mix = parse_mix(args.mix) if args.mix else None
-    except (TypeError, ValueError) as e:
-        parser.error(str(e))
-    try:
-        from azgames.agents import make_agent, parse_agent
+    algo_options: dict[str, Any] = {}
+    if args.algo == "ppo":
+        from azgames.training.league import parse_mix
 
-        name, kwargs = parse_agent(args.league_greedy)
-        make_agent(name, game=args.game, **kwargs)
-    except (TypeError, ValueError) as e:
-        parser.error(f"--league-greedy {args.league_greedy}: {e}")
+        try:
+            mix = parse_mix(args.mix) if args.mix else None
+        except (TypeError, ValueError) as e:
+            parser.error(str(e))
+        try:
+            from azgames.agents import make_agent, parse_agent
+
+            name, kwargs = parse_agent(args.league_greedy)
+            make_agent(name, game=args.game, **kwargs)
+        except (TypeError, ValueError) as e:
+            parser.error(f"--league-greedy {args.league_greedy}: {e}")
+        algo_options = {"league_greedy": args.league_greedy, **({"mix": mix} if mix else {})}
+    else:
+        algo_options = {"simulations": args.simulations, "replay": args.replay}
     if args.init is not None:
         from azgames.agents.policy import NumpyPolicy
 
@@ -263,8 +323,8 @@ def cmd_train(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
                 f"opponents ({', '.join(args.eval_against)})"
             )
     out = run_folder(parser, args)
-    league_mix: dict[str, Any] = {"mix": mix} if mix else {}  # else Config's default mix
-    cfg = Config(
+    trainer = alphazero if args.algo == "alphazero" else ppo
+    cfg = trainer.Config(
         game=args.game,
         num_players=args.players,
         seed=args.seed,
@@ -277,18 +337,18 @@ def cmd_train(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         eval_games=args.eval_games,
         final_eval_games=args.final_eval_games,
         eval_against=tuple(args.eval_against),
-        league_greedy=args.league_greedy,
         out=out,
         options=options,
         init=args.init,
         ladder=args.ladder,
         progress=not args.quiet,
-        **league_mix,
+        **algo_options,
     )
-    record = train(cfg, argv=args.argv)
+    record = trainer.train(cfg, argv=args.argv)
     final = record["final_evaluation"]
+    unit = "moves of self-play" if args.algo == "alphazero" else "learner steps"
     print(
-        f"trained {record['steps']:,} learner steps in {record['seconds']:.0f} s "
+        f"trained {record['steps']:,} {unit} in {record['seconds']:.0f} s "
         f"({record['steps_per_s']:,} steps/s); over {args.final_eval_games} games: "
         + "; ".join(
             f"vs {o} {100 * e['win_rate']:.1f}% wins ({100 * e['win_rate_lo']:.1f}-"
@@ -296,5 +356,6 @@ def cmd_train(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             for o, e in final.items()
         )
     )
-    print(f"policy, logs and curve in {out}/ (policy.npz plays as: PolicyAgent(NumpyPolicy.load(...)))")
+    plays_as = "az:path=" if args.algo == "alphazero" else "ppo:path="
+    print(f"policy, logs and curve in {out}/ (plays as the agent {plays_as}{out}/policy.npz)")
     return 0

@@ -27,8 +27,16 @@ class CsvLog:
             w.writerow(row)
 
 
-def plot_curve(out: Path) -> Path | None:
-    """``curve.png``: evaluation win rates (95% intervals) and training speed over learner steps."""
+#: The right panel of ``curve.png`` for a trainer against a league: its win rate in training games.
+LEAGUE_WINS = {"train_win_rate": "wins in training games (league)"}
+
+
+def plot_curve(
+    out: Path, train_series: dict[str, str] = LEAGUE_WINS, steps: str = "learner steps"
+) -> Path | None:
+    """``curve.png``: evaluation win rates (95% intervals) over ``steps``, and
+    beside them ``train.csv``'s columns ``train_series`` (column -> label;
+    win rates are drawn on [0, 1], anything else on its own scale)."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -56,20 +64,27 @@ def plot_curve(out: Path) -> Path | None:
                 alpha=0.2,
             )
     ax.set(
-        xlabel="learner steps",
+        xlabel=steps,
         ylabel="win rate (most likely action)",
         ylim=(0, 1),
         title="evaluation, 95% intervals",
     )
     ax.grid(alpha=0.3)
     ax.legend()
-    ax2.plot(
-        [int(x["steps"]) for x in train_rows],
-        [float(x["train_win_rate"]) for x in train_rows],
-        color="#CC79A7",
-        label="wins in training games (league)",
+    rates = all(column.endswith("win_rate") for column in train_series)
+    for (column, label), colour in zip(train_series.items(), ("#CC79A7", "#56B4E9", "#E69F00")):
+        ax2.plot(
+            [int(x["steps"]) for x in train_rows],
+            [float(x[column]) for x in train_rows],
+            color=colour,
+            label=label,
+        )
+    ax2.set(
+        xlabel=steps,
+        ylabel="win rate" if rates else "loss",
+        ylim=(0, 1) if rates else (0, None),
+        title="training games" if rates else "learning",
     )
-    ax2.set(xlabel="learner steps", ylabel="win rate", ylim=(0, 1), title="training games")
     ax2.grid(alpha=0.3)
     ax2.legend()
     fig.tight_layout()

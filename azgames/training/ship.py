@@ -1,9 +1,11 @@
-"""Make a training run's policy the shipped ``ppo`` agent of its game and player count.
+"""Make a training run's policy the shipped ``ppo`` (or, for a ``--algo
+alphazero`` run, ``az``) agent of its game and player count.
 
     python -m azgames.training.ship runs/azacru_2p_seed0 [runs/...]
 
-copies ``policy.npz`` to ``agents/policies/<game>_<n>p.npz`` and writes
-``policy.json`` beside it as ``<game>_<n>p.json`` (the command, seed,
+copies ``policy.npz`` to ``agents/policies/<game>_<n>p.npz`` (an AlphaZero
+network to ``agents/policies/az/``) and writes ``policy.json`` beside it as
+``<game>_<n>p.json`` (the command, seed,
 steps, time and final evaluation of the run), adding the date, the machine
 it ran on and its ``lineage``: every run that made the weights, the first
 first, when runs started from others' weights (``--init``).
@@ -45,6 +47,8 @@ def ship(run: Path, into: Path = POLICIES) -> Path:
     if not isinstance(record, dict):
         raise ValueError(f"run record={str(run / 'policy.json')!r} is not a JSON object")
     name = f"{policy.meta['game']}_{policy.meta['num_players']}p"
+    if policy.meta.get("algorithm") == "alphazero":
+        into = into / "az"
     into.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(run / "policy.npz", into / f"{name}.npz")
     stamp = time.strftime("%Y-%m-%d", time.localtime((run / "policy.npz").stat().st_mtime))

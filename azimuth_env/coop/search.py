@@ -68,8 +68,43 @@ def play(s, cfg, i, action, rewards):
     )
 
 
+@njit
+def observe(s, cfg, i, viewer, obs):
+    # The search observes only the agent to act, who sees the game as the
+    # colour it is playing now. The shared kernel writes that colour's mask
+    # with its planes; the search asks for the mask apart (legal): scratch.
+    mask = np.zeros((1, cfg.num_actions), np.int8)
+    K.observe_colour(
+        s.stack,
+        s.height,
+        s.wind_colour,
+        s.wind_owner,
+        s.wind_dir,
+        s.hand,
+        s.coconuts,
+        s.castaway,
+        s.beach,
+        s.player,
+        s.outcome,
+        s.first,
+        s.round,
+        s.turn,
+        s.face,
+        s.asleep,
+        s.turtle,
+        s.wave,
+        s.pending,
+        i,
+        np.int64(s.player[i]),
+        cfg,
+        obs.reshape((1, obs.size)),
+        mask,
+        np.int64(0),
+    )
+
+
 def config(rules):
     return rules.config
 
 
-HOOKS = SearchHooks(CoopState, legal, play, config, die_faces=K.FACES)
+HOOKS = SearchHooks(CoopState, legal, play, config, observe=observe, die_faces=K.FACES)

@@ -1,48 +1,142 @@
-"""Gumbel AlphaZero's self-play and learning step (azgames/training/alphazero.py)."""
+"""Gumbel AlphaZero's trainer (azgames/training/alphazero.py): self-play
+across rounds, the replay buffer, the learning step, and a whole run."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
+import azgames
+
 torch = pytest.importorskip("torch")
 
-import azgames  # noqa: E402
-from azgames.training.alphazero import learn, self_play  # noqa: E402
+from azgames.agents.policy import NumpyPolicy  # noqa: E402
+from azgames.training.alphazero import Config, Replay, Samples, SelfPlay, learn, train  # noqa: E402
 from azgames.training.net import Net  # noqa: E402
 
 
+def tiny(game="azacru", **kw) -> Config:
+    return Config(
+        game, **{"num_envs": 4, "num_steps": 40, "simulations": 4, "hidden": (32,), "progress": False, **kw}
+    )
+
+
+def net_for(cfg: Config, hidden=(32,)) -> Net:
+    rules = azgames.make(cfg.game, num_players=cfg.num_players).unwrapped.rules
+    return Net(int(np.prod(rules.observation_shape(0))), rules.num_actions, hidden)
+
+
 @pytest.fixture(scope="module")
-def played():
+def rounds():
+    """Three rounds of four Azacru games, 40 moves each: games end in every round and run across rounds."""
     torch.manual_seed(0)
-    env = azgames.make("azacru", num_players=2)
-    env.reset(seed=0)
-    size = env.last()[0]["observation"].size
-    net = Net(size, env.unwrapped.rules.num_actions, hidden=(64, 64))
-    return net, self_play("azacru", net, num_envs=4, moves=120, simulations=4, seed=0)
+    cfg = tiny()
+    net = net_for(cfg)
+    play = SelfPlay(cfg, net)
+    return play, net, [play.round(cfg.num_steps) for _ in range(3)]
 
 
-def test_self_play_keeps_each_finished_games_moves_with_their_targets(played):
-    _, samples = played
-    assert len(samples.value) > 0
-    # The improved policy is a distribution over the legal actions only.
+def test_every_move_of_a_finished_game_becomes_one_sample_once(rounds):
+    play, _, got = rounds
+    made = sum(len(s.value) for s in got)
+    assert play.games > 0 and made > 0
+    assert made + len(play.pending["obs"]) == play.moves  # none lost, none twice
+    # Every move still waiting belongs to a game that has not ended.
+    assert set(play.pending["episode"]) <= set(play.episode)
+
+
+def test_samples_carry_the_improved_policy_and_the_movers_result(rounds):
+    _, _, got = rounds
+    samples = Samples(*(np.concatenate(field) for field in zip(*got)))
     assert np.allclose(samples.policy.sum(1), 1.0, atol=1e-5)
-    assert not samples.policy[~samples.mask].any()
+    assert not samples.policy[~samples.mask].any()  # legal actions only
     # Azacru pays +1 / -1 / 0 at the end only: each move's target is its mover's result.
     assert set(np.unique(samples.value)) <= {-1.0, 0.0, 1.0}
     assert samples.obs.shape[0] == samples.mask.shape[0] == samples.value.size
 
 
-def test_the_learning_step_fits_the_targets_it_is_given(played):
-    net, samples = played
+def test_the_replay_buffer_keeps_the_newest_samples():
+    def numbered(first, count):
+        k = np.arange(first, first + count)
+        return Samples(
+            k[:, None].astype(np.int8),
+            np.ones((count, 2), bool),
+            np.ones((count, 2), np.float32) / 2,
+            k.astype(np.float32),
+        )
+
+    replay = Replay(5, 1, 2)
+    replay.add(numbered(0, 3))
+    replay.add(numbered(3, 4))
+    assert replay.size == 5 and sorted(replay.value.tolist()) == [2, 3, 4, 5, 6]
+    replay.add(numbered(7, 9))  # more than it holds: the last five
+    assert sorted(replay.value.tolist()) == [11, 12, 13, 14, 15]
+    assert sorted(replay.obs[:, 0].tolist()) == [11, 12, 13, 14, 15]
+
+
+def test_the_learning_step_fits_the_targets_it_is_given(rounds):
+    _, net, got = rounds
+    batch = Samples(*(np.concatenate(field) for field in zip(*got)))
     optimizer = torch.optim.Adam(net.parameters(), lr=3e-3)
-    first = learn(net, optimizer, samples)
-    for _ in range(30):
-        last = learn(net, optimizer, samples)
+    first = sum(learn(net, optimizer, batch))
+    for _ in range(60):
+        last = sum(learn(net, optimizer, batch))
     assert last < 0.7 * first
 
 
-def test_self_play_of_more_than_two_sides_is_refused_by_name(played):
-    net, _ = played
-    with pytest.raises(ValueError, match="3 sides"):
-        self_play("azacru", net, num_players=3)
+@pytest.mark.parametrize(
+    "game, options",
+    [
+        ("azure", {"max_turns": 6}),
+        pytest.param("azimuth_coop", {"rounds": 2}, marks=pytest.mark.slow),  # its search compiles 20 s
+    ],
+)
+def test_azure_and_the_co_op_play_with_their_dice(game, options):
+    """The search's chance nodes in self-play (short games: few turns, few rounds)."""
+    cfg = Config(game, num_envs=4, num_steps=40, simulations=4, hidden=(16,), options=options)
+    play = SelfPlay(cfg, net_for(cfg, (16,)))
+    samples = play.round(cfg.num_steps)
+    assert play.games > 0 and len(samples.value) > 0
+    assert np.allclose(samples.policy.sum(1), 1.0, atol=1e-5)
+
+
+def test_a_run_writes_its_files_and_repeats_from_its_seed(tmp_path):
+    def run(out):
+        cfg = tiny(steps=480, eval_every=2, eval_games=4, final_eval_games=4, out=str(out), torch_threads=1)
+        return train(cfg)
+
+    record = run(tmp_path / "a")
+    assert record["rounds"] == 3 and record["steps"] == 480 and record["games"] > 0
+    for name in (
+        "policy.npz",
+        "policy.json",
+        "train.csv",
+        "eval.csv",
+        "curve.png",
+        "checkpoints/round_00002.npz",
+    ):
+        assert (tmp_path / "a" / name).is_file()
+    run(tmp_path / "b")
+    a, b = (NumpyPolicy.load(tmp_path / x / "policy.npz") for x in "ab")
+    assert a.meta["algorithm"] == "alphazero"
+    for (wa, ba), (wb, bb) in zip(a.trunk, b.trunk):
+        assert np.array_equal(wa, wb) and np.array_equal(ba, bb)
+    assert np.array_equal(a.policy_head[0], b.policy_head[0])
+
+
+def test_a_run_starts_from_another_runs_network(tmp_path):
+    first = tmp_path / "first"
+    train(tiny(steps=160, final_eval_games=2, eval_against=("random",), out=str(first)))
+    second = train(
+        tiny(
+            steps=160,
+            final_eval_games=2,
+            eval_against=("random",),
+            out=str(tmp_path / "second"),
+            init=str(first / "policy.npz"),
+            hidden=(64, 64),
+        )
+    )
+    after = NumpyPolicy.load(tmp_path / "second" / "policy.npz")
+    assert after.meta["hidden"] == [32]  # the network of --init, not the config's
+    assert after.meta["init"]["path"] == str(first / "policy.npz") and second["steps"] == 160

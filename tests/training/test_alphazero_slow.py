@@ -8,19 +8,23 @@ evaluation; seed 0's network alone then won 48 of 60 games against random
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 torch = pytest.importorskip("torch")
 
+import azgames  # noqa: E402
 from azgames.agents.az.agent import AZAgent  # noqa: E402
 from azgames.agents.match import play_match, wilson_interval  # noqa: E402
-from azgames.training.alphazero import train  # noqa: E402
+from azgames.agents.policy import NumpyPolicy  # noqa: E402
+from azgames.training.alphazero import Config, train  # noqa: E402
+from azgames.training.net import Net  # noqa: E402
 
 GAMES = 100
 
 
-def wins_against_random(net, meta, seed: int) -> tuple[int, tuple[float, float]]:
-    agent = AZAgent(net.to_numpy(meta), simulations=0)  # the network alone
+def wins_against_random(policy: NumpyPolicy, seed: int) -> tuple[int, tuple[float, float]]:
+    agent = AZAgent(policy, simulations=0)  # the network alone
     result = play_match(
         "azacru", {"az": agent, "random": "random"}, num_games=GAMES, seed=seed, progress=False
     )
@@ -29,9 +33,26 @@ def wins_against_random(net, meta, seed: int) -> tuple[int, tuple[float, float]]
 
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", [0, 1, 2])
-def test_every_seeds_trained_network_beats_its_untrained_self_against_random(seed):
-    untrained, meta = train("azacru", 0, seed=seed)
-    trained, _ = train("azacru", 150, num_envs=32, moves=64, simulations=16, seed=seed)
-    before, (_, before_high) = wins_against_random(untrained, meta, seed)
-    after, (after_low, _) = wins_against_random(trained, meta, seed)
+def test_every_seeds_trained_network_beats_its_untrained_self_against_random(seed, tmp_path):
+    cfg = Config(
+        "azacru",
+        steps=150 * 32 * 64,
+        num_envs=32,
+        num_steps=64,
+        simulations=16,
+        seed=seed,
+        eval_every=0,
+        final_eval_games=10,
+        out=str(tmp_path),
+        progress=False,
+    )
+    train(cfg)
+    trained = NumpyPolicy.load(tmp_path / "policy.npz")
+    torch.manual_seed(seed)  # the network the run started from
+    rules = azgames.make("azacru").unwrapped.rules
+    untrained = Net(int(np.prod(rules.observation_shape(0))), rules.num_actions, cfg.hidden).to_numpy(
+        trained.meta
+    )
+    before, (_, before_high) = wins_against_random(untrained, seed)
+    after, (after_low, _) = wins_against_random(trained, seed)
     assert after_low > before_high, f"seed {seed}: {after} wins of {GAMES} after training, {before} before"
