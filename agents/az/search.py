@@ -42,9 +42,10 @@ import time
 from typing import NamedTuple
 
 import numpy as np
+from numba import prange
 
 from azgames.game import ONGOING
-from azgames.jit import njit
+from azgames.jit import njit, njit_parallel
 from azgames.rng import next_u64
 
 from ..mcts.games import chance_queue, hooks_of
@@ -204,56 +205,63 @@ def record_step(t, g, depth, node, e, rewards, work):
 
 
 @njit
-def descend(s, cfg, forced, faces, t, wanted, rewards, obs, mask, needs):
-    """One walk in every game's tree (see the module docstring, step 1);
-    ``wanted[g]`` is the visit count Sequential Halving asks of game ``g``'s
-    root edge. ``needs[g]``: game ``g``'s leaf awaits the network.
-    ``forced`` is the batch's dice queue ((2G, 0) for a game without dice)."""
+def walk(s, cfg, forced, faces, t, g, wanted, rewards, obs, mask, needs):
+    """Game ``g``'s walk of :func:`descend`."""
     games = t.used.shape[0]
     nodes = t.mover.shape[1]
     longest = t.path_node.shape[1] - 1  # a step may add two entries (a chance node's)
-    for g in range(games):
-        work = games + g
-        copy_game(s, g, work)
-        s.rng[work] = next_u64(t.mrng, g)
-        node = 0
-        depth = 0
-        needs[g] = False
-        t.leaf[g] = -1
-        while True:
-            e = choose(t, g, node, wanted[g])
-            status, code = play_drawing(
-                s, cfg, forced, faces, work, t.action[g, e], rewards, t.mrng, g, t.drawn[g]
-            )
-            record_step(t, g, depth, node, e, rewards, work)
-            depth += 1
-            if code != 0:
-                chance = t.child[g, e]
-                if chance < 0:
-                    if t.used[g, 0] >= nodes:
-                        break  # full: the walk adds its rewards only
-                    chance = new_node(t, g, -1, False)
-                    t.child[g, e] = chance
-                e = outcome_edge(t, g, chance, code)
-                rewards[work, :] = 0.0
-                record_step(t, g, depth, chance, e, rewards, work)
-                depth += 1
-            child = t.child[g, e]
-            if child < 0:
-                if t.used[g, 0] >= nodes or depth >= longest:
+    work = games + g
+    copy_game(s, g, work)
+    s.rng[work] = next_u64(t.mrng, g)
+    node = 0
+    depth = 0
+    needs[g] = False
+    t.leaf[g] = -1
+    while True:
+        e = choose(t, g, node, wanted)
+        status, code = play_drawing(
+            s, cfg, forced, faces, work, t.action[g, e], rewards, t.mrng, g, t.drawn[g]
+        )
+        record_step(t, g, depth, node, e, rewards, work)
+        depth += 1
+        if code != 0:
+            chance = t.child[g, e]
+            if chance < 0:
+                if t.used[g, 0] >= nodes:
                     break  # full: the walk adds its rewards only
-                over = status & 3 != ONGOING
-                child = new_node(t, g, status >> 4, over)
-                t.child[g, e] = child
-                t.leaf[g] = child
-                if not over:
-                    observe_leaf(s, cfg, t, g, work, child, obs, mask)
-                    needs[g] = True
-                break
-            if t.over[g, child] or depth >= longest:
-                break
-            node = child
-        t.depth[g] = depth
+                chance = new_node(t, g, -1, False)
+                t.child[g, e] = chance
+            e = outcome_edge(t, g, chance, code)
+            rewards[work, :] = 0.0
+            record_step(t, g, depth, chance, e, rewards, work)
+            depth += 1
+        child = t.child[g, e]
+        if child < 0:
+            if t.used[g, 0] >= nodes or depth >= longest:
+                break  # full: the walk adds its rewards only
+            over = status & 3 != ONGOING
+            child = new_node(t, g, status >> 4, over)
+            t.child[g, e] = child
+            t.leaf[g] = child
+            if not over:
+                observe_leaf(s, cfg, t, g, work, child, obs, mask)
+                needs[g] = True
+            break
+        if t.over[g, child] or depth >= longest:
+            break
+        node = child
+    t.depth[g] = depth
+
+
+@njit_parallel
+def descend(s, cfg, forced, faces, t, wanted, rewards, obs, mask, needs):
+    """One walk in every game's tree (see the module docstring, step 1), the
+    games shared among the threads (each touches its own rows only);
+    ``wanted[g]`` is the visit count Sequential Halving asks of game ``g``'s
+    root edge. ``needs[g]``: game ``g``'s leaf awaits the network.
+    ``forced`` is the batch's dice queue ((2G, 0) for a game without dice)."""
+    for g in prange(t.used.shape[0]):
+        walk(s, cfg, forced, faces, t, np.int64(g), wanted[g], rewards, obs, mask, needs)
 
 
 @njit
@@ -379,7 +387,7 @@ class GumbelSearch:
         self.rng = np.random.default_rng(seed)
         #: Seconds spent so far: in all of :meth:`run`, and in the network alone.
         self.seconds = {"run": 0.0, "network": 0.0}
-        #: The last :meth:`run`'s trees, to look into.
+        #: The last :meth:`run`'s trees, to look into (and to search in again).
         self.trees: Trees | None = None
 
     def run(self, state, movers: np.ndarray, obs_size: int) -> tuple[np.ndarray, np.ndarray]:
@@ -392,9 +400,20 @@ class GumbelSearch:
         s = type(state)(*(np.concatenate([a, a]) for a in state))  # roots, then work slots
         forced, faces = chance_queue(s)
         seeds = self.rng.integers(0, 2**63, size=games, dtype=np.uint64)
-        t = new_trees(
-            games, self.simulations, actions, self.rules.num_players, self.max_depth, forced.shape[1], seeds
-        )
+        # The trees of the last batch of this size serve again: every field a
+        # search reads it writes first, and fresh pages cost more than the search.
+        t = self.trees
+        if t is None or t.used.shape[0] != games:
+            t = new_trees(
+                games,
+                self.simulations,
+                actions,
+                self.rules.num_players,
+                self.max_depth,
+                forced.shape[1],
+                seeds,
+            )
+        t.mrng[:] = seeds
         obs = np.zeros((games, obs_size), np.int8)
         mask = np.zeros((games, actions), np.int8)
         rewards = np.zeros((2 * games, self.rules.num_players), np.float32)
