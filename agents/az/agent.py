@@ -17,6 +17,7 @@ from pathlib import Path
 import numpy as np
 
 from azgames import checks
+from azgames import state as state_ops
 from azgames.agent import agent_rng, suite_env
 from azgames.limits import LOCAL, Limits
 
@@ -83,17 +84,36 @@ class AZAgent:
         obs = raw.observe(raw.agent_selection)
         if self.simulations == 0:
             return int(policy.act(obs["observation"][None], obs["action_mask"][None])[0])
-        if self._search is None or self._search.rules is not raw.rules:
+        movers = np.array([raw.possible_agents.index(raw.agent_selection)])
+        chosen, _ = self._search_for(raw.rules, policy).run(raw.state, movers, obs["observation"].size)
+        return int(chosen[0])
+
+    def act_batch(self, rules, state, mask, games: np.ndarray) -> np.ndarray:
+        """A move for each of ``games`` (indices into the batch ``state``, each
+        waiting on this agent), all searched at once: how a vector env's
+        opponent or an evaluation plays the agent (:mod:`azgames.training.opponents`)."""
+        policy = self.policy_for(rules.num_players)
+        batch = state_ops.select(state, np.asarray(games))
+        n = len(games)
+        obs = np.zeros((n, *rules.observation_shape(0)), np.int8)
+        legal = np.zeros((n, rules.num_actions), np.int8)
+        movers = np.zeros(n, np.int64)
+        rules.vec_observe(batch, obs, legal, movers)  # the agent to act in each, as the envs say
+        if self.simulations == 0:
+            return policy.act(obs, legal.astype(bool))
+        chosen, _ = self._search_for(rules, policy).run(batch, movers, obs[0].size)
+        return chosen
+
+    def _search_for(self, rules, policy: NumpyPolicy) -> GumbelSearch:
+        if self._search is None or self._search.rules is not rules:
 
             def evaluate(o: np.ndarray, m: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
                 return policy.logits(o, m), np.clip(policy.value(o), -1.0, 1.0)
 
             self._search = GumbelSearch(
-                raw.rules, evaluate, self.simulations, self.considered, gumbel_scale=0.0, seed=self.seed
+                rules, evaluate, self.simulations, self.considered, gumbel_scale=0.0, seed=self.seed
             )
-        movers = np.array([raw.possible_agents.index(raw.agent_selection)])
-        chosen, _ = self._search.run(raw.state, movers, obs["observation"].size)
-        return int(chosen[0])
+        return self._search
 
     def __repr__(self) -> str:
         return f"AZAgent({self.game}, simulations={self.simulations}, considered={self.considered})"

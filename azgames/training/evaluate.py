@@ -4,7 +4,9 @@
 :class:`~azgames.training.learner_env.LearnerVecEnv`, the learner's seat
 alternating over the games (game ``i`` takes seat ``i % num_players``), and
 counts each game's first ending only, so short games are not over-counted.
-The policy plays its most likely legal action. No torch needed.
+The policy plays its most likely legal action, or, with ``simulations``, the
+move of the ``az`` agent's Gumbel search guided by it (one search for all the
+games). No torch needed.
 
 A *win* is the learner's seat taking the game's top reward, +1 (its side
 wins, or it alone has the most tiles); a *draw* a reward of 0 with two
@@ -23,6 +25,7 @@ from typing import Any
 
 import numpy as np
 
+from azgames.agents.az.agent import AZAgent
 from azgames.agents.match import wilson_interval
 from azgames.agents.policy import NumpyPolicy
 from azgames.tournament.ratings import Rating, elo_against, ladder_ratings
@@ -78,9 +81,11 @@ def evaluate(
     num_games: int = 400,
     seed: int = 0,
     max_steps: int = 100_000,
+    simulations: int = 0,
 ) -> Evaluation:
     """``policy`` (for its game, player count and options) against
-    ``opponent`` (an agent name or a :class:`NumpyPolicy`) in every other seat."""
+    ``opponent`` (an agent spec or a :class:`NumpyPolicy`) in every other
+    seat; with ``simulations``, searching that many a move."""
     meta = policy.meta
     env = LearnerVecEnv(
         meta["game"],
@@ -94,8 +99,14 @@ def evaluate(
     obs, mask = env.reset()
     result = np.zeros(num_games, np.float32)
     finished = np.zeros(num_games, bool)
+    every = np.arange(num_games)
+    searcher = AZAgent(policy, simulations=simulations, seed=seed) if simulations else None
     for _ in range(max_steps):
-        obs, mask, reward, terminated, truncated = env.step(policy.act(obs, mask))
+        if searcher is None:
+            actions = policy.act(obs, mask)
+        else:
+            actions = searcher.act_batch(env.venv.rules, env.venv.state, mask, every)
+        obs, mask, reward, terminated, truncated = env.step(actions)
         first = (terminated | truncated) & ~finished
         result[first] = reward[first]
         finished |= first

@@ -64,3 +64,21 @@ def test_bad_budgets_are_refused_by_name(bad):
     env.reset(seed=0)
     with pytest.raises(ValueError, match=next(iter(bad))):
         AZAgent(random_policy(env), **bad)
+
+
+def test_a_batch_of_games_gets_the_moves_each_game_gets_alone():
+    """act_batch, as a vector env's opponent or an evaluation plays the agent,
+    searches the games it is given at once: the same moves as act() on each."""
+    venv = azgames.make_vec("azacru", num_envs=6, seed=2)
+    venv.reset()
+    rng = np.random.default_rng(0)
+    for _ in range(5):
+        venv.step(np.array([rng.choice(np.flatnonzero(m)) for m in venv.action_mask]))
+    env = azgames.make("azacru")
+    env.reset(seed=0)
+    agent = AZAgent(random_policy(env), simulations=8)
+    games = np.array([0, 2, 3, 5])
+    together = agent.act_batch(venv.rules, venv.state, venv.action_mask, games)
+    for g, move in zip(games, together):
+        env.unwrapped.set_state(venv.game(int(g)))
+        assert venv.action_mask[g, move] and agent.act(env) == move

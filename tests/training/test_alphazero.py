@@ -140,3 +140,14 @@ def test_a_run_starts_from_another_runs_network(tmp_path):
     after = NumpyPolicy.load(tmp_path / "second" / "policy.npz")
     assert after.meta["hidden"] == [32]  # the network of --init, not the config's
     assert after.meta["init"]["path"] == str(first / "policy.npz") and second["steps"] == 160
+
+
+def test_an_evaluation_with_simulations_plays_the_search_against_the_opponent(rounds):
+    """evaluate(..., simulations=N) plays the az agent's batched search in
+    every game at once, each game counted once."""
+    from azgames.training.evaluate import evaluate
+
+    _, net, _ = rounds
+    meta = {"game": "azacru", "num_players": 2, "obs_shape": [11, 9, 9], "hidden": [32]}
+    e = evaluate(net.to_numpy(meta), "random", 8, seed=0, simulations=8)
+    assert e.games == 8 and e.wins + e.draws + e.losses == 8
