@@ -403,6 +403,23 @@ def az_search(data: dict) -> str:
     return markdown(header, rows)
 
 
+def az_strength(data: dict) -> str:
+    """benchmarks/az_strength.py: the shipped az agents' records, pooled over
+    seeds, with each side's seconds a move."""
+    header = ["game", "players", "simulations", "opponent", "games", "wins", "95% CI", "draws", "losses"]
+    header += ["decisive wins", "wins per seed", "s a move (az / opponent)", "seeds"]
+    order = sorted(data["rows"], key=lambda r: (r["game"], r["players"], -r["simulations"], r["opponent"]))
+    rows = [
+        [r["game"], str(r["players"]), str(r["simulations"]), r["opponent"], str(r["games"])]
+        + [pct(r["win_rate"]), interval(r["win_rate_lo"], r["win_rate_hi"]), str(r["draws"])]
+        + [str(r["losses"]), or_dash(r["decisive_win_rate"], pct), _wins_per_seed(r["per_seed"])]
+        + [f"{r['az_seconds_a_move']:.3f} / " + or_dash(r["opponent_seconds_a_move"], lambda s: f"{s:.3f}")]
+        + [seeds(r["seeds"])]
+        for r in order
+    ]
+    return markdown(header, rows)
+
+
 # ---------------------------------------------------------------- ladders
 
 
@@ -546,6 +563,7 @@ TABLES: dict[str, Callable[[Any], str]] = {
     "cold_start_commands": cold_start_commands,
     "compile_profile": compile_profile,
     "az_search": az_search,
+    "az_strength": az_strength,
     **{f"ladder:{name}": ladder for name in _LADDERS},
 }
 

@@ -57,18 +57,23 @@ class Config:
     game: str
     num_players: int = 2
     seed: int = 0
-    steps: int = 500_000  # moves searched, all games together
+    steps: int = 2_000_000  # moves searched, all games together
     minutes: float | None = None  # stop on the clock instead (not reproducible)
-    num_envs: int = 64
+    num_envs: int = 256
     num_steps: int = 16  # moves of every game a round
-    simulations: int = 16  # a move, in self-play
+    simulations: int = 32  # a move, in self-play (Pgx's baselines search 32)
     considered: int = 16  # root actions Sequential Halving starts with
     hidden: tuple[int, ...] = (128, 128)
     learning_rate: float = 1e-3
     batch_size: int = 256
     sample_reuse: float = 4.0  # minibatch draws for each new sample
     replay: int = 100_000  # samples the buffer keeps, the newest
-    eval_every: int = 20  # rounds between evaluations (0: only at the end)
+    # Rounds whose policy target is the network's own prior: the value head
+    # learns from the search's games before the search's values (read off
+    # that head) teach the policy. For a network from --init whose policy is
+    # better than its value.
+    value_warmup: int = 0
+    eval_every: int = 100  # rounds between evaluations (0: only at the end)
     eval_games: int = 200
     final_eval_games: int = 400
     eval_against: tuple[str, ...] = ("random", "greedy")
@@ -125,8 +130,10 @@ class SelfPlay:
         self.moves = 0
         self.games = 0
 
-    def round(self, num_steps: int) -> Samples:
-        """``num_steps`` moves of every game; the moves of the games that ended."""
+    def round(self, num_steps: int, prior_targets: bool = False) -> Samples:
+        """``num_steps`` moves of every game; the moves of the games that ended.
+        ``prior_targets``: their policy target is the network's own prior at
+        the root instead of the search's improved policy (the value warm-up)."""
         n, size = self.venv.num_envs, self.size
         actions = self.venv.num_actions
         kept = {
@@ -146,6 +153,9 @@ class SelfPlay:
             kept["before"][m] = self.returns[slots, mover]
             kept["episode"][m] = self.episode
             chosen, kept["policy"][m] = self.search.run(self.venv.state, mover, size)
+            if prior_targets:
+                logits, _ = self.search.evaluate(kept["obs"][m], self.mask)
+                kept["policy"][m] = softmax_rows(logits)
             self.obs, self.mask, rewards, terminated, truncated, _ = self.venv.step(chosen)
             self.returns += rewards
             done = np.flatnonzero(terminated | truncated)
@@ -175,6 +185,12 @@ class SelfPlay:
             grown = np.full((2 * games, self.finals.shape[1]), np.nan)
             grown[: len(self.finals)] = self.finals
             self.finals = grown
+
+
+def softmax_rows(logits: np.ndarray) -> np.ndarray:
+    """Each row's softmax (rows of masked logits: -1e8 or -inf where illegal)."""
+    z = np.exp(logits - logits.max(axis=1, keepdims=True))
+    return z / z.sum(axis=1, keepdims=True)
 
 
 # ---------------------------------------------------------------- replay
@@ -279,7 +295,7 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
     rounds = 0
     while True:
         rounds += 1
-        samples = play.round(cfg.num_steps)
+        samples = play.round(cfg.num_steps, prior_targets=rounds <= cfg.value_warmup)
         replay.add(samples)
         losses = []
         updates = int(np.ceil(len(samples.value) * cfg.sample_reuse / cfg.batch_size)) if replay.size else 0

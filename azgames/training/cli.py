@@ -44,7 +44,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         type=int,
         default=None,
         help="learner steps, all games together (default: 2,000,000); alphazero: moves of "
-        "self-play searched (default: 500,000)",
+        "self-play searched (default: 2,000,000)",
     )
     train.add_argument(
         "--minutes", type=float, default=None, help="stop after this many minutes instead (not reproducible)"
@@ -61,7 +61,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--minutes) (default: 0.001; lower to fine-tune from --init)",
     )
     train.add_argument(
-        "--num-envs", type=int, default=None, help="suite: games played at once (default: 256; alphazero: 64)"
+        "--num-envs", type=int, default=None, help="suite: games played at once (default: 256)"
     )
     train.add_argument(
         "--num-steps",
@@ -73,7 +73,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--simulations",
         type=int,
         default=None,
-        help="alphazero: simulations of the search a move in self-play (default: 16)",
+        help="alphazero: simulations of the search a move in self-play (default: 32)",
     )
     train.add_argument(
         "--replay",
@@ -82,10 +82,19 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="alphazero: moves the replay buffer keeps, the newest (default: 100,000)",
     )
     train.add_argument(
+        "--value-warmup",
+        type=int,
+        default=None,
+        metavar="ROUNDS",
+        help="alphazero: first rounds whose policy target is the network's own prior, so "
+        "that the value head learns before the search's values teach the policy (for "
+        "an --init network whose policy is better than its value; default: 0)",
+    )
+    train.add_argument(
         "--eval-every",
         type=int,
         default=None,
-        help="updates between evaluations (default: 10; alphazero: 50 rounds; 0: at the end only)",
+        help="updates between evaluations (default: 10; alphazero: 100 rounds; 0: at the end only)",
     )
     train.add_argument(
         "--eval-games", type=int, default=200, help="games per opponent in each evaluation (default: 200)"
@@ -192,12 +201,12 @@ RLLIB_ONLY: dict[str, Any] = {
 #: Options of one of the suite's algorithms only, with their defaults.
 ALGO_ONLY: dict[str, dict[str, Any]] = {
     "ppo": {"mix": None, "league_greedy": "greedy"},
-    "alphazero": {"simulations": 16, "replay": 100_000},
+    "alphazero": {"simulations": 32, "replay": 100_000, "value_warmup": 0},
 }
 #: The defaults that differ between the ways to train (RLlib's are PPO's).
 SUITE_DEFAULTS: dict[str, dict[str, Any]] = {
     "ppo": {"steps": 2_000_000, "num_envs": 256, "num_steps": 64, "eval_every": 10},
-    "alphazero": {"steps": 500_000, "num_envs": 64, "num_steps": 16, "eval_every": 50},
+    "alphazero": {"steps": 2_000_000, "num_envs": 256, "num_steps": 16, "eval_every": 100},
 }
 
 
@@ -252,7 +261,7 @@ def cmd_train(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
         return train_rllib(args, parser, options)
     counts = ("steps", "num_envs", "num_steps", "eval_games", "final_eval_games")
-    for name in counts + (tuple(ALGO_ONLY["alphazero"]) if args.algo == "alphazero" else ()):
+    for name in counts + (("simulations", "replay") if args.algo == "alphazero" else ()):
         if getattr(args, name) < 1:
             parser.error(f"--{name.replace('_', '-')} {getattr(args, name)}: give a number >= 1")
     check_run_arguments(parser, args)
@@ -297,7 +306,13 @@ def cmd_train(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             parser.error(f"--league-greedy {args.league_greedy}: {e}")
         algo_options = {"league_greedy": args.league_greedy, **({"mix": mix} if mix else {})}
     else:
-        algo_options = {"simulations": args.simulations, "replay": args.replay}
+        if args.value_warmup < 0:
+            parser.error(f"--value-warmup {args.value_warmup}: give a number of rounds >= 0")
+        algo_options = {
+            "simulations": args.simulations,
+            "replay": args.replay,
+            "value_warmup": args.value_warmup,
+        }
     if args.init is not None:
         from azgames.agents.policy import NumpyPolicy
 

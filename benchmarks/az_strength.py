@@ -1,0 +1,177 @@
+"""How strong the shipped ``az`` agents are: win rates against greedy and ``mcts``.
+
+    python benchmarks/az_strength.py              # every shipped network, the table only
+    python benchmarks/az_strength.py --save       # merged into results/az_strength.json
+    python benchmarks/az_strength.py --quick      # 6 games, seed 0, 4 simulations, against greedy
+    python benchmarks/az_strength.py --games azacru --opponents greedy --simulations 64 0
+
+For each shipped network (``agents/policies/az/<game>_<n>p.npz``), each
+budget of ``--simulations`` (default 64, the ``az`` agent's, and 0: the
+network alone) and each opponent (default ``greedy`` and ``mcts`` at 1,000
+simulations), ``--num-games`` games for each seed (default 134: 402 over
+seeds 0, 1, 2) are played batched
+(:func:`azgames.training.evaluate.evaluate`): the ``az`` agent searches all
+the games waiting on it at once, its seat alternating over the games, the
+opponent on every other seat. The co-op's network plays the whole crew
+against the Ocean Die. Wins, draws and losses are pooled over the seeds;
+the interval is the 95% Wilson interval of the win rate; "decisive" is wins
+over wins + losses.
+
+*Seconds a move* are each side's, timed one position at a time as the AEC
+env asks (``agent.act``) over the first ``--timed`` positions of one game:
+the work a player thinks per move, not the batched evaluation's.
+
+Rows are merged into the JSON (``--save``: the committed
+``benchmarks/results/az_strength.json``) as soon as each is measured,
+replacing only the row of the same game, players, simulations and opponent.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shlex
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # also when run by path (runpy)
+import results_file  # noqa: E402
+import tables  # noqa: E402
+
+COMMITTED = results_file.RESULTS / "az_strength.json"
+TEAM = "Ocean Die"
+
+
+def seconds_a_move(agent, game: str, players: int, timed: int, seed: int = 0) -> float:
+    """The median seconds of ``agent.act`` over the first ``timed`` positions
+    of a game of random moves (after one untimed move: compiling)."""
+    import numpy as np
+
+    import azgames
+
+    env = azgames.make(game, num_players=players)
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    agent.act(env)
+    times = []
+    for _ in range(timed):
+        if not env.agents:
+            break
+        began = time.perf_counter()
+        agent.act(env)
+        times.append(time.perf_counter() - began)
+        env.step(int(rng.choice(env.unwrapped.legal_actions())))
+    return float(np.median(times))
+
+
+def measure(
+    game: str, players: int, simulations: int, opponent: str, games: int, seeds: list[int], timed: int
+):
+    from azgames.agents import make_agent
+    from azgames.agents.az.agent import AZAgent, shipped_network_path
+    from azgames.agents.match import wilson_interval
+    from azgames.agents.policy import NumpyPolicy
+    from azgames.progress import Progress
+    from azgames.training.evaluate import evaluate
+
+    policy = NumpyPolicy.load(shipped_network_path(game, players))
+    team = opponent == TEAM
+    runs = []
+    with Progress(len(seeds), f"az {game} {players}p, {simulations} sims vs {opponent}", unit="seed") as bar:
+        for seed in seeds:
+            runs.append(
+                evaluate(policy, "random" if team else opponent, games, seed=seed, simulations=simulations)
+            )
+            bar.update()
+    wins, draws, losses = (sum(getattr(r, k) for r in runs) for k in ("wins", "draws", "losses"))
+    total = wins + draws + losses
+    lo, hi = wilson_interval(wins, total)
+    az_move = seconds_a_move(AZAgent(policy, simulations=simulations), game, players, timed)
+    opponent_move = (
+        None if team else seconds_a_move(make_agent(opponent, seed=0, game=game), game, players, timed)
+    )
+    return {
+        "game": game,
+        "players": players,
+        "simulations": simulations,
+        "opponent": opponent,
+        "games": total,
+        "wins": wins,
+        "draws": draws,
+        "losses": losses,
+        "win_rate": wins / total,
+        "win_rate_lo": lo,
+        "win_rate_hi": hi,
+        "decisive_win_rate": wins / (wins + losses) if wins + losses else None,
+        "per_seed": [{"wins": r.wins, "draws": r.draws, "losses": r.losses} for r in runs],
+        "seeds": seeds,
+        "az_seconds_a_move": az_move,
+        "opponent_seconds_a_move": opponent_move,
+        "trained": policy.meta.get("trained"),
+    }
+
+
+def shipped() -> list[tuple[str, int]]:
+    from azgames.agents.az.agent import SHIPPED
+
+    found = []
+    for path in sorted(SHIPPED.glob("*_[0-9]p.npz")):
+        game, players = path.stem.rsplit("_", 1)
+        found.append((game, int(players[:-1])))
+    return found
+
+
+def main(argv: list[str] | None = None) -> dict:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", nargs="+", default=None, help="games (default: every shipped network's)")
+    parser.add_argument(
+        "--players", nargs="+", type=int, default=None, help="player counts (default: all shipped)"
+    )
+    parser.add_argument("--simulations", nargs="+", type=int, default=[64, 0], help="budgets (default: 64 0)")
+    parser.add_argument(
+        "--opponents",
+        nargs="+",
+        default=["greedy", "mcts:simulations=1000"],
+        help="agent specs of the opponents",
+    )
+    parser.add_argument("--num-games", type=int, default=134, help="games a seed (default: 134)")
+    parser.add_argument("--seeds", nargs="+", type=int, default=[0, 1, 2])
+    parser.add_argument(
+        "--timed", type=int, default=20, help="positions timed for seconds a move (default: 20)"
+    )
+    parser.add_argument(
+        "--quick", action="store_true", help="smoke run: 6 games, seed 0, 4 simulations, greedy"
+    )
+    results_file.add_arguments(parser, COMMITTED)
+    args = parser.parse_args(argv)
+    out = results_file.destination(parser, args, COMMITTED, quick=args.quick)
+    if args.quick:
+        args.num_games, args.seeds, args.simulations, args.opponents, args.timed = 6, [0], [4], ["greedy"], 2
+    wanted = [
+        (g, n)
+        for g, n in shipped()
+        if (args.games is None or g in args.games) and (args.players is None or n in args.players)
+    ]
+    if not wanted:
+        parser.error("no shipped az network matches --games and --players")
+    previous = json.loads(out.read_text()) if out is not None and out.exists() else {"rows": []}
+    rows = previous["rows"]
+    command = "python benchmarks/az_strength.py " + " ".join(shlex.quote(a) for a in (argv or sys.argv[1:]))
+    for game, players in wanted:
+        opponents = [TEAM] if game == "azimuth_coop" else args.opponents
+        for simulations in args.simulations:
+            for opponent in opponents:
+                row = measure(game, players, simulations, opponent, args.num_games, args.seeds, args.timed)
+                row["command"] = command
+                key = (game, players, simulations, opponent)
+                rows = [r for r in rows if (r["game"], r["players"], r["simulations"], r["opponent"]) != key]
+                rows.append(row)
+                print(tables.az_strength({"rows": [row]}), flush=True)
+                if out is not None:  # after every row: a stopped run keeps what it measured
+                    results_file.write_json(out, {"date": time.strftime("%Y-%m-%d"), "rows": rows}, indent=2)
+    return {"rows": rows}
+
+
+if __name__ == "__main__":
+    main()
