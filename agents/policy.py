@@ -2,7 +2,9 @@
 
 The network is the training command's (:mod:`azgames.training.ppo`): the
 observation planes flattened to floats, a trunk of ``tanh`` layers, then two
-heads: action logits (illegal actions masked out) and a value. A policy file
+heads: action logits (illegal actions masked out) and a value (the player
+to act's, or, from AlphaZero with 3-4 sides, one for each player, counted
+in seats from the player to act). A policy file
 is one ``.npz`` holding the weights (``trunk_0_w``, ``trunk_0_b``, ...,
 ``policy_w``, ``policy_b``, ``value_w``, ``value_b``; ``w`` is
 ``(inputs, outputs)``) and ``meta``: a JSON string naming the game, its
@@ -122,8 +124,11 @@ def check_network(trunk, policy, value, meta, where: str = "policy"):
                 f"{where}: {name}_b has shape {_shape(b.shape)}, not ({w.shape[1]},): "
                 f"one bias per output of {name}_w"
             )
-        if name == "value" and w.shape[1] != 1:
-            raise ValueError(f"{where}: the value head (value_w) gives {w.shape[1]} outputs, not 1")
+        if name == "value" and w.shape[1] not in (1, meta["num_players"]):
+            raise ValueError(
+                f"{where}: the value head (value_w) gives {w.shape[1]} outputs, not 1 "
+                f"(the mover's) or {meta['num_players']} (one a player)"
+            )
         converted = []
         for key, array in ((f"{name}_w", w), (f"{name}_b", b)):
             if not np.isfinite(array).all():
@@ -373,8 +378,14 @@ class NumpyPolicy:
 
     def value(self, obs: np.ndarray) -> np.ndarray:
         """The value head: the expected final reward of the player to act."""
+        return self.values(obs)[:, 0]
+
+    def values(self, obs: np.ndarray) -> np.ndarray:
+        """The whole value head, (N, 1) or (N, num_players): column ``k`` the
+        expected final reward of the player ``k`` seats after the one to act
+        (column 0 its own; a head of one column gives the mover's only)."""
         w, b = self.value_head
-        return (self.features(obs) @ w + b)[:, 0]
+        return self.features(obs) @ w + b
 
     def act(self, obs: np.ndarray, mask: np.ndarray, rng: np.random.Generator | None = None) -> np.ndarray:
         """One action per observation: the most likely legal action, or, given

@@ -262,7 +262,6 @@ def test_play_azure_on_a_users_map_file_with_drawn_roles(tmp_path):
         (["train", "azacru", "--simulations", "4"], "--simulations is an option of --algo alphazero"),
         (["train", "azacru", "--algo", "alphazero", "--simulations", "0"], "--simulations 0"),
         (["train", "azacru", "--algo", "alphazero", "--replay", "0"], "--replay 0"),
-        (["train", "azacru", "--algo", "alphazero", "--players", "3"], "azacru with 3 players has 3 sides"),
         (["train", "azacru", "--backend", "rllib", "--algo", "alphazero"], "--algo alphazero"),
         (["train", "azacru", "--algo", "alphazer"], "alphazer"),
     ],

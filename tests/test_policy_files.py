@@ -391,9 +391,9 @@ NETWORK_CASES = [
         True,
     ),
     (
-        "value head of two outputs",
-        lambda a, m: a.update(value_w=np.zeros((8, 2), np.float16), value_b=np.zeros(2, np.float16)),
-        r"the value head \(value_w\) gives 2 outputs, not 1",
+        "value head of three outputs, for two players",  # the mover's, or one a player
+        lambda a, m: a.update(value_w=np.zeros((8, 3), np.float16), value_b=np.zeros(3, np.float16)),
+        r"the value head \(value_w\) gives 3 outputs, not 1 \(the mover's\) or 2 \(one a player\)",
         True,
     ),
     (

@@ -108,10 +108,17 @@ class AZAgent:
         if self._search is None or self._search.rules is not rules:
 
             def evaluate(o: np.ndarray, m: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-                return policy.logits(o, m), np.clip(policy.value(o), -1.0, 1.0)
+                return policy.logits(o, m), np.clip(policy.values(o), -1.0, 1.0)
 
+            values = policy.value_head[0].shape[1]
             self._search = GumbelSearch(
-                rules, evaluate, self.simulations, self.considered, gumbel_scale=0.0, seed=self.seed
+                rules,
+                evaluate,
+                self.simulations,
+                self.considered,
+                gumbel_scale=0.0,
+                seed=self.seed,
+                values=values,
             )
         return self._search
 

@@ -26,11 +26,12 @@ linked by ``sibling``). Outcomes are met as often as their probability, so
 the Q-value of the action above is the probability-weighted mean of its
 outcomes'. Azure Attack's fights and the co-op's die are searched this way.
 
-**Sides.** A leaf's value is the mover's; every agent of the mover's side
-gets it and every agent of the other side its negative. That holds for two
-sides (two players, Azure Attack's monster against its hunters) and for one
-(the co-op crew); 3-4 players each on their own side need a value per
-agent, which this search refuses for now.
+**Values.** A network gives the mover's value, or one for each player
+(counted in seats from the mover). With the mover's alone, every agent of
+the mover's side gets it and every agent of the other side its negative:
+right for two sides (two players, Azure Attack's monster against its
+hunters) and for one (the co-op crew). 3-4 players each on their own side
+(Azacru, Azimuth) need a value for each player.
 
 The search plays the suite's rules exactly, through the hooks of
 :mod:`azgames.agents.mcts.interface`.
@@ -287,8 +288,9 @@ def expand(t, g, node, mask_row, logits_row, value):
 @njit
 def expand_and_backup(t, needs, mask, logits, values, kin):
     """Step 3 of the module docstring for every game: ``logits`` and
-    ``values`` are the network's for the rows ``needs`` marks; ``kin[m, p]``
-    is agent ``p``'s value per unit of mover ``m``'s (1 or -1)."""
+    ``values`` are the network's for the rows ``needs`` marks. ``values``
+    is (G, 1), the mover's, which ``kin[m, p]`` (1 or -1) turns into agent
+    ``p``'s; or (G, P), one a player counted in seats from the mover."""
     games = t.used.shape[0]
     agents = t.path_reward.shape[2]
     ret = np.zeros(agents)
@@ -296,9 +298,13 @@ def expand_and_backup(t, needs, mask, logits, values, kin):
         ret[:] = 0.0
         leaf = t.leaf[g]
         if needs[g]:
-            expand(t, g, leaf, mask[g], logits[g], values[g])
+            mover = t.mover[g, leaf]
+            expand(t, g, leaf, mask[g], logits[g], values[g, 0])
             for p in range(agents):
-                ret[p] = kin[t.mover[g, leaf], p] * values[g]
+                if values.shape[1] == 1:
+                    ret[p] = kin[mover, p] * values[g, 0]
+                else:
+                    ret[p] = values[g, (p - mover) % agents]
         for d in range(t.depth[g] - 1, -1, -1):
             for p in range(agents):
                 ret[p] += t.path_reward[g, d, p]
@@ -315,7 +321,7 @@ def expand_roots(t, mask, logits, values, gumbel, considered_max):
     Sequential Halving considers: the ``considered_max`` largest
     ``gumbel + logits`` (``gumbel`` (G, A), noise per action)."""
     for g in range(t.used.shape[0]):
-        expand(t, g, 0, mask[g], logits[g], values[g])
+        expand(t, g, 0, mask[g], logits[g], values[g, 0])
         c = t.num_edges[g, 0]
         for k in range(c):
             t.gumbel[g, k] = gumbel[g, t.action[g, k]]
@@ -352,11 +358,12 @@ def side_signs(sides: list[list[int]], num_players: int) -> np.ndarray:
 class GumbelSearch:
     """A Gumbel search of ``simulations`` a move over a batch of positions of
     one game, with ``evaluate(obs, mask) -> (logits, values)`` as its network
-    (obs (B, F) int8 and mask (B, A) int8 rows; logits (B, A), values (B,)
-    for each row's mover). ``considered``: root actions Sequential Halving
+    (obs (B, F) int8 and mask (B, A) int8 rows; logits (B, A); values (B,)
+    for each row's mover, or (B, P) with ``values=P``: one a player, counted
+    in seats from the mover). ``considered``: root actions Sequential Halving
     starts with; ``gumbel_scale`` 0 plays for strength, 1 explores (self-play).
-    Games of one or two sides (:attr:`Rules.sides`) only: a leaf's value is
-    its mover's side's, and the other side's is its negative."""
+    With the mover's value alone, games of one or two sides
+    (:attr:`Rules.sides`): the mover's side gets it, the other its negative."""
 
     def __init__(
         self,
@@ -367,12 +374,15 @@ class GumbelSearch:
         gumbel_scale: float = 1.0,
         seed: int = 0,
         max_depth: int = 512,
+        values: int = 1,
     ):
         hooks = hooks_of(rules)
-        if len(rules.sides) > 2:
+        if values not in (1, rules.num_players):
+            raise ValueError(f"values={values}: give 1 (the mover's) or {rules.num_players} (one a player)")
+        if len(rules.sides) > 2 and values == 1:
             raise ValueError(
                 f"{rules.info.name} with {rules.num_players} players has {len(rules.sides)} sides: "
-                "the Gumbel search's values are for one or two sides so far"
+                f"the search needs a value for each player (values={rules.num_players})"
             )
         if hooks.observe is None:
             raise ValueError(f"{rules.info.name}'s search hooks give no observation for a network")
@@ -383,6 +393,7 @@ class GumbelSearch:
         self.simulations, self.considered = simulations, considered
         self.gumbel_scale, self.max_depth = gumbel_scale, max_depth
         self.kin = side_signs(rules.sides, rules.num_players)
+        self.values = values
         self.table = considered_visits(considered, simulations)
         self.rng = np.random.default_rng(seed)
         #: Seconds spent so far: in all of :meth:`run`, and in the network alone.
@@ -438,11 +449,11 @@ class GumbelSearch:
         """The network's logits and values for ``rows`` (one batched call), in full-size arrays."""
         if logits is None:
             logits = np.zeros(mask.shape)
-            values = np.zeros(mask.shape[0])
+            values = np.zeros((mask.shape[0], self.values))
         if rows.any():
             began = time.perf_counter()
             got_logits, got_values = self.evaluate(obs[rows], mask[rows])
             self.seconds["network"] += time.perf_counter() - began
             logits[rows] = got_logits
-            values[rows] = got_values
+            values[rows] = np.asarray(got_values).reshape(-1, self.values)
         return logits, values

@@ -1,4 +1,4 @@
-"""Gumbel AlphaZero for any game of one or two sides:
+"""Gumbel AlphaZero for every game and player count:
 ``python -m azgames train GAME --algo alphazero``.
 
 One file, top to bottom, as :mod:`.ppo`: the hyper-parameters
@@ -10,8 +10,9 @@ One file, top to bottom, as :mod:`.ppo`: the hyper-parameters
   ``simulations`` a move, Gumbel noise on) with the network being trained.
   Each move keeps the root's observation, legal actions and the search's
   improved policy; when its game ends, each of its moves gets the return its
-  mover earned from there on as the value target and goes to the replay
-  buffer. Games run on across rounds: a round is ``num_steps`` moves of
+  mover earned from there on as the value target (with 3-4 sides, every
+  player's, counted in seats from the mover: the network has a value for
+  each) and goes to the replay buffer. Games run on across rounds: a round is ``num_steps`` moves of
   every game.
 - **Learning.** After each round, minibatches drawn uniformly from the
   buffer (``sample_reuse`` draws for each new sample) fit the network's
@@ -105,19 +106,22 @@ class Samples(NamedTuple):
     obs: np.ndarray  # (M, F) int8: the root's observation, from its mover's side
     mask: np.ndarray  # (M, A) bool: its legal actions
     policy: np.ndarray  # (M, A) float32: the search's improved policy
-    value: np.ndarray  # (M,) float32: the mover's return from this move on
+    value: np.ndarray  # (M, V) float32: the returns from this move on, the mover's first
 
 
 class SelfPlay:
     """``num_envs`` games played on by the search, round after round; a
-    move waits in :attr:`pending` until its game ends."""
+    move waits in :attr:`pending` until its game ends. ``values``: the value
+    targets a move keeps, the mover's (1) or every player's (counted in
+    seats from the mover), as ``net``'s value head gives them."""
 
-    def __init__(self, cfg: Config, net: Net):
+    def __init__(self, cfg: Config, net: Net, values: int = 1):
         self.venv = azgames.make_vec(
             cfg.game, num_envs=cfg.num_envs, seed=cfg.seed, num_players=cfg.num_players, **cfg.options
         )
+        self.values = values
         self.search = GumbelSearch(
-            self.venv.rules, evaluator(net), cfg.simulations, cfg.considered, seed=cfg.seed
+            self.venv.rules, evaluator(net), cfg.simulations, cfg.considered, seed=cfg.seed, values=values
         )
         self.obs, self.mask = self.venv.reset()
         n, players = self.venv.num_envs, self.venv.num_players
@@ -141,16 +145,15 @@ class SelfPlay:
             "mask": np.zeros((num_steps, n, actions), bool),
             "policy": np.zeros((num_steps, n, actions), np.float32),
             "mover": np.zeros((num_steps, n), np.int64),
-            "before": np.zeros((num_steps, n)),  # the mover's return so far, at the move
+            "before": np.zeros((num_steps, n, self.venv.num_players)),  # the returns so far, at the move
             "episode": np.zeros((num_steps, n), np.int64),
         }
-        slots = np.arange(n)
         for m in range(num_steps):
             mover = self.venv.player.astype(np.int64)
             kept["obs"][m] = self.obs.reshape(n, size)
             kept["mask"][m] = self.mask
             kept["mover"][m] = mover
-            kept["before"][m] = self.returns[slots, mover]
+            kept["before"][m] = self.returns
             kept["episode"][m] = self.episode
             chosen, kept["policy"][m] = self.search.run(self.venv.state, mover, size)
             if prior_targets:
@@ -170,14 +173,17 @@ class SelfPlay:
         rows = {k: v.reshape(-1, *v.shape[2:]) for k, v in kept.items()}
         if self.pending:
             rows = {k: np.concatenate([self.pending[k], v]) for k, v in rows.items()}
-        final = self.finals[rows["episode"], rows["mover"]]
-        ended = ~np.isnan(final)
+        ended = ~np.isnan(self.finals[rows["episode"], 0])
         self.pending = {k: v[~ended] for k, v in rows.items()}
+        players = self.venv.num_players
+        # Seats counted from the mover: column k is the player k seats after it.
+        seats = (rows["mover"][ended, None] + np.arange(self.values)) % players
+        earned = self.finals[rows["episode"][ended]] - rows["before"][ended]
         return Samples(
             rows["obs"][ended],
             rows["mask"][ended],
             rows["policy"][ended],
-            (final - rows["before"])[ended].astype(np.float32),
+            np.take_along_axis(earned, seats, axis=1).astype(np.float32),
         )
 
     def _grow(self, games: int) -> None:
@@ -197,11 +203,11 @@ def softmax_rows(logits: np.ndarray) -> np.ndarray:
 class Replay:
     """The newest ``capacity`` samples, in a ring."""
 
-    def __init__(self, capacity: int, obs_size: int, num_actions: int):
+    def __init__(self, capacity: int, obs_size: int, num_actions: int, values: int = 1):
         self.obs = np.zeros((capacity, obs_size), np.int8)
         self.mask = np.zeros((capacity, num_actions), bool)
         self.policy = np.zeros((capacity, num_actions), np.float32)
-        self.value = np.zeros(capacity, np.float32)
+        self.value = np.zeros((capacity, values), np.float32)
         self.size = 0
         self.next = 0
 
@@ -225,7 +231,7 @@ def learn(net: Net, optimizer: torch.optim.Optimizer, batch: Samples) -> tuple[f
     logits, value = net(torch.as_tensor(batch.obs), torch.as_tensor(batch.mask))
     log_pi = torch.log_softmax(logits, dim=-1)  # illegal actions masked by the network
     policy_loss = -(torch.as_tensor(batch.policy) * log_pi).sum(-1).mean()
-    value_loss = ((value - torch.as_tensor(batch.value)) ** 2).mean()
+    value_loss = ((value.reshape(batch.value.shape) - torch.as_tensor(batch.value)) ** 2).mean()
     optimizer.zero_grad()
     (policy_loss + value_loss).backward()
     optimizer.step()
@@ -248,7 +254,9 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
         hidden = tuple(start_from.meta["hidden"])
     rules = azgames.make(cfg.game, num_players=cfg.num_players, **cfg.options).unwrapped.rules
     obs_shape = rules.observation_shape(0)
-    net = Net(int(np.prod(obs_shape)), rules.num_actions, hidden)
+    # One value, the mover's, serves one or two sides; 3-4 sides need each player's.
+    values = rules.num_players if len(rules.sides) > 2 else 1
+    net = Net(int(np.prod(obs_shape)), rules.num_actions, hidden, values)
     # The options as the rules keep them: a map file's map itself, so the policy loads where the file is not.
     options = {k: rules.options[k] for k in cfg.options}
     meta = {
@@ -267,15 +275,16 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
                 f"--init {cfg.init} is a policy of {start_from.meta['game']} with "
                 f"{start_from.meta['num_players']} players, not {cfg.game} with {rules.num_players}"
             )
-        net.load_numpy(start_from)
+        # A PPO policy's one value does not start a head of one a player: that head starts afresh.
+        net.load_numpy(start_from, value_head=start_from.value_head[0].shape[1] == values)
         meta["init"] = {
             "path": str(cfg.init),
             "trained": start_from.meta.get("trained"),
             **({"init": start_from.meta["init"]} if "init" in start_from.meta else {}),
         }
     optimizer = torch.optim.Adam(net.parameters(), lr=cfg.learning_rate)
-    play = SelfPlay(cfg, net)
-    replay = Replay(cfg.replay, int(np.prod(obs_shape)), rules.num_actions)
+    play = SelfPlay(cfg, net, values)
+    replay = Replay(cfg.replay, int(np.prod(obs_shape)), rules.num_actions, values)
     command = (
         "python -m azgames " + " ".join(shlex.quote(a) for a in argv)
         if argv is not None

@@ -235,7 +235,7 @@ def run_folder(parser: argparse.ArgumentParser, args: argparse.Namespace) -> str
 
 def cmd_train(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     options = game_options(parser, args)
-    rules = checked_rules(parser, args, options)
+    checked_rules(parser, args, options)
     if args.backend == "rllib":
         if args.algo != "ppo":
             parser.error(f"--algo {args.algo} is the suite's: --backend rllib trains by PPO")
@@ -269,11 +269,6 @@ def cmd_train(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         parser.error(
             f"--num-envs {args.num_envs} x --num-steps {args.num_steps}: an update needs at "
             f"least {MINIBATCHES} steps (one per minibatch)"
-        )
-    if args.algo == "alphazero" and len(rules.sides) > 2:
-        parser.error(
-            f"--algo alphazero: {args.game} with {args.players} players has {len(rules.sides)} sides; "
-            "its search's values are for one or two sides so far"
         )
     if not 0 < args.learning_rate < 1:
         parser.error(f"--learning-rate {args.learning_rate}: give a step size between 0 and 1")

@@ -23,9 +23,11 @@ def layer(n_in: int, n_out: int, std: float = 2**0.5) -> nn.Linear:
 
 
 class Net(nn.Module):
-    """Flattened planes -> tanh trunk -> action logits and a value (as NumpyPolicy computes)."""
+    """Flattened planes -> tanh trunk -> action logits and a value (as
+    NumpyPolicy computes): the mover's, or with ``values`` > 1 one for each
+    player, counted in seats from the mover (``forward`` then gives (B, values))."""
 
-    def __init__(self, obs_size: int, num_actions: int, hidden: tuple[int, ...]):
+    def __init__(self, obs_size: int, num_actions: int, hidden: tuple[int, ...], values: int = 1):
         super().__init__()
         layers, last = [], obs_size
         for h in hidden:
@@ -33,17 +35,22 @@ class Net(nn.Module):
             last = h
         self.trunk = nn.Sequential(*layers)
         self.policy = layer(last, num_actions, std=0.01)
-        self.value = layer(last, 1, std=1.0)
+        self.value = layer(last, values, std=1.0)
 
     def forward(self, obs: torch.Tensor, mask: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
         h = self.trunk(obs.flatten(1).float())
         logits = self.policy(h).masked_fill(~mask, -1e8)
-        return logits, self.value(h)[:, 0]
+        value = self.value(h)
+        return logits, value[:, 0] if value.shape[1] == 1 else value
 
-    def load_numpy(self, policy: NumpyPolicy) -> None:
-        """Take ``policy``'s weights (a :meth:`to_numpy` of the same shape)."""
-        linears = [m for m in self.trunk if isinstance(m, nn.Linear)] + [self.policy, self.value]
-        pairs = list(policy.trunk) + [policy.policy_head, policy.value_head]
+    def load_numpy(self, policy: NumpyPolicy, value_head: bool = True) -> None:
+        """Take ``policy``'s weights (a :meth:`to_numpy` of the same shape);
+        all but the value head's without ``value_head``."""
+        linears = [m for m in self.trunk if isinstance(m, nn.Linear)] + [self.policy]
+        pairs = list(policy.trunk) + [policy.policy_head]
+        if value_head:
+            linears.append(self.value)
+            pairs.append(policy.value_head)
         if [tuple(m.weight.shape[::-1]) for m in linears] != [w.shape for w, _ in pairs]:
             raise ValueError(
                 f"the policy's layers {[w.shape for w, _ in pairs]} do not match this "

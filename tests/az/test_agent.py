@@ -13,8 +13,9 @@ from azgames.agents.az.agent import AZAgent
 from azgames.agents.policy import NumpyPolicy
 
 
-def random_policy(env, seed=0, hidden=32) -> NumpyPolicy:
-    """A network of small random weights for ``env``'s game: it knows nothing."""
+def random_policy(env, seed=0, hidden=32, values=1) -> NumpyPolicy:
+    """A network of small random weights for ``env``'s game: it knows nothing
+    (``values``: its value head's outputs, the mover's or one a player)."""
     raw = env.unwrapped
     shape = raw.observe(raw.agent_selection)["observation"].shape
     rng = np.random.default_rng(seed)
@@ -24,7 +25,9 @@ def random_policy(env, seed=0, hidden=32) -> NumpyPolicy:
         return rng.normal(0, 0.1, (n_in, n_out)).astype(np.float32), np.zeros(n_out, np.float32)
 
     meta = {"game": raw.rules.info.name, "num_players": raw.rules.num_players, "obs_shape": list(shape)}
-    return NumpyPolicy([layer(size, hidden)], layer(hidden, raw.rules.num_actions), layer(hidden, 1), meta)
+    return NumpyPolicy(
+        [layer(size, hidden)], layer(hidden, raw.rules.num_actions), layer(hidden, values), meta
+    )
 
 
 def test_without_simulations_the_agent_plays_the_networks_most_likely_legal_action():
@@ -82,3 +85,15 @@ def test_a_batch_of_games_gets_the_moves_each_game_gets_alone():
     for g, move in zip(games, together):
         env.unwrapped.set_state(venv.game(int(g)))
         assert venv.action_mask[g, move] and agent.act(env) == move
+
+
+def test_with_three_players_a_network_valuing_each_player_searches_and_one_valuing_the_mover_is_refused():
+    env = azgames.make("azacru", num_players=3)
+    env.reset(seed=4)
+    agent = AZAgent(random_policy(env, values=3), simulations=6)
+    for _ in range(9):
+        action = agent.act(env)
+        assert env.last()[0]["action_mask"][action]
+        env.step(action)
+    with pytest.raises(ValueError, match="needs a value for each player"):
+        AZAgent(random_policy(env), simulations=6).act(env)

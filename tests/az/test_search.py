@@ -146,3 +146,25 @@ def test_games_of_more_than_two_sides_are_refused_by_name():
     env = started("azacru", 0, 0, players=3)
     with pytest.raises(ValueError, match="azacru with 3 players has 3 sides"):
         searched([env])
+
+
+def test_a_value_for_each_player_goes_to_each_players_own_edges():
+    """Three players, each on its own side: the walk went from the root
+    (player 0 to move) through player 1's node to a leaf where player 2 is to
+    move. The network's values at the leaf, counted in seats from its mover
+    (player 2: 0.5, player 0: -0.25, player 1: 0.75), back up to each
+    choosing player's edge as that player's own value."""
+    from azgames.agents.az.search import expand_and_backup, new_node, new_trees, side_signs
+
+    t = new_trees(1, 4, 3, 3, 8, 0, np.zeros(1, np.uint64))
+    root, middle, leaf = (new_node(t, 0, mover, False) for mover in (0, 1, 2))
+    t.first[0, :2], t.num_edges[0, :2], t.used[0, 1] = (0, 3), 3, 6  # edges 0-2 the root's, 3-5 the middle's
+    t.path_node[0, :2] = root, middle
+    t.path_edge[0, :2] = 0, 4  # the edges walked
+    t.depth[0], t.leaf[0] = 2, leaf
+    values = np.array([[0.5, -0.25, 0.75]])
+    mask = np.ones((1, 3), np.int8)
+    expand_and_backup(t, np.array([True]), mask, np.zeros((1, 3)), values, side_signs([[0], [1], [2]], 3))
+    assert t.w[0, 0] == -0.25 and t.w[0, 4] == 0.75  # player 0's edge, player 1's edge
+    assert t.n[0, 0] == t.n[0, 4] == 1 and t.value[0, leaf] == 0.5  # the leaf's own value, its mover's
+    assert t.first[0, leaf] == 6 and t.num_edges[0, leaf] == 3  # the leaf expanded after the others

@@ -21,9 +21,9 @@ def tiny(game="azacru", **kw) -> Config:
     )
 
 
-def net_for(cfg: Config, hidden=(32,)) -> Net:
+def net_for(cfg: Config, hidden=(32,), values=1) -> Net:
     rules = azgames.make(cfg.game, num_players=cfg.num_players).unwrapped.rules
-    return Net(int(np.prod(rules.observation_shape(0))), rules.num_actions, hidden)
+    return Net(int(np.prod(rules.observation_shape(0))), rules.num_actions, hidden, values)
 
 
 @pytest.fixture(scope="module")
@@ -58,20 +58,32 @@ def test_samples_carry_the_improved_policy_and_the_movers_result(rounds):
 def test_the_replay_buffer_keeps_the_newest_samples():
     def numbered(first, count):
         k = np.arange(first, first + count)
+        half = np.ones((count, 2), np.float32) / 2
         return Samples(
-            k[:, None].astype(np.int8),
-            np.ones((count, 2), bool),
-            np.ones((count, 2), np.float32) / 2,
-            k.astype(np.float32),
+            k[:, None].astype(np.int8), np.ones((count, 2), bool), half, k[:, None].astype(np.float32)
         )
 
     replay = Replay(5, 1, 2)
     replay.add(numbered(0, 3))
     replay.add(numbered(3, 4))
-    assert replay.size == 5 and sorted(replay.value.tolist()) == [2, 3, 4, 5, 6]
+    assert replay.size == 5 and sorted(replay.value[:, 0].tolist()) == [2, 3, 4, 5, 6]
     replay.add(numbered(7, 9))  # more than it holds: the last five
-    assert sorted(replay.value.tolist()) == [11, 12, 13, 14, 15]
+    assert sorted(replay.value[:, 0].tolist()) == [11, 12, 13, 14, 15]
     assert sorted(replay.obs[:, 0].tolist()) == [11, 12, 13, 14, 15]
+
+
+def test_with_three_sides_every_move_keeps_each_players_result_counted_from_its_mover():
+    """Azacru with 3 players: the value targets are every player's return,
+    column k the player k seats after the mover; a game's rows are its final
+    rewards turned by its movers' seats."""
+    cfg = tiny(num_players=3, num_steps=60)
+    play = SelfPlay(cfg, net_for(cfg, (32,), values=3), values=3)
+    samples = play.round(cfg.num_steps)
+    finished = play.finals[~np.isnan(play.finals[:, 0])]
+    assert len(samples.value) > 0 and samples.value.shape[1] == 3
+    results = {tuple(np.roll(f, -k)) for f in finished for k in range(3)}
+    assert {tuple(row) for row in samples.value.astype(float)} <= results
+    assert len({tuple(row) for row in samples.value}) > 1  # not every row the same
 
 
 def test_the_learning_step_fits_the_targets_it_is_given(rounds):
@@ -151,3 +163,28 @@ def test_an_evaluation_with_simulations_plays_the_search_against_the_opponent(ro
     meta = {"game": "azacru", "num_players": 2, "obs_shape": [11, 9, 9], "hidden": [32]}
     e = evaluate(net.to_numpy(meta), "random", 8, seed=0, simulations=8)
     assert e.games == 8 and e.wins + e.draws + e.losses == 8
+
+
+def test_in_the_value_warm_up_the_policy_target_is_the_networks_own_prior():
+    cfg = tiny()
+    net = net_for(cfg)
+    play = SelfPlay(cfg, net)
+    samples = play.round(cfg.num_steps, prior_targets=True)
+    with torch.no_grad():
+        logits, _ = net(torch.as_tensor(samples.obs), torch.as_tensor(samples.mask))
+    assert len(samples.value) > 0
+    assert np.allclose(samples.policy, torch.softmax(logits, -1).numpy(), atol=1e-5)
+
+
+def test_three_players_start_from_the_ppo_policy_with_a_value_head_of_their_own(tmp_path):
+    """A shipped 3-player PPO policy lends its trunk and policy head; the
+    value head, one output a player, starts afresh."""
+    from azgames.agents.policy import shipped_policy_path
+
+    ppo = NumpyPolicy.load(shipped_policy_path("azacru", 3))
+    cfg = tiny(num_players=3, steps=160, final_eval_games=3, eval_against=("random",), out=str(tmp_path))
+    train(Config(**{**cfg.__dict__, "init": str(shipped_policy_path("azacru", 3)), "learning_rate": 1e-9}))
+    after = NumpyPolicy.load(tmp_path / "policy.npz")
+    assert after.value_head[0].shape == (ppo.value_head[0].shape[0], 3)
+    # A step size of 1e-9 leaves the trunk as PPO's (to float16, as files store it).
+    assert np.allclose(after.trunk[0][0], ppo.trunk[0][0], atol=1e-3)
