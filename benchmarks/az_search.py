@@ -13,7 +13,8 @@ chooses). *positions/s* is the moves searched over the seconds in the
 search; *network* the part of those seconds in the network's forward passes
 (one call a simulation for every game's leaf). The first move of a row is
 not timed (numba compiling or loading the search). One seed: the search is
-deterministic given its network and its noise.
+deterministic given its network, its noise and (Azure Attack's fights) its
+dice.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ import results_file  # noqa: E402
 import tables  # noqa: E402
 
 COMMITTED = results_file.RESULTS / "az_search.json"
-ROWS = [("azacru", 1), ("azacru", 64), ("azacru", 256), ("azimuth", 1), ("azimuth", 64), ("azimuth", 256)]
+ROWS = [(game, games) for game in ("azacru", "azimuth", "azure") for games in (1, 64, 256)]
 
 
 def measure(game: str, games: int, simulations: int, moves: int) -> dict:

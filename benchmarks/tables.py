@@ -407,13 +407,16 @@ def az_strength(data: dict) -> str:
     """benchmarks/az_strength.py: the shipped az agents' records, pooled over
     seeds, with each side's seconds a move."""
     header = ["game", "players", "simulations", "opponent", "games", "wins", "95% CI", "draws", "losses"]
-    header += ["decisive wins", "wins per seed", "s a move (az / opponent)", "seeds"]
+    header += ["decisive wins", "wins per seed", "ms a move (az / opponent)", "seeds"]
     order = sorted(data["rows"], key=lambda r: (r["game"], r["players"], -r["simulations"], r["opponent"]))
     rows = [
         [r["game"], str(r["players"]), str(r["simulations"]), r["opponent"], str(r["games"])]
         + [pct(r["win_rate"]), interval(r["win_rate_lo"], r["win_rate_hi"]), str(r["draws"])]
         + [str(r["losses"]), or_dash(r["decisive_win_rate"], pct), _wins_per_seed(r["per_seed"])]
-        + [f"{r['az_seconds_a_move']:.3f} / " + or_dash(r["opponent_seconds_a_move"], lambda s: f"{s:.3f}")]
+        + [
+            f"{1e3 * r['az_seconds_a_move']:.2f} / "
+            + or_dash(r["opponent_seconds_a_move"], lambda s: f"{1e3 * s:.2f}")
+        ]
         + [seeds(r["seeds"])]
         for r in order
     ]
@@ -478,8 +481,8 @@ def _strength(row: dict | None) -> list[str]:
     ]
 
 
-def _summary_seeds(ppo: dict | None, mcts: dict | None) -> str:
-    named = {k: seeds(r["seeds"]) for k, r in (("ppo", ppo), ("mcts", mcts)) if r is not None}
+def _summary_seeds(**rows: dict | None) -> str:
+    named = {k: seeds(r["seeds"]) for k, r in rows.items() if r is not None}
     if len(set(named.values())) <= 1:
         return next(iter(named.values()), "-")
     return "; ".join(f"{k} {v}" for k, v in named.items())
@@ -487,8 +490,9 @@ def _summary_seeds(ppo: dict | None, mcts: dict | None) -> str:
 
 def summary(data: dict) -> str:
     """One row a game and mode, 2 players: the AEC rate, the vector rate at
-    the largest N measured, and the shipped ``ppo`` and plain ``mcts``
-    against greedy (the co-op: the Ocean Die), with the seeds they pooled.
+    the largest N measured, and the shipped ``ppo``, plain ``mcts`` and the
+    shipped ``az`` at its 64 simulations against greedy (the co-op: the
+    Ocean Die), with the seeds they pooled.
     Each game's rates come from the first step-rate file that has it, named
     in the row: rates of different runs (days, machines) do not compare."""
     games: dict[str, tuple[str, dict]] = {}
@@ -498,17 +502,20 @@ def summary(data: dict) -> str:
                 games.setdefault(g["game"], (f"{stem}.json", g))
     header = ["game", "players", "AEC steps/s", "vector steps/s (largest N)", "rates from", "opponent"]
     header += ["ppo: decisive wins", "ppo: wins (95% CI)", "mcts: decisive wins", "mcts: wins (95% CI)"]
+    header += ["az: decisive wins", "az: wins (95% CI)"]
     rows = []
     for game, (source, g) in games.items():
         largest = max(g["vector_steps_per_s"], key=int)
         ppo = _strongest(data["ppo_strength"]["rows"], game)
         mcts = _strongest(data["mcts_strength"]["rows"], game, policy=None)
         opponent = (ppo or mcts or {}).get("opponent", "-")
-        if mcts is not None and mcts["opponent"] != opponent:
-            mcts = None  # only a figure against the same opponent shares the row
+        az = _strongest(data["az_strength"]["rows"], game, simulations=64)
+        # only a figure against the same opponent shares the row
+        mcts, az = (r if r is not None and r["opponent"] == opponent else None for r in (mcts, az))
         rows.append(
             [game, "2", rate(g["aec_steps_per_s"]), f"{rate(g['vector_steps_per_s'][largest])} (N={largest})"]
-            + [f"`{source}`", opponent, *_strength(ppo), *_strength(mcts), _summary_seeds(ppo, mcts)]
+            + [f"`{source}`", opponent, *_strength(ppo), *_strength(mcts), *_strength(az)]
+            + [_summary_seeds(ppo=ppo, mcts=mcts, az=az)]
         )
     return markdown([*header, "seeds"], rows)
 
@@ -538,6 +545,7 @@ def _summary() -> dict:
         "step_rate_azimuth_coop": _read(RESULTS / "step_rate_azimuth_coop.json"),
         "ppo_strength": _ppo_strength(),
         "mcts_strength": _read(RESULTS / "mcts_strength.json"),
+        "az_strength": _read(RESULTS / "az_strength.json"),
     }
 
 

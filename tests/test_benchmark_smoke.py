@@ -18,6 +18,7 @@ RESULTS = ROOT / "benchmarks" / "results"
 COMMITTED = {
     "aec_breakdown": "aec_breakdown.json",
     "az_search": "az_search.json",
+    "az_strength": "az_strength.json",
     "azimuth_coop_agents": "azimuth_coop_agents.json",
     "azure_agents": "azure_agents.json",
     "cold_start": "cold_start.json",
@@ -264,3 +265,13 @@ def test_az_search_quick_run_times_the_search_and_its_network(tmp_path, capsys, 
     assert row["positions_per_s"] > 0 and 0 < row["network_share"] < 1
     assert results["rows"][0]["seconds"] == row["seconds"]
     assert "| azacru | 4 | 4 |" in capsys.readouterr().out
+
+
+def test_az_strength_quick_run_scores_the_shipped_networks(tmp_path, capsys, results_untouched):
+    out = tmp_path / "az.json"
+    _bench("az_strength")["main"](["--quick", "--games", "azacru", "--json", str(out)])
+    (row,) = json.loads(out.read_text())["rows"]
+    assert (row["game"], row["players"], row["simulations"], row["opponent"]) == ("azacru", 2, 4, "greedy")
+    assert row["games"] == 6 == row["wins"] + row["draws"] + row["losses"]
+    assert row["az_seconds_a_move"] > 0 and row["trained"]["command"].startswith("python -m azgames train")
+    assert "| azacru | 2 | 4 | greedy | 6 |" in capsys.readouterr().out

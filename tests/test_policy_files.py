@@ -528,6 +528,9 @@ def test_a_remote_client_names_no_policy_file_but_plays_the_shipped_ones(tmp_pat
             make_agent(f"ppo:path={path}", game="azure")
     with client_request():
         assert make_agent("ppo", game="azure").policy_for(2).meta["game"] == "azure"
+    for path in (present, tmp_path / "missing.npz"):  # az's network file, the same
+        with client_request(), pytest.raises(ValueError, match="a page cannot name a file on the server"):
+            make_agent(f"az:path={path}", game="azure")
 
 
 def test_a_good_small_policy_loads_and_round_trips(tmp_path):

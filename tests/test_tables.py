@@ -216,6 +216,13 @@ def test_the_summary_row_scores_each_game_against_greedy_or_the_ocean_die():
                 strength("azacru", "greedy", 0.8, policy="ppo"),
             ]
         },
+        "az_strength": {
+            "rows": [
+                strength("azacru", "greedy", 0.9, simulations=64, seeds=[0, 1, 2]),
+                strength("azacru", "greedy", 0.5, simulations=0),  # the network alone: not the agent
+                strength("azacru", "mcts:simulations=1000", 0.4, simulations=64),
+            ]
+        },
     }
     header, azacru, coop = rows(tables.summary(data))
     assert header[4:6] == ["rates from", "opponent"]
@@ -225,7 +232,9 @@ def test_the_summary_row_scores_each_game_against_greedy_or_the_ocean_die():
         "60.0% (50.0-70.0%)",
         "75.0%",
         "70.0% (60.0-80.0%)",
-        "ppo 0, 1; mcts 0, 1, 2",
+        "95.0%",
+        "90.0% (80.0-100.0%)",
+        "ppo 0, 1; mcts 0, 1, 2; az 0, 1, 2",
     ]
     assert coop[:6] == [
         "azimuth_coop",
@@ -235,7 +244,7 @@ def test_the_summary_row_scores_each_game_against_greedy_or_the_ocean_die():
         "`step_rate_azimuth_coop.json`",
         "Ocean Die",
     ]
-    assert coop[6:] == ["25.0%", "20.0% (10.0-30.0%)", "-", "-", "0, 1"]
+    assert coop[6:] == ["25.0%", "20.0% (10.0-30.0%)", "-", "-", "-", "-", "0, 1"]
 
 
 # ---------------------------------------------------------------- numbers come from the JSON
