@@ -16,10 +16,14 @@
 - :mod:`.league`: the mix of opponents the trainer draws from;
 - :mod:`.evaluate`: win rates of a policy against fixed opponents, batched;
 - :mod:`.ship`: a run's policy into ``agents/policies`` (the ``ppo`` agents);
-- :mod:`.alphazero`: Gumbel AlphaZero's self-play and learning step (issue
-  29, under way: no command yet).
+- :mod:`.alphazero`: ``python -m azgames train --algo alphazero``, Gumbel
+  AlphaZero: self-play by the batched Gumbel search, a replay buffer, one
+  file top to bottom;
+- :mod:`.checkpoints`: what both trainers do with the policy they make (its
+  meta, ``--init``, evaluations and checkpoints, the final files).
 
-Everything but :mod:`.ppo`, :mod:`.net`, :mod:`.sb3` and :mod:`.alphazero` runs without torch.
+Everything but :mod:`.ppo`, :mod:`.alphazero`, :mod:`.checkpoints`, :mod:`.net`
+and :mod:`.sb3` runs without torch.
 """
 
 from .learner_env import LearnerVecEnv

@@ -34,7 +34,6 @@ the clock.
 
 from __future__ import annotations
 
-import json
 import shlex
 import time
 from dataclasses import asdict, dataclass, field
@@ -48,7 +47,7 @@ import azgames
 from azgames.agents.az.search import GumbelSearch
 from azgames.agents.policy import NumpyPolicy
 
-from .evaluate import evaluate, load_ladder, place_on_ladder
+from .checkpoints import Evaluations, finish, policy_meta, start_from
 from .logs import CsvLog, plot_curve
 from .net import Net
 
@@ -248,40 +247,17 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
     torch.manual_seed(cfg.seed)
     draws = np.random.default_rng(cfg.seed)
 
-    hidden = tuple(cfg.hidden)
-    start_from = NumpyPolicy.load(cfg.init) if cfg.init else None
-    if start_from is not None:
-        hidden = tuple(start_from.meta["hidden"])
+    # A run from another's weights takes its network's shape.
+    hidden = tuple(NumpyPolicy.load(cfg.init).meta["hidden"]) if cfg.init else tuple(cfg.hidden)
     rules = azgames.make(cfg.game, num_players=cfg.num_players, **cfg.options).unwrapped.rules
     obs_shape = rules.observation_shape(0)
     # One value, the mover's, serves one or two sides; 3-4 sides need each player's.
     values = rules.num_players if len(rules.sides) > 2 else 1
     net = Net(int(np.prod(obs_shape)), rules.num_actions, hidden, values)
-    # The options as the rules keep them: a map file's map itself, so the policy loads where the file is not.
-    options = {k: rules.options[k] for k in cfg.options}
-    meta = {
-        "game": cfg.game,
-        "num_players": rules.num_players,
-        "options": options,
-        "obs_shape": list(obs_shape),
-        "hidden": list(hidden),
-        "activation": "tanh",
-        "algorithm": "alphazero",
-    }
+    meta = policy_meta(rules, cfg.options, hidden, algorithm="alphazero")
+    if cfg.init:
+        meta = start_from(net, cfg.init, meta)
     team = rules.info.utility == "identical"
-    if start_from is not None:
-        if (start_from.meta["game"], start_from.meta["num_players"]) != (cfg.game, rules.num_players):
-            raise ValueError(
-                f"--init {cfg.init} is a policy of {start_from.meta['game']} with "
-                f"{start_from.meta['num_players']} players, not {cfg.game} with {rules.num_players}"
-            )
-        # A PPO policy's one value does not start a head of one a player: that head starts afresh.
-        net.load_numpy(start_from, value_head=start_from.value_head[0].shape[1] == values)
-        meta["init"] = {
-            "path": str(cfg.init),
-            "trained": start_from.meta.get("trained"),
-            **({"init": start_from.meta["init"]} if "init" in start_from.meta else {}),
-        }
     optimizer = torch.optim.Adam(net.parameters(), lr=cfg.learning_rate)
     play = SelfPlay(cfg, net, values)
     replay = Replay(cfg.replay, int(np.prod(obs_shape)), rules.num_actions, values)
@@ -293,14 +269,14 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
     opponents = ("random",) if team else tuple(cfg.eval_against)
 
     train_log = CsvLog(out / "train.csv")
-    eval_log = CsvLog(out / "eval.csv")
-    ladder = load_ladder(cfg.ladder) if cfg.ladder else None
-    rating_log = CsvLog(out / "rating.csv") if ladder else None
     per_round = cfg.num_envs * cfg.num_steps
     num_rounds = max(1, cfg.steps // per_round)
     start = time.perf_counter()
     deadline = start + 60 * cfg.minutes if cfg.minutes else None
     bar = _progress(num_rounds if deadline is None else None, cfg.progress)
+    evaluations = Evaluations(
+        out, opponents, cfg.eval_games, cfg.seed, team, cfg.ladder, unit="round", say=bar.write
+    )
     rounds = 0
     while True:
         rounds += 1
@@ -335,45 +311,12 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
         finished = rounds >= num_rounds if deadline is None else time.perf_counter() >= deadline
         if finished or (cfg.eval_every and rounds % cfg.eval_every == 0):
             so_far = {"command": command, "steps": play.moves, "seconds": round(elapsed, 1), "seed": cfg.seed}
-            policy = net.to_numpy({**meta, "trained": so_far})
-            policy.save(out / "checkpoints" / f"round_{rounds:05d}.npz")
-            evaluations = []
-            for opponent in opponents:
-                e = evaluate(policy, opponent, cfg.eval_games, seed=cfg.seed + 10_000 + rounds)
-                eval_log.write(
-                    {
-                        "round": rounds,
-                        "steps": play.moves,
-                        "seconds": round(elapsed, 2),
-                        **e.as_dict(),
-                        "opponent": "team" if team else opponent,
-                    }
-                )
-                bar.write(f"round {rounds}, {play.moves:,} moves: {e}")
-                evaluations.append(e)
-            if ladder and rating_log is not None:
-                placed = place_on_ladder(ladder, evaluations)
-                rating_log.write(
-                    {
-                        "round": rounds,
-                        "steps": play.moves,
-                        "elo": round(placed.rating, 1),
-                        "elo_lo": round(placed.low, 1),
-                        "elo_hi": round(placed.high, 1),
-                    }
-                )
-                bar.write(
-                    f"round {rounds}: Elo {placed.rating:+.0f} ({placed.low:+.0f} to {placed.high:+.0f})"
-                )
+            evaluations(net.to_numpy({**meta, "trained": so_far}), rounds, play.moves, elapsed)
             plot_curve(out, LOSSES, steps="moves of self-play")
         if finished:
             break
     bar.close()
     elapsed = time.perf_counter() - start
-    final = {
-        o: evaluate(net.to_numpy(meta), o, cfg.final_eval_games, seed=cfg.seed + 99_999).as_dict()
-        for o in opponents
-    }
     record = {
         "command": command,
         "config": {**asdict(cfg), "hidden": list(hidden)},
@@ -382,13 +325,8 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
         "games": play.games,
         "seconds": round(elapsed, 1),
         "steps_per_s": round(play.moves / elapsed),
-        "final_evaluation": final,
-        "torch": torch.__version__,
     }
-    meta = {**meta, "trained": {k: record[k] for k in ("command", "steps", "seconds")} | {"seed": cfg.seed}}
-    net.to_numpy(meta).save(out / "policy.npz")
-    (out / "policy.json").write_text(json.dumps(record, indent=2) + "\n")
-    return record
+    return finish(out, net, meta, record, opponents, cfg.final_eval_games, cfg.seed)
 
 
 #: The right panel of AlphaZero's ``curve.png``: its losses (self-play has no win rate to show).

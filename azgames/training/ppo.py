@@ -27,7 +27,6 @@ the clock, so the number of updates varies.
 
 from __future__ import annotations
 
-import json
 import shlex
 import time
 from dataclasses import asdict, dataclass, field
@@ -37,9 +36,7 @@ import numpy as np
 import torch
 from torch import nn
 
-from azgames.agents.policy import NumpyPolicy
-
-from .evaluate import evaluate, load_ladder, place_on_ladder
+from .checkpoints import Evaluations, finish, policy_meta, start_from
 from .league import DEFAULT_MIX, League
 from .learner_env import LearnerVecEnv
 from .logs import CsvLog, plot_curve
@@ -103,31 +100,9 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
     )
     obs_shape = env.single_observation_space.shape
     net = Net(int(np.prod(obs_shape)), env.num_actions, cfg.hidden)
-    # The options as the rules keep them: a map file's map itself, not its path,
-    # so the policy loads where the file is not.
-    options = {k: env.venv.rules.options[k] for k in cfg.options}
-    meta = {
-        "game": cfg.game,
-        "num_players": env.num_players,
-        "options": options,
-        "obs_shape": list(obs_shape),
-        "hidden": list(cfg.hidden),
-        "activation": "tanh",
-    }
+    meta = policy_meta(env.venv.rules, cfg.options, cfg.hidden)
     if cfg.init:
-        start_from = NumpyPolicy.load(cfg.init)
-        if (start_from.meta["game"], start_from.meta["num_players"]) != (cfg.game, env.num_players):
-            raise ValueError(
-                f"--init {cfg.init} is a policy of {start_from.meta['game']} with "
-                f"{start_from.meta['num_players']} players, not {cfg.game} with {env.num_players}"
-            )
-        net.load_numpy(start_from)
-        # The parent's own "init" too: a chain of runs keeps every command that made the weights.
-        meta["init"] = {
-            "path": str(cfg.init),
-            "trained": start_from.meta.get("trained"),
-            **({"init": start_from.meta["init"]} if "init" in start_from.meta else {}),
-        }
+        meta = start_from(net, cfg.init, meta)
     optimizer = torch.optim.Adam(net.parameters(), lr=cfg.learning_rate, eps=1e-5)
     league = League(dict(cfg.mix), cfg.max_snapshots, cfg.seed, cfg.league_greedy)
     command = (
@@ -155,13 +130,13 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
     obs, mask = torch.from_numpy(obs_np), torch.from_numpy(mask_np)
     done = torch.zeros(N)
     train_log = CsvLog(out / "train.csv")
-    eval_log = CsvLog(out / "eval.csv")
-    ladder = load_ladder(cfg.ladder) if cfg.ladder else None
-    rating_log = CsvLog(out / "rating.csv") if ladder else None
     results = {"wins": 0.0, "games": 0}
     start = time.perf_counter()
     deadline = start + 60 * cfg.minutes if cfg.minutes else None
     bar = _progress(num_updates if deadline is None else None, cfg.progress)
+    evaluations = Evaluations(
+        out, opponents, cfg.eval_games, cfg.seed, env.team, cfg.ladder, unit="update", say=bar.write
+    )
     steps = 0
     update = 0
     while True:
@@ -260,46 +235,12 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
         if finished or (cfg.eval_every and update % cfg.eval_every == 0):
             # A checkpoint says what made it so far, so that --init from it keeps the lineage.
             so_far = {"command": command, "steps": steps, "seconds": round(elapsed, 1), "seed": cfg.seed}
-            policy = net.to_numpy({**meta, "trained": so_far})
-            policy.save(out / "checkpoints" / f"update_{update:05d}.npz")
-            evaluations = []
-            for opponent in opponents:
-                e = evaluate(policy, opponent, cfg.eval_games, seed=cfg.seed + 10_000 + update)
-                eval_log.write(
-                    {
-                        "update": update,
-                        "steps": steps,
-                        "seconds": round(elapsed, 2),
-                        **e.as_dict(),
-                        "opponent": "team" if env.team else opponent,
-                    }
-                )
-                bar.write(f"update {update}, {steps:,} steps: {e}")
-                evaluations.append(e)
-            if ladder and rating_log is not None:  # set together, from --ladder
-                placed = place_on_ladder(ladder, evaluations)
-                rating_log.write(
-                    {
-                        "update": update,
-                        "steps": steps,
-                        "elo": round(placed.rating, 1),
-                        "elo_lo": round(placed.low, 1),
-                        "elo_hi": round(placed.high, 1),
-                    }
-                )
-                bar.write(
-                    f"update {update}: Elo {placed.rating:+.0f} ({placed.low:+.0f} to "
-                    f"{placed.high:+.0f}) on the ladder {cfg.ladder}"
-                )
+            evaluations(net.to_numpy({**meta, "trained": so_far}), update, steps, elapsed)
             plot_curve(out)
         if finished:
             break
     bar.close()
     elapsed = time.perf_counter() - start
-    final = {
-        o: evaluate(net.to_numpy(meta), o, cfg.final_eval_games, seed=cfg.seed + 99_999).as_dict()
-        for o in opponents
-    }
     record = {
         "command": command,
         "config": {**asdict(cfg), "hidden": list(cfg.hidden)},
@@ -308,13 +249,8 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
         "seconds": round(elapsed, 1),
         "steps_per_s": round(steps / elapsed),
         "plies": env.plies,
-        "final_evaluation": final,
-        "torch": torch.__version__,
     }
-    meta = {**meta, "trained": {k: record[k] for k in ("command", "steps", "seconds")} | {"seed": cfg.seed}}
-    net.to_numpy(meta).save(out / "policy.npz")
-    (out / "policy.json").write_text(json.dumps(record, indent=2) + "\n")
-    return record
+    return finish(out, net, meta, record, opponents, cfg.final_eval_games, cfg.seed)
 
 
 def _progress(total: int | None, enabled: bool):

@@ -1,0 +1,121 @@
+"""What every trainer of the suite (:mod:`.ppo`, :mod:`.alphazero`) does with
+the policy it is making: the policy's meta (:func:`policy_meta`), starting
+from another run's weights (:func:`start_from`), the evaluations along the
+way (:class:`Evaluations`: a checkpoint, ``eval.csv``, the ``--ladder``'s
+``rating.csv``) and the end (:func:`finish`: the final evaluation,
+``policy.npz`` and ``policy.json``). Needs torch (the ``train`` extra)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import torch
+
+from azgames.agents.policy import NumpyPolicy
+
+from .evaluate import Evaluation, evaluate, load_ladder, place_on_ladder
+from .logs import CsvLog
+from .net import Net
+
+
+def policy_meta(rules, options: dict, hidden: tuple[int, ...], **more: Any) -> dict:
+    """A trained policy's meta: its game, player count, options (as the rules
+    keep them: a map file's map itself, so the policy loads where the file is
+    not), observation shape and network."""
+    return {
+        "game": rules.info.name,
+        "num_players": rules.num_players,
+        "options": {k: rules.options[k] for k in options},
+        "obs_shape": list(rules.observation_shape(0)),
+        "hidden": list(hidden),
+        "activation": "tanh",
+        **more,
+    }
+
+
+def start_from(net: Net, path: str, meta: dict) -> dict:
+    """Load the policy at ``path`` into ``net`` (all but the value head where
+    their value heads differ: PPO's one value for AlphaZero's one a player)
+    and return ``meta`` with its lineage: the parent's own ``init`` too, so a
+    chain of runs keeps every command that made the weights."""
+    parent = NumpyPolicy.load(path)
+    if (parent.meta["game"], parent.meta["num_players"]) != (meta["game"], meta["num_players"]):
+        raise ValueError(
+            f"--init {path} is a policy of {parent.meta['game']} with {parent.meta['num_players']} "
+            f"players, not {meta['game']} with {meta['num_players']}"
+        )
+    net.load_numpy(parent, value_head=parent.value_head[0].shape[1] == net.value.out_features)
+    lineage = {"path": str(path), "trained": parent.meta.get("trained")}
+    if "init" in parent.meta:
+        lineage["init"] = parent.meta["init"]
+    return {**meta, "init": lineage}
+
+
+class Evaluations:
+    """A run's evaluations, each saving a checkpoint, playing the policy
+    (its most likely action) against every opponent into ``eval.csv`` and,
+    with a ``ladder``, placing it there (``rating.csv``). ``unit`` names a
+    trainer's count (``update``, ``round``); ``say`` prints a line."""
+
+    def __init__(
+        self,
+        out: Path,
+        opponents: tuple[str, ...],
+        games: int,
+        seed: int,
+        team: bool,
+        ladder: str | None,
+        unit: str,
+        say: Callable[[str], Any],
+    ):
+        self.out, self.opponents, self.games, self.seed = out, opponents, games, seed
+        self.team, self.ladder_path, self.unit, self.say = team, ladder, unit, say
+        self.log = CsvLog(out / "eval.csv")
+        self.ladder = load_ladder(ladder) if ladder else None
+        self.ratings = CsvLog(out / "rating.csv") if ladder else None
+
+    def __call__(self, policy: NumpyPolicy, count: int, steps: int, seconds: float) -> list[Evaluation]:
+        policy.save(self.out / "checkpoints" / f"{self.unit}_{count:05d}.npz")
+        evaluations = []
+        for opponent in self.opponents:
+            e = evaluate(policy, opponent, self.games, seed=self.seed + 10_000 + count)
+            row = {self.unit: count, "steps": steps, "seconds": round(seconds, 2), **e.as_dict()}
+            self.log.write({**row, "opponent": "team" if self.team else opponent})
+            self.say(f"{self.unit} {count}, {steps:,} steps: {e}")
+            evaluations.append(e)
+        if self.ladder is not None and self.ratings is not None:  # set together, from --ladder
+            placed = place_on_ladder(self.ladder, evaluations)
+            self.ratings.write(
+                {
+                    self.unit: count,
+                    "steps": steps,
+                    "elo": round(placed.rating, 1),
+                    "elo_lo": round(placed.low, 1),
+                    "elo_hi": round(placed.high, 1),
+                }
+            )
+            self.say(
+                f"{self.unit} {count}: Elo {placed.rating:+.0f} ({placed.low:+.0f} to "
+                f"{placed.high:+.0f}) on the ladder {self.ladder_path}"
+            )
+        return evaluations
+
+
+def finish(
+    out: Path, net: Net, meta: dict, record: dict, opponents: tuple[str, ...], games: int, seed: int
+) -> dict:
+    """The run's end: the final evaluation over ``games`` games into
+    ``record``, then ``policy.npz`` (its meta saying what made it) and
+    ``policy.json`` (the record). Returns the record."""
+    final = {o: evaluate(net.to_numpy(meta), o, games, seed=seed + 99_999).as_dict() for o in opponents}
+    record = {**record, "final_evaluation": final, "torch": torch.__version__}
+    trained = {k: record[k] for k in ("command", "steps", "seconds")} | {"seed": seed}
+    net.to_numpy({**meta, "trained": trained}).save(out / "policy.npz")
+    (out / "policy.json").write_text(json.dumps(record, indent=2) + "\n")
+    return record
+
+
+__all__ = ["Evaluations", "finish", "policy_meta", "start_from"]
