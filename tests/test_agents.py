@@ -283,12 +283,13 @@ def test_random_agent_is_uniform_over_the_legal_actions():
 
 
 def test_agent_registry_builds_agents_and_names_the_valid_ones():
-    assert set(agent_names("azacru")) == {"greedy", "random", "ppo", "mcts"}
+    assert set(agent_names("azacru")) == {"greedy", "random", "ppo", "mcts", "az"}
+    assert "az" not in agent_names("azimuth")  # no network ships for it yet
     with pytest.raises(ValueError, match="unknown game 'some_other_game'"):
         agent_names("some_other_game")
     assert isinstance(make_agent("random", seed=1), RandomAgent)
     assert isinstance(make_agent("greedy", seed=1, game="azacru"), AzacruGreedy)
-    with pytest.raises(ValueError, match="valid agents: random, greedy, ppo, mcts"):
+    with pytest.raises(ValueError, match="valid agents: random, greedy, ppo, mcts, az"):
         make_agent("minimax", game="azacru")
     with pytest.raises(ValueError, match="unknown agent 'minimax'; valid agents"):
         make_agent("minimax")
