@@ -51,3 +51,27 @@ def test_each_committed_ladder_played_the_policy_that_ships_now(path):
     if "ppo" not in ladder["agents"]:
         pytest.skip("no ppo agent on this ladder")
     assert ladder["policies"]["ppo"] == _shipped_trained(ladder["game"], ladder["num_players"])
+
+
+AZ_ROWS = json.loads((ROOT / "benchmarks" / "results" / "az_strength.json").read_text())["rows"]
+
+
+def _shipped_az(game: str, players: int) -> dict:
+    from azgames.agents.az.agent import shipped_network_path
+
+    return NumpyPolicy.load(shipped_network_path(game, players)).meta["trained"]
+
+
+@pytest.mark.parametrize(
+    "row", AZ_ROWS, ids=[f"{r['game']}-{r['players']}p-{r['simulations']}-{r['opponent']}" for r in AZ_ROWS]
+)
+def test_each_az_row_scored_the_network_that_ships_now(row):
+    assert row["trained"] == _shipped_az(row["game"], row["players"])
+
+
+@pytest.mark.parametrize("path", LADDERS, ids=[p.parent.name for p in LADDERS])
+def test_each_committed_ladder_with_az_played_the_network_that_ships_now(path):
+    ladder = json.loads(path.read_text())
+    if "az" not in ladder["agents"]:
+        pytest.skip("no az agent on this ladder")
+    assert ladder["policies"]["az"] == _shipped_az(ladder["game"], ladder["num_players"])
