@@ -422,6 +422,12 @@ CLI_MISTAKES = [
     ["play", "--agents", "random:foo=1", "random"],
     ["play", "azacru", "--agents", "greedy:lookahead=1", "random"],
     ["play", "--agents", "ppo:path=/no/such/policy.npz", "random"],
+    ["play", "azacru", "--agents", "az:simulations=-1", "random"],
+    ["play", "azacru", "--agents", "az:simulations=100000000000000000000", "random"],
+    ["play", "azacru", "--agents", "az:considered=1000000000", "random"],
+    ["play", "azacru", "--agents", "az:path=/no/such/network.npz", "random"],
+    ["play", "azimuth", "--agents", "az", "random"],  # no network ships for it yet
+    ["train", "azacru", "--algo", "alphazero", "--value-warmup", "-1"],
     ["play", "--record", "/proc/no_files_here.json"],
     ["play", "--record", __file__],  # exists: not replaced without --force
     ["play", "azure", "--map", "/dev/zero"],

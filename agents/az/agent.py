@@ -30,6 +30,9 @@ SHIPPED = POLICIES / "az"
 #: The most simulations a move: the search's tree is allocated whole before
 #: it starts (simulations x actions edges; 4,096 in Azimuth is about 80 MB).
 MAX_SIMULATIONS = 4096
+#: The most root actions Sequential Halving may start with (more than any
+#: game has legal); its schedule is a table of this many rows.
+MAX_CONSIDERED = 1024
 
 
 def shipped_network_path(game: str, num_players: int) -> Path:
@@ -64,7 +67,7 @@ class AZAgent:
         self._shipped = policy is None
         most = min(limits.simulations, MAX_SIMULATIONS)
         self.simulations = checks.integer("simulations", simulations, 0, most)
-        self.considered = checks.integer("considered", considered, 1)
+        self.considered = checks.integer("considered", considered, 1, MAX_CONSIDERED)
         #: The search's seed (its dice; none of its choices are random when it plays).
         self.seed = int(agent_rng(seed).integers(2**63))
         self._search: GumbelSearch | None = None  # the last env's, while its rules stay

@@ -61,7 +61,9 @@ def test_a_game_played_by_two_az_agents_ends_with_legal_moves_only():
     assert not env.agents
 
 
-@pytest.mark.parametrize("bad", [{"simulations": -1}, {"considered": 0}])
+@pytest.mark.parametrize(
+    "bad", [{"simulations": -1}, {"considered": 0}, {"simulations": 4097}, {"considered": 10**9}]
+)
 def test_bad_budgets_are_refused_by_name(bad):
     env = azgames.make("azacru", num_players=2)
     env.reset(seed=0)

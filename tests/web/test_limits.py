@@ -202,6 +202,7 @@ def test_a_record_whose_generator_has_no_shape_is_refused(client):
         ("mcts:simulations=10000000", "simulations"),
         ("mcts:seconds=3600", "seconds"),
         ("mcts:threads=16", "threads"),
+        ("az:simulations=100000", "simulations"),
     ],
 )
 def test_a_search_over_the_webs_budget_is_refused(client, spec, named):
