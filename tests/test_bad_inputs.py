@@ -428,6 +428,8 @@ CLI_MISTAKES = [
     ["play", "azacru", "--agents", "az:path=/no/such/network.npz", "random"],
     ["play", "azimuth", "--agents", "az", "random"],  # no network ships for it yet
     ["train", "azacru", "--algo", "alphazero", "--value-warmup", "-1"],
+    ["train", "azacru", "--algo", "alphazero", "--eval-simulations", "5000"],
+    ["train", "azacru", "--eval-simulations", "8"],  # an option of --algo alphazero
     ["play", "--record", "/proc/no_files_here.json"],
     ["play", "--record", __file__],  # exists: not replaced without --force
     ["play", "azure", "--map", "/dev/zero"],

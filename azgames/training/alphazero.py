@@ -19,7 +19,8 @@ One file, top to bottom, as :mod:`.ppo`: the hyper-parameters
   policy to the improved policies (cross-entropy over the legal actions) and
   its value to the returns (squared error).
 - **Evaluation and files.** As :mod:`.ppo`: every ``eval_every`` rounds the
-  network alone (its most likely action; no search) plays ``eval_games``
+  network alone (its most likely action), or with ``eval_simulations`` the
+  ``az`` agent's search, plays ``eval_games``
   games against random and greedy (:mod:`.evaluate`, and the ``--ladder``),
   and the run writes ``train.csv`` (a row a round), ``eval.csv``,
   ``curve.png``, ``checkpoints/*.npz`` and, at the end, ``policy.npz`` with
@@ -76,6 +77,7 @@ class Config:
     eval_every: int = 100  # rounds between evaluations (0: only at the end)
     eval_games: int = 200
     final_eval_games: int = 400
+    eval_simulations: int = 0  # the evaluations': 0 the network alone, N the az agent's search
     eval_against: tuple[str, ...] = ("random", "greedy")
     torch_threads: int = 2
     out: str = "runs/alphazero"
@@ -275,7 +277,15 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
     deadline = start + 60 * cfg.minutes if cfg.minutes else None
     bar = _progress(num_rounds if deadline is None else None, cfg.progress)
     evaluations = Evaluations(
-        out, opponents, cfg.eval_games, cfg.seed, team, cfg.ladder, unit="round", say=bar.write
+        out,
+        opponents,
+        cfg.eval_games,
+        cfg.seed,
+        team,
+        cfg.ladder,
+        unit="round",
+        say=bar.write,
+        simulations=cfg.eval_simulations,
     )
     rounds = 0
     while True:
@@ -326,7 +336,7 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
         "seconds": round(elapsed, 1),
         "steps_per_s": round(play.moves / elapsed),
     }
-    return finish(out, net, meta, record, opponents, cfg.final_eval_games, cfg.seed)
+    return finish(out, net, meta, record, opponents, cfg.final_eval_games, cfg.seed, cfg.eval_simulations)
 
 
 #: The right panel of AlphaZero's ``curve.png``: its losses (self-play has no win rate to show).

@@ -58,7 +58,9 @@ class Evaluations:
     """A run's evaluations, each saving a checkpoint, playing the policy
     (its most likely action) against every opponent into ``eval.csv`` and,
     with a ``ladder``, placing it there (``rating.csv``). ``unit`` names a
-    trainer's count (``update``, ``round``); ``say`` prints a line."""
+    trainer's count (``update``, ``round``); ``say`` prints a line. With
+    ``simulations`` the policy plays as the ``az`` agent, searching that
+    many a move."""
 
     def __init__(
         self,
@@ -70,8 +72,10 @@ class Evaluations:
         ladder: str | None,
         unit: str,
         say: Callable[[str], Any],
+        simulations: int = 0,
     ):
         self.out, self.opponents, self.games, self.seed = out, opponents, games, seed
+        self.simulations = simulations
         self.team, self.ladder_path, self.unit, self.say = team, ladder, unit, say
         self.log = CsvLog(out / "eval.csv")
         self.ladder = load_ladder(ladder) if ladder else None
@@ -81,8 +85,12 @@ class Evaluations:
         policy.save(self.out / "checkpoints" / f"{self.unit}_{count:05d}.npz")
         evaluations = []
         for opponent in self.opponents:
-            e = evaluate(policy, opponent, self.games, seed=self.seed + 10_000 + count)
+            e = evaluate(
+                policy, opponent, self.games, self.seed + 10_000 + count, simulations=self.simulations
+            )
             row = {self.unit: count, "steps": steps, "seconds": round(seconds, 2), **e.as_dict()}
+            if self.simulations:
+                row["simulations"] = self.simulations
             self.log.write({**row, "opponent": "team" if self.team else opponent})
             self.say(f"{self.unit} {count}, {steps:,} steps: {e}")
             evaluations.append(e)
@@ -105,12 +113,22 @@ class Evaluations:
 
 
 def finish(
-    out: Path, net: Net, meta: dict, record: dict, opponents: tuple[str, ...], games: int, seed: int
+    out: Path,
+    net: Net,
+    meta: dict,
+    record: dict,
+    opponents: tuple[str, ...],
+    games: int,
+    seed: int,
+    simulations: int = 0,
 ) -> dict:
-    """The run's end: the final evaluation over ``games`` games into
-    ``record``, then ``policy.npz`` (its meta saying what made it) and
-    ``policy.json`` (the record). Returns the record."""
-    final = {o: evaluate(net.to_numpy(meta), o, games, seed=seed + 99_999).as_dict() for o in opponents}
+    """The run's end: the final evaluation over ``games`` games (searching
+    ``simulations`` a move, if any) into ``record``, then ``policy.npz`` (its
+    meta saying what made it) and ``policy.json`` (the record). Returns the record."""
+    policy = net.to_numpy(meta)
+    final = {
+        o: evaluate(policy, o, games, seed + 99_999, simulations=simulations).as_dict() for o in opponents
+    }
     record = {**record, "final_evaluation": final, "torch": torch.__version__}
     trained = {k: record[k] for k in ("command", "steps", "seconds")} | {"seed": seed}
     net.to_numpy({**meta, "trained": trained}).save(out / "policy.npz")

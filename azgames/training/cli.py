@@ -82,6 +82,14 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="alphazero: moves the replay buffer keeps, the newest (default: 100,000)",
     )
     train.add_argument(
+        "--eval-simulations",
+        type=int,
+        default=None,
+        metavar="N",
+        help="alphazero: the evaluations play the az agent, searching N simulations a move "
+        "(default: 0, the network alone)",
+    )
+    train.add_argument(
         "--value-warmup",
         type=int,
         default=None,
@@ -201,7 +209,7 @@ RLLIB_ONLY: dict[str, Any] = {
 #: Options of one of the suite's algorithms only, with their defaults.
 ALGO_ONLY: dict[str, dict[str, Any]] = {
     "ppo": {"mix": None, "league_greedy": "greedy"},
-    "alphazero": {"simulations": 32, "replay": 100_000, "value_warmup": 0},
+    "alphazero": {"simulations": 32, "replay": 100_000, "value_warmup": 0, "eval_simulations": 0},
 }
 #: The defaults that differ between the ways to train (RLlib's are PPO's).
 SUITE_DEFAULTS: dict[str, dict[str, Any]] = {
@@ -301,12 +309,17 @@ def cmd_train(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             parser.error(f"--league-greedy {args.league_greedy}: {e}")
         algo_options = {"league_greedy": args.league_greedy, **({"mix": mix} if mix else {})}
     else:
+        from azgames.agents.az.agent import MAX_SIMULATIONS
+
         if args.value_warmup < 0:
             parser.error(f"--value-warmup {args.value_warmup}: give a number of rounds >= 0")
+        if not 0 <= args.eval_simulations <= MAX_SIMULATIONS:
+            parser.error(f"--eval-simulations {args.eval_simulations}: give 0 to {MAX_SIMULATIONS:,}")
         algo_options = {
             "simulations": args.simulations,
             "replay": args.replay,
             "value_warmup": args.value_warmup,
+            "eval_simulations": args.eval_simulations,
         }
     if args.init is not None:
         from azgames.agents.policy import NumpyPolicy

@@ -63,9 +63,12 @@ def plot_curve(
                 color=colour,
                 alpha=0.2,
             )
+    searched = {x.get("simulations") for x in rows} - {None, ""}
     ax.set(
         xlabel=steps,
-        ylabel="win rate (most likely action)",
+        ylabel=f"win rate (az, {searched.pop()} simulations)"
+        if searched
+        else "win rate (most likely action)",
         ylim=(0, 1),
         title="evaluation, 95% intervals",
     )

@@ -188,3 +188,24 @@ def test_three_players_start_from_the_ppo_policy_with_a_value_head_of_their_own(
     assert after.value_head[0].shape == (ppo.value_head[0].shape[0], 3)
     # A step size of 1e-9 leaves the trunk as PPO's (to float16, as files store it).
     assert np.allclose(after.trunk[0][0], ppo.trunk[0][0], atol=1e-3)
+
+
+def test_evaluations_can_play_the_search_and_the_curve_says_so(tmp_path):
+    import csv
+
+    record = train(
+        tiny(
+            steps=320,
+            eval_every=1,
+            eval_games=2,
+            final_eval_games=2,
+            eval_simulations=4,
+            eval_against=("random",),
+            out=str(tmp_path),
+        )
+    )
+    rows = list(csv.DictReader((tmp_path / "eval.csv").open()))
+    assert [r["simulations"] for r in rows] == ["4", "4"] and record["final_evaluation"]["random"][
+        "games"
+    ] == 2
+    assert (tmp_path / "curve.png").is_file()
