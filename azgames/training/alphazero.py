@@ -74,6 +74,13 @@ class Config:
     # that head) teach the policy. For a network from --init whose policy is
     # better than its value.
     value_warmup: int = 0
+    # The share of games in which one seat is the learner's (searched) and the
+    # others play one of its past snapshots (its network alone, sampled), as
+    # PPO's league does: against its own latest self alone, self-play may
+    # wander in a cycle. The snapshots' own moves are not learned from.
+    league: float = 0.0
+    snapshot_every: int = 25  # rounds between snapshots
+    max_snapshots: int = 8
     eval_every: int = 100  # rounds between evaluations (0: only at the end)
     eval_games: int = 200
     final_eval_games: int = 400
@@ -121,6 +128,13 @@ class SelfPlay:
             cfg.game, num_envs=cfg.num_envs, seed=cfg.seed, num_players=cfg.num_players, **cfg.options
         )
         self.values = values
+        self.league = cfg.league
+        #: Past networks that league games play against (the trainer adds them).
+        self.snapshots: list[NumpyPolicy] = []
+        self.rng = np.random.default_rng(cfg.seed)
+        # Each game's learner seat: -1 for a game of self-play, searched at every move.
+        self.learner = np.full(cfg.num_envs, -1, np.int64)
+        self.opponent = np.zeros(cfg.num_envs, np.int64)  # its snapshot, in a league game
         self.search = GumbelSearch(
             self.venv.rules, evaluator(net), cfg.simulations, cfg.considered, seed=cfg.seed, values=values
         )
@@ -148,6 +162,7 @@ class SelfPlay:
             "mover": np.zeros((num_steps, n), np.int64),
             "before": np.zeros((num_steps, n, self.venv.num_players)),  # the returns so far, at the move
             "episode": np.zeros((num_steps, n), np.int64),
+            "searched": np.ones((num_steps, n), bool),  # not a snapshot's move
         }
         for m in range(num_steps):
             mover = self.venv.player.astype(np.int64)
@@ -157,6 +172,7 @@ class SelfPlay:
             kept["before"][m] = self.returns
             kept["episode"][m] = self.episode
             chosen, kept["policy"][m] = self.search.run(self.venv.state, mover, size)
+            kept["searched"][m] = self._league_moves(chosen, mover)
             if prior_targets:
                 logits, _ = self.search.evaluate(kept["obs"][m], self.mask)
                 kept["policy"][m] = softmax_rows(logits)
@@ -164,6 +180,7 @@ class SelfPlay:
             self.returns += rewards
             done = np.flatnonzero(terminated | truncated)
             if len(done):
+                self._deal(done)
                 self._grow(self.started + len(done))
                 self.finals[self.episode[done]] = self.returns[done]
                 self.returns[done] = 0.0
@@ -176,6 +193,7 @@ class SelfPlay:
             rows = {k: np.concatenate([self.pending[k], v]) for k, v in rows.items()}
         ended = ~np.isnan(self.finals[rows["episode"], 0])
         self.pending = {k: v[~ended] for k, v in rows.items()}
+        ended &= rows["searched"]
         players = self.venv.num_players
         # Seats counted from the mover: column k is the player k seats after it.
         seats = (rows["mover"][ended, None] + np.arange(self.values)) % players
@@ -186,6 +204,26 @@ class SelfPlay:
             rows["policy"][ended],
             np.take_along_axis(earned, seats, axis=1).astype(np.float32),
         )
+
+    def _league_moves(self, chosen: np.ndarray, mover: np.ndarray) -> np.ndarray:
+        """Replace the search's move by the snapshot's where a league game's
+        snapshot is to move; which moves the search made."""
+        theirs = (self.learner >= 0) & (mover != self.learner)
+        for k in np.unique(self.opponent[theirs]):
+            games = np.flatnonzero(theirs & (self.opponent == k))
+            obs = self.venv.observation[games].reshape(len(games), -1)
+            chosen[games] = self.snapshots[k].act(obs, self.venv.action_mask[games].astype(bool), self.rng)
+        return ~theirs
+
+    def _deal(self, games: np.ndarray) -> None:
+        """The new games in slots ``games``: a league game (a learner seat and
+        a snapshot) with probability :attr:`league`, once there are snapshots."""
+        self.learner[games] = -1
+        if not self.snapshots or self.league <= 0:
+            return
+        league = games[self.rng.random(len(games)) < self.league]
+        self.learner[league] = self.rng.integers(0, self.venv.num_players, len(league))
+        self.opponent[league] = self.rng.integers(0, len(self.snapshots), len(league))
 
     def _grow(self, games: int) -> None:
         if games > len(self.finals):
@@ -319,6 +357,8 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
         bar.update(1)
         bar.set_postfix(moves=play.moves, games=play.games, loss=f"{policy_loss + value_loss:.3f}")
         finished = rounds >= num_rounds if deadline is None else time.perf_counter() >= deadline
+        if cfg.league and rounds % cfg.snapshot_every == 0:
+            play.snapshots = [*play.snapshots, net.to_numpy(meta)][-cfg.max_snapshots :]
         if finished or (cfg.eval_every and rounds % cfg.eval_every == 0):
             so_far = {"command": command, "steps": play.moves, "seconds": round(elapsed, 1), "seed": cfg.seed}
             evaluations(net.to_numpy({**meta, "trained": so_far}), rounds, play.moves, elapsed)

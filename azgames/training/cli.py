@@ -90,6 +90,14 @@ def register(sub: argparse._SubParsersAction) -> None:
         "(default: 0, the network alone)",
     )
     train.add_argument(
+        "--league",
+        type=float,
+        default=None,
+        metavar="SHARE",
+        help="alphazero: the share of games where the learner's seat (searched) plays its "
+        "past snapshots (the network alone) instead of its latest self (default: 0)",
+    )
+    train.add_argument(
         "--value-warmup",
         type=int,
         default=None,
@@ -209,7 +217,13 @@ RLLIB_ONLY: dict[str, Any] = {
 #: Options of one of the suite's algorithms only, with their defaults.
 ALGO_ONLY: dict[str, dict[str, Any]] = {
     "ppo": {"mix": None, "league_greedy": "greedy"},
-    "alphazero": {"simulations": 32, "replay": 100_000, "value_warmup": 0, "eval_simulations": 0},
+    "alphazero": {
+        "simulations": 32,
+        "replay": 100_000,
+        "value_warmup": 0,
+        "eval_simulations": 0,
+        "league": 0.0,
+    },
 }
 #: The defaults that differ between the ways to train (RLlib's are PPO's).
 SUITE_DEFAULTS: dict[str, dict[str, Any]] = {
@@ -313,6 +327,8 @@ def cmd_train(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
         if args.value_warmup < 0:
             parser.error(f"--value-warmup {args.value_warmup}: give a number of rounds >= 0")
+        if not 0 <= args.league <= 1:
+            parser.error(f"--league {args.league}: give a share of the games from 0 to 1")
         if not 0 <= args.eval_simulations <= MAX_SIMULATIONS:
             parser.error(f"--eval-simulations {args.eval_simulations}: give 0 to {MAX_SIMULATIONS:,}")
         algo_options = {
@@ -320,6 +336,7 @@ def cmd_train(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             "replay": args.replay,
             "value_warmup": args.value_warmup,
             "eval_simulations": args.eval_simulations,
+            "league": args.league,
         }
     if args.init is not None:
         from azgames.agents.policy import NumpyPolicy

@@ -209,3 +209,21 @@ def test_evaluations_can_play_the_search_and_the_curve_says_so(tmp_path):
         "games"
     ] == 2
     assert (tmp_path / "curve.png").is_file()
+
+
+def test_in_a_league_game_the_snapshot_moves_for_its_seats_and_only_the_learners_moves_are_learned():
+    cfg = tiny(league=1.0)
+    net = net_for(cfg)
+    play = SelfPlay(cfg, net)
+    meta = {"game": "azacru", "num_players": 2, "obs_shape": [11, 9, 9], "hidden": [32]}
+    play.snapshots = [net.to_numpy(meta)]
+    play._deal(np.arange(cfg.num_envs))  # every game a league game now
+    assert set(play.learner) <= {0, 1} and not play.opponent.any()
+    searched = play.round(1).obs  # no game ends in one move: nothing learned yet
+    assert len(searched) == 0
+    mover = play.venv.player.astype(np.int64)
+    chosen = np.full(cfg.num_envs, -1)
+    kept = play._league_moves(chosen, mover)
+    assert np.array_equal(kept, mover == play.learner)
+    theirs = np.flatnonzero(~kept)
+    assert all(play.venv.action_mask[g, chosen[g]] for g in theirs) and (chosen[kept] == -1).all()
