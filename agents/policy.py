@@ -29,6 +29,7 @@ import math
 import re
 import zipfile
 import zlib
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -404,6 +405,26 @@ class NumpyPolicy:
         return picks
 
 
+class PolicyPerPlayerCount:
+    """The policy an agent plays with each player count: the one it was given
+    (for that policy's count only), or the one shipped for its game and the
+    count, loaded on first use from ``shipped(game, num_players)``."""
+
+    def __init__(self, policy: NumpyPolicy | None, game: str | None, shipped: Callable[[str, int], Path]):
+        self.game = game
+        self._policies = {} if policy is None else {policy.meta["num_players"]: policy}
+        self._shipped = shipped if policy is None else None
+
+    def __call__(self, num_players: int) -> NumpyPolicy:
+        if num_players not in self._policies:
+            if self._shipped is None:
+                (trained,) = self._policies
+                raise ValueError(f"this policy was trained for {trained} players; the env has {num_players}")
+            assert self.game is not None  # given, for a shipped policy
+            self._policies[num_players] = NumpyPolicy.load(self._shipped(self.game, num_players))
+        return self._policies[num_players]
+
+
 class PolicyAgent:
     """A trained policy as an agent of the suite: ``act(env) -> int``.
 
@@ -423,19 +444,9 @@ class PolicyAgent:
         if policy is None and game is None:
             raise ValueError("PolicyAgent needs a policy or the game whose shipped policy to play")
         self.game = policy.meta["game"] if policy is not None else game
-        self._policies = {} if policy is None else {policy.meta["num_players"]: policy}
-        self._shipped = policy is None
+        self.policy_for = PolicyPerPlayerCount(policy, self.game, shipped_policy_path)
         self.rng = agent_rng(seed)
         self.sample = bool(sample)
-
-    def policy_for(self, num_players: int) -> NumpyPolicy:
-        if num_players not in self._policies:
-            if not self._shipped:
-                (trained,) = self._policies
-                raise ValueError(f"this policy was trained for {trained} players; the env has {num_players}")
-            assert self.game is not None  # an agent of a shipped policy is given its game
-            self._policies[num_players] = NumpyPolicy.load(shipped_policy_path(self.game, num_players))
-        return self._policies[num_players]
 
     def act(self, env) -> int:
         from azgames.agent import suite_env

@@ -22,7 +22,7 @@ from azgames.agent import agent_rng, suite_env
 from azgames.limits import LOCAL, Limits
 
 from .. import POLICIES
-from ..policy import NumpyPolicy
+from ..policy import NumpyPolicy, PolicyPerPlayerCount
 from .search import GumbelSearch
 
 #: Where the shipped ``az`` networks are, one per game and player count.
@@ -63,23 +63,14 @@ class AZAgent:
         if policy is not None and not isinstance(policy, NumpyPolicy):
             raise TypeError(f"policy must be a NumpyPolicy, got {type(policy).__name__}")
         self.game = policy.meta["game"] if policy is not None else game
-        self._policies = {} if policy is None else {policy.meta["num_players"]: policy}
-        self._shipped = policy is None
+        #: The network for a player count: the one given, or the shipped one.
+        self.policy_for = PolicyPerPlayerCount(policy, self.game, shipped_network_path)
         most = min(limits.simulations, MAX_SIMULATIONS)
         self.simulations = checks.integer("simulations", simulations, 0, most)
         self.considered = checks.integer("considered", considered, 1, MAX_CONSIDERED)
         #: The search's seed (its dice; none of its choices are random when it plays).
         self.seed = int(agent_rng(seed).integers(2**63))
         self._search: GumbelSearch | None = None  # the last env's, while its rules stay
-
-    def policy_for(self, num_players: int) -> NumpyPolicy:
-        if num_players not in self._policies:
-            if not self._shipped:
-                (trained,) = self._policies
-                raise ValueError(f"this network was trained for {trained} players; the env has {num_players}")
-            assert self.game is not None
-            self._policies[num_players] = NumpyPolicy.load(shipped_network_path(self.game, num_players))
-        return self._policies[num_players]
 
     def act(self, env) -> int:
         raw = suite_env(env, self.game)

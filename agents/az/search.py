@@ -81,13 +81,11 @@ class Trees(NamedTuple):
     drawn: np.ndarray  # (G, Q) int64: the faces queued for a step
 
 
-def new_trees(
-    games: int, simulations: int, actions: int, agents: int, depth: int, queue: int, seeds: np.ndarray
-) -> Trees:
+def new_trees(games: int, simulations: int, actions: int, agents: int, depth: int, queue: int) -> Trees:
     """Trees for ``games`` searches of ``simulations`` simulations (each adds
     at most a chance node, its outcome edge and a node of at most ``actions``
-    edges), walks of up to ``depth`` steps, dice queues of ``queue`` faces and
-    search generators from ``seeds``."""
+    edges), walks of up to ``depth`` steps and dice queues of ``queue`` faces;
+    :meth:`GumbelSearch.run` seeds their generators."""
     nodes = 2 * simulations + 1
     edges = (simulations + 1) * actions + simulations
     return Trees(
@@ -110,7 +108,7 @@ def new_trees(
         path_reward=np.zeros((games, depth, agents)),
         depth=np.zeros(games, np.int64),
         leaf=np.full(games, -1, np.int64),
-        mrng=np.asarray(seeds, np.uint64).copy(),
+        mrng=np.zeros(games, np.uint64),
         drawn=np.zeros((games, queue), np.int64),
     )
 
@@ -410,7 +408,6 @@ class GumbelSearch:
         actions = self.rules.num_actions
         s = type(state)(*(np.concatenate([a, a]) for a in state))  # roots, then work slots
         forced, faces = chance_queue(s)
-        seeds = self.rng.integers(0, 2**63, size=games, dtype=np.uint64)
         # The trees of the last batch of this size serve again: every field a
         # search reads it writes first, and fresh pages cost more than the search.
         t = self.trees
@@ -422,9 +419,8 @@ class GumbelSearch:
                 self.rules.num_players,
                 self.max_depth,
                 forced.shape[1],
-                seeds,
             )
-        t.mrng[:] = seeds
+        t.mrng[:] = self.rng.integers(0, 2**63, size=games, dtype=np.uint64)
         obs = np.zeros((games, obs_size), np.int8)
         mask = np.zeros((games, actions), np.int8)
         rewards = np.zeros((2 * games, self.rules.num_players), np.float32)

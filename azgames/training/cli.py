@@ -26,7 +26,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Train a policy by self-play: masked PPO for one seat against a league of "
         "its own snapshots and the baselines (azgames.training.ppo), or Gumbel AlphaZero, "
         "every move searched with the network being trained (--algo alphazero, "
-        "azgames.training.alphazero; games of one or two sides). Either shows a progress "
+        "azgames.training.alphazero). Either shows a progress "
         "bar and writes evaluations against random and greedy, train.csv, eval.csv, "
         "curve.png, checkpoints and the final policy.npz (it plays without torch; an "
         "AlphaZero network also plays as az:path=policy.npz).",

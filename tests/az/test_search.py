@@ -156,7 +156,7 @@ def test_a_value_for_each_player_goes_to_each_players_own_edges():
     choosing player's edge as that player's own value."""
     from azgames.agents.az.search import expand_and_backup, new_node, new_trees, side_signs
 
-    t = new_trees(1, 4, 3, 3, 8, 0, np.zeros(1, np.uint64))
+    t = new_trees(1, 4, 3, 3, 8, 0)
     root, middle, leaf = (new_node(t, 0, mover, False) for mover in (0, 1, 2))
     t.first[0, :2], t.num_edges[0, :2], t.used[0, 1] = (0, 3), 3, 6  # edges 0-2 the root's, 3-5 the middle's
     t.path_node[0, :2] = root, middle
