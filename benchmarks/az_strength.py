@@ -159,7 +159,10 @@ def main(argv: list[str] | None = None) -> dict:
     rows = previous["rows"]
     command = "python benchmarks/az_strength.py " + " ".join(shlex.quote(a) for a in (argv or sys.argv[1:]))
     for game, players in wanted:
-        opponents = [TEAM] if game == "azimuth_coop" else args.opponents
+        from azgames.registry import rules_type
+
+        team = rules_type(game).info.utility == "identical"  # one crew: it plays the game itself
+        opponents = [TEAM] if team else args.opponents
         for simulations in args.simulations:
             for opponent in opponents:
                 row = measure(game, players, simulations, opponent, args.num_games, args.seeds, args.timed)
