@@ -7,7 +7,8 @@ to act's, or, from AlphaZero with 3-4 sides, one for each player, counted
 in seats from the player to act). A policy file
 is one ``.npz`` holding the weights (``trunk_0_w``, ``trunk_0_b``, ...,
 ``policy_w``, ``policy_b``, ``value_w``, ``value_b``; ``w`` is
-``(inputs, outputs)``) and ``meta``: a JSON string naming the game, its
+``(inputs, outputs)``; an AlphaZero network may start with a conv trunk,
+``conv_0_w``, ...: :mod:`.conv`) and ``meta``: a JSON string naming the game, its
 player count and options, the observation shape and how the file was made.
 
     policy = NumpyPolicy.load("azacru_2p.npz")
@@ -39,6 +40,8 @@ from numpy.lib import format as npy_format
 from azgames.inputs import parse_json, read_bytes
 from azgames.limits import LOCAL
 
+from .conv import check_conv, conv_features
+
 #: The largest policy file read, in bytes: the suite's file limit. The
 #: shipped files are under 1 MiB; a float32 network of two 1,024-wide layers
 #: over Azimuth co-op's 2,592 inputs is about 17 MiB.
@@ -54,6 +57,7 @@ MAX_META_DEPTH = 256
 MAX_TRUNK_LAYERS = 64
 
 _TRUNK = re.compile(r"trunk_(\d{1,6})_[wb]")
+_CONV = re.compile(r"conv_(\d{1,6})_[wb]")
 _NAME = re.compile(r"[A-Za-z0-9_.-]{1,40}")
 
 
@@ -65,13 +69,14 @@ def _is_int(value) -> bool:
     return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
 
 
-def check_network(trunk, policy, value, meta, where: str = "policy"):
+def check_network(trunk, policy, value, meta, where: str = "policy", convs=()):
     """The one check of a policy's network, whether read from a file or built
     in code: ``meta`` names a game, a player count and an observation shape;
     every layer is a float ``w`` of ``(inputs, outputs)`` and a ``b`` of
-    ``(outputs,)``, the trunk chaining from the observation's size to the
-    heads, the value head giving one output; every weight finite. Returns
-    ``(trunk, policy, value)`` as float32 arrays; ValueError starting with
+    ``(outputs,)``, the trunk chaining from the observation's size (or the
+    conv trunk's output, :mod:`.conv`) to the heads, the value head giving
+    one output or one a player; every weight finite. Returns ``(convs,
+    trunk, policy, value)`` as float32 arrays; ValueError starting with
     ``where`` otherwise (naming the array, never quoting its values)."""
     if not isinstance(meta, dict):
         raise ValueError(f"{where}: meta is a {type(meta).__name__}, not a dict (JSON object)")
@@ -103,6 +108,12 @@ def check_network(trunk, policy, value, meta, where: str = "policy"):
             raise ValueError(f"{where}: layer {name} is not a pair (w, b)")
     inputs = math.prod(int(d) for d in obs_shape)
     feeds = f"meta obs_shape {_shape(obs_shape)}"  # what feeds the next layer
+    convs = list(convs)
+    if "conv" in meta:
+        convs, inputs = check_conv(convs, meta, where)
+        feeds = "the conv trunk (meta conv)"
+    elif convs:
+        raise ValueError(f"{where}: conv layers without meta 'conv' (their channels and blocks)")
     out = []
     for name, (w, b) in layers:
         pair = []
@@ -145,7 +156,7 @@ def check_network(trunk, policy, value, meta, where: str = "policy"):
     widths = [w.shape[1] for w, _ in out[:-2]]
     if "hidden" in meta and (not isinstance(meta["hidden"], (list, tuple)) or list(meta["hidden"]) != widths):
         raise ValueError(f"{where}: meta 'hidden' is not the trunk's widths {widths}")
-    return out[:-2], out[-2], out[-1]
+    return convs, out[:-2], out[-2], out[-1]
 
 
 def check_game(meta: dict, num_actions: int, where: str = "policy") -> None:
@@ -254,7 +265,8 @@ def _read_member(archive: zipfile.ZipFile, key: str, where: str, budget: list[in
 
 
 class NumpyPolicy:
-    """An MLP policy and value over a batch of observations, in numpy (float32)."""
+    """A policy and value over a batch of observations, in numpy (float32):
+    an MLP over the flattened planes, or after a conv trunk (:mod:`.conv`)."""
 
     def __init__(
         self,
@@ -264,10 +276,13 @@ class NumpyPolicy:
         meta: dict[str, Any],
         *,
         where: str = "policy",
+        convs=(),
     ):
         """A policy of these layers, checked (:func:`check_network`: shapes
         chaining from ``meta``'s ``obs_shape``, float and finite weights)."""
-        self.trunk, self.policy_head, self.value_head = check_network(trunk, policy, value, meta, where)
+        self.convs, self.trunk, self.policy_head, self.value_head = check_network(
+            trunk, policy, value, meta, where, convs
+        )
         self.meta = dict(meta)
         self.num_actions = self.policy_head[0].shape[1]
 
@@ -276,6 +291,8 @@ class NumpyPolicy:
         """Write the ``.npz`` (weights stored as ``dtype``: float16 halves the
         file; :meth:`load` computes in float32 either way)."""
         arrays = {}
+        for k, (w, b) in enumerate(self.convs):
+            arrays[f"conv_{k}_w"], arrays[f"conv_{k}_b"] = w, b
         for k, (w, b) in enumerate(self.trunk):
             arrays[f"trunk_{k}_w"], arrays[f"trunk_{k}_b"] = w, b
         arrays["policy_w"], arrays["policy_b"] = self.policy_head
@@ -341,9 +358,12 @@ class NumpyPolicy:
                 raise ValueError(f"{where}: meta is a JSON {type(meta).__name__}, not an object")
             layers = [int(m[1]) for m in map(_TRUNK.fullmatch, names) if m]
             depth = max(layers, default=-1) + 1
-            if depth > MAX_TRUNK_LAYERS:
-                raise ValueError(f"{where}: more than {MAX_TRUNK_LAYERS} trunk layers")
-            keys = [f"trunk_{k}_{p}" for k in range(depth) for p in "wb"]
+            conv_depth = max((int(m[1]) for m in map(_CONV.fullmatch, names) if m), default=-1) + 1
+            for kind, count in (("trunk", depth), ("conv", conv_depth)):
+                if count > MAX_TRUNK_LAYERS:
+                    raise ValueError(f"{where}: more than {MAX_TRUNK_LAYERS} {kind} layers")
+            keys = [f"conv_{k}_{p}" for k in range(conv_depth) for p in "wb"]
+            keys += [f"trunk_{k}_{p}" for k in range(depth) for p in "wb"]
             keys += ["policy_w", "policy_b", "value_w", "value_b"]
             missing = [k for k in keys if k not in names]
             if missing:
@@ -359,23 +379,36 @@ class NumpyPolicy:
             (arrays["value_w"], arrays["value_b"]),
             meta,
             where=where,
+            convs=[(arrays[f"conv_{k}_w"], arrays[f"conv_{k}_b"]) for k in range(conv_depth)],
         )
         check_game(policy.meta, policy.num_actions, where)
         return policy
 
     # ------------------------------------------------------------ forward pass
     def features(self, obs: np.ndarray) -> np.ndarray:
-        h = np.asarray(obs).reshape(len(obs), -1).astype(np.float32)
+        if self.convs:
+            h = conv_features(np.asarray(obs).reshape(len(obs), *self.meta["obs_shape"]), self.convs)
+        else:
+            h = np.asarray(obs).reshape(len(obs), -1).astype(np.float32)
         for w, b in self.trunk:
             h = np.tanh(h @ w + b)
         return h
 
     def logits(self, obs: np.ndarray, mask: np.ndarray) -> np.ndarray:
         """Action logits of a batch, ``-inf`` where ``mask`` is False."""
+        return self._logits(self.features(obs), mask)
+
+    def _logits(self, features: np.ndarray, mask: np.ndarray) -> np.ndarray:
         w, b = self.policy_head
-        out = self.features(obs) @ w + b
+        out = features @ w + b
         out[~np.asarray(mask, bool)] = -np.inf
         return out
+
+    def evaluate(self, obs: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """:meth:`logits` and :meth:`values` of a batch, from one pass of the trunk."""
+        h = self.features(obs)
+        w, b = self.value_head
+        return self._logits(h, mask), h @ w + b
 
     def value(self, obs: np.ndarray) -> np.ndarray:
         """The value head: the expected final reward of the player to act."""

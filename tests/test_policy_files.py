@@ -281,6 +281,23 @@ def map_file(tmp_holder):
     return change
 
 
+def with_conv(then=None):
+    """A conv trunk of 2 channels and 1 residual block (azgames.agents.conv),
+    the first dense layer taking its 2 x 12 x 6 outputs; ``then`` changes it."""
+
+    def change(arrays, meta):
+        rng = np.random.default_rng(1)
+        meta["conv"] = {"channels": 2, "blocks": 1}
+        for k, planes in enumerate((OBS[0], 2, 2)):
+            arrays[f"conv_{k}_w"] = rng.normal(0, 0.1, (2, planes, 3, 3)).astype(np.float16)
+            arrays[f"conv_{k}_b"] = np.zeros(2, np.float16)
+        arrays["trunk_0_w"] = rng.normal(0, 0.1, (2 * 12 * 6, HIDDEN)).astype(np.float16)
+        if then is not None:
+            then(arrays, meta)
+
+    return change
+
+
 _TMP = [None]  # the test's tmp_path, for the one case that writes a second file
 
 # (id, change to a good policy's arrays and meta, message, also checked by the constructor)
@@ -448,6 +465,63 @@ NETWORK_CASES = [
         r"value_w holds weights too large for float32",
         True,
     ),
+    # A conv trunk (AlphaZero's --conv): the constructor takes its layers
+    # apart (test_a_conv_policy_built_in_code_gets_the_same_checks).
+    (
+        "conv layers without meta conv",
+        with_conv(drop_meta("conv")),
+        r"conv layers without meta 'conv'",
+        False,
+    ),
+    (
+        "meta conv with a layer missing",
+        with_conv(without("conv_2_w", "conv_2_b")),
+        r"2 conv layers; meta conv \(blocks=1\) has 3",
+        False,
+    ),
+    ("a conv layer without its bias", with_conv(without("conv_1_b")), r"lacks the array 'conv_1_b'", False),
+    (
+        "meta conv of another depth",
+        with_conv(set_meta("conv", {"channels": 2, "blocks": 2})),
+        r"3 conv layers; meta conv \(blocks=2\) has 5",
+        False,
+    ),
+    (
+        "meta conv not channels and blocks",
+        with_conv(set_meta("conv", {"channels": 2, "blocks": 1, "kernel": CANARY})),
+        r"meta 'conv' is not \{'channels': C, 'blocks': B\}",
+        False,
+    ),
+    (
+        "meta conv of no channels",
+        with_conv(set_meta("conv", {"channels": 0, "blocks": 1})),
+        r"meta conv 'channels' is not an integer from 1 to 256",
+        False,
+    ),
+    (
+        "conv over a flat observation",
+        with_conv(set_meta("obs_shape", [1512])),
+        r"a conv trunk needs planes \(an obs_shape of \(planes, height, width\)\), not \(1512,\)",
+        False,
+    ),
+    (
+        "conv kernel of the wrong shape",
+        with_conv(set_array("conv_1_w", np.zeros((2, 2, 5, 5), np.float16))),
+        r"conv_1_w has shape \(2, 2, 5, 5\), not \(2, 2, 3, 3\)",
+        False,
+    ),
+    (
+        "conv of NaN",
+        with_conv(with_nan("conv_0_w")),
+        r"conv_0 holds NaN, infinite or float32-overflowing",
+        False,
+    ),
+    (
+        "dense layer not chaining from the conv trunk",
+        with_conv(set_array("trunk_0_w", np.zeros((INPUTS, HIDDEN), np.float16))),
+        r"trunk_0_w takes 1512 inputs, but the conv trunk \(meta conv\) gives 144",
+        False,
+    ),
 ]
 
 
@@ -472,7 +546,7 @@ def assert_one_clean_line(excinfo, shown: str):
     exc = excinfo.value
     assert exc.__context__ is None or exc.__suppress_context__, repr(exc.__context__)
     raised_in = Path(excinfo.traceback[-1].path).name
-    assert raised_in in ("policy.py", "inputs.py"), raised_in
+    assert raised_in in ("policy.py", "conv.py", "inputs.py"), raised_in
 
 
 @pytest.mark.parametrize("make,message", [c[1:] for c in FILE_CASES], ids=[c[0] for c in FILE_CASES])
@@ -549,6 +623,35 @@ def test_a_good_small_policy_loads_and_round_trips(tmp_path):
     # compressed (what save writes) and float32 load too
     again32 = NumpyPolicy.load(policy.save(tmp_path / "f32.npz", dtype=np.float32))
     assert again32.trunk[0][0].dtype == np.float32
+
+
+def test_a_conv_policy_built_in_code_gets_the_same_checks():
+    arrays, meta = good_arrays(), good_meta()
+    with_conv()(arrays, meta)
+    convs = [(arrays[f"conv_{k}_w"], arrays[f"conv_{k}_b"]) for k in range(3)]
+    parts = ([(arrays["trunk_0_w"], arrays["trunk_0_b"])], (arrays["policy_w"], arrays["policy_b"]))
+    value = (arrays["value_w"], arrays["value_b"])
+    assert len(NumpyPolicy(*parts, value, meta, convs=convs).convs) == 3
+    with pytest.raises(ValueError, match=r"^policy: 2 conv layers; meta conv \(blocks=1\) has 3$"):
+        NumpyPolicy(*parts, value, meta, convs=convs[:2])
+    with pytest.raises(ValueError, match=r"^policy: conv_2_b has shape \(3,\), not \(2,\)$"):
+        NumpyPolicy(*parts, value, meta, convs=[*convs[:2], (convs[2][0], np.zeros(3, np.float32))])
+
+
+def test_a_conv_policy_round_trips_and_plays(tmp_path):
+    arrays, meta = good_arrays(), good_meta()
+    with_conv()(arrays, meta)
+    policy = NumpyPolicy.load(write_npz(tmp_path / "conv.npz", arrays, meta))
+    again = NumpyPolicy.load(policy.save(tmp_path / "again.npz"))
+    for (w, b), (w2, b2) in zip(policy.convs, again.convs):
+        np.testing.assert_array_equal(w, w2)
+        np.testing.assert_array_equal(b, b2)
+    obs = np.random.default_rng(2).integers(-1, 2, (4, *OBS)).astype(np.int8)
+    mask = np.ones((4, ACTIONS), bool)
+    logits, values = again.evaluate(obs, mask)
+    np.testing.assert_allclose(logits, policy.logits(obs, mask), rtol=1e-6)
+    np.testing.assert_allclose(values, policy.values(obs), rtol=1e-6)
+    assert np.ptp(logits) > 0  # the planes reach the heads
 
 
 def test_saving_refuses_weights_that_float16_cannot_hold(tmp_path):

@@ -102,7 +102,8 @@ class AZAgent:
         if self._search is None or self._search.rules is not rules:
 
             def evaluate(o: np.ndarray, m: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-                return policy.logits(o, m), np.clip(policy.values(o), -1.0, 1.0)
+                logits, values = policy.evaluate(o, m)
+                return logits, np.clip(values, -1.0, 1.0)
 
             values = policy.value_head[0].shape[1]
             self._search = GumbelSearch(

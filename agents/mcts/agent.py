@@ -111,6 +111,11 @@ class MCTSAgent:
         )
         if not (policy is None or policy == "ppo" or hasattr(policy, "policy_head")):
             raise ValueError(f"policy must be 'ppo' or a NumpyPolicy, got {policy!r}")
+        if getattr(policy, "convs", None):
+            raise ValueError(
+                "mcts's guide runs an MLP inside its search; this policy has a conv trunk "
+                "(search it with az:path=...)"
+            )
         self.policy = policy
         self._nets: dict = {}
         self.threads = checks.integer("threads", threads, 1, limits.threads)

@@ -65,6 +65,9 @@ class Config:
     simulations: int = 32  # a move, in self-play (Pgx's baselines search 32)
     considered: int = 16  # root actions Sequential Halving starts with
     hidden: tuple[int, ...] = (128, 128)
+    # A residual conv trunk over the planes before the hidden layers, e.g.
+    # {"channels": 32, "blocks": 2} (azgames.agents.conv); None: the MLP alone.
+    conv: dict | None = None
     learning_rate: float = 1e-3
     batch_size: int = 256
     sample_reuse: float = 4.0  # minibatch draws for each new sample
@@ -89,7 +92,7 @@ class Config:
     torch_threads: int = 2
     out: str = "runs/alphazero"
     options: dict = field(default_factory=dict)  # the game's variant options
-    init: str | None = None  # start from this policy.npz's weights (its hidden layers)
+    init: str | None = None  # start from this policy.npz's weights (its network's shape)
     ladder: str | None = None
     progress: bool = True
 
@@ -288,13 +291,14 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
     draws = np.random.default_rng(cfg.seed)
 
     # A run from another's weights takes its network's shape.
-    hidden = tuple(NumpyPolicy.load(cfg.init).meta["hidden"]) if cfg.init else tuple(cfg.hidden)
+    shape = NumpyPolicy.load(cfg.init).meta if cfg.init else {"hidden": cfg.hidden, "conv": cfg.conv}
+    hidden, conv = tuple(shape["hidden"]), shape.get("conv")
     rules = azgames.make(cfg.game, num_players=cfg.num_players, **cfg.options).unwrapped.rules
     obs_shape = rules.observation_shape(0)
     # One value, the mover's, serves one or two sides; 3-4 sides need each player's.
     values = rules.num_players if len(rules.sides) > 2 else 1
-    net = Net(int(np.prod(obs_shape)), rules.num_actions, hidden, values)
-    meta = policy_meta(rules, cfg.options, hidden, algorithm="alphazero")
+    net = Net(obs_shape, rules.num_actions, hidden, values, conv)
+    meta = policy_meta(rules, cfg.options, hidden, algorithm="alphazero", **({"conv": conv} if conv else {}))
     if cfg.init:
         meta = start_from(net, cfg.init, meta)
     team = rules.info.utility == "identical"

@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import re
 import sys
 from typing import Any
 
@@ -80,6 +81,13 @@ def register(sub: argparse._SubParsersAction) -> None:
         type=int,
         default=None,
         help="alphazero: moves the replay buffer keeps, the newest (default: 100,000)",
+    )
+    train.add_argument(
+        "--conv",
+        default=None,
+        metavar="CHANNELSxBLOCKS",
+        help="alphazero: a residual conv trunk over the observation's planes before the "
+        "hidden layers, e.g. 32x2: 32 channels, 2 residual blocks (default: none, an MLP)",
     )
     train.add_argument(
         "--eval-simulations",
@@ -223,6 +231,7 @@ ALGO_ONLY: dict[str, dict[str, Any]] = {
         "value_warmup": 0,
         "eval_simulations": 0,
         "league": 0.0,
+        "conv": None,
     },
 }
 #: The defaults that differ between the ways to train (RLlib's are PPO's).
@@ -230,6 +239,19 @@ SUITE_DEFAULTS: dict[str, dict[str, Any]] = {
     "ppo": {"steps": 2_000_000, "num_envs": 256, "num_steps": 64, "eval_every": 10},
     "alphazero": {"steps": 2_000_000, "num_envs": 256, "num_steps": 16, "eval_every": 100},
 }
+
+
+def conv_spec(parser: argparse.ArgumentParser, text: str) -> dict[str, int]:
+    """``--conv CHANNELSxBLOCKS`` as the network's ``conv`` (azgames.agents.conv)."""
+    from azgames.agents.conv import MAX_BLOCKS, MAX_CHANNELS
+
+    found = re.fullmatch(r"(\d{1,4})x(\d{1,4})", text.strip())
+    if not found or not (1 <= int(found[1]) <= MAX_CHANNELS and int(found[2]) <= MAX_BLOCKS):
+        parser.error(
+            f"--conv {text[:40]!r}: give CHANNELSxBLOCKS, 1 to {MAX_CHANNELS} channels and "
+            f"0 to {MAX_BLOCKS} residual blocks, e.g. 32x2"
+        )
+    return {"channels": int(found[1]), "blocks": int(found[2])}
 
 
 #: The minibatches of one PPO update (azgames.training.ppo.Config.num_minibatches).
@@ -331,12 +353,16 @@ def cmd_train(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             parser.error(f"--league {args.league}: give a share of the games from 0 to 1")
         if not 0 <= args.eval_simulations <= MAX_SIMULATIONS:
             parser.error(f"--eval-simulations {args.eval_simulations}: give 0 to {MAX_SIMULATIONS:,}")
+        conv = conv_spec(parser, args.conv) if args.conv is not None else None
+        if conv and args.init is not None:
+            parser.error(f"--conv {args.conv} with --init: a run from a policy takes that policy's network")
         algo_options = {
             "simulations": args.simulations,
             "replay": args.replay,
             "value_warmup": args.value_warmup,
             "eval_simulations": args.eval_simulations,
             "league": args.league,
+            "conv": conv,
         }
     if args.init is not None:
         from azgames.agents.policy import NumpyPolicy
@@ -350,6 +376,8 @@ def cmd_train(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
                 f"--init {args.init} is a policy of {meta['game']} with {meta['num_players']} "
                 f"players, not {args.game} with {args.players}"
             )
+        if "conv" in meta and args.algo == "ppo":
+            parser.error(f"--init {args.init} has a conv trunk (AlphaZero's); PPO trains an MLP")
     if args.ladder is not None:
         from azgames.tournament.ratings import ladder_ratings
 

@@ -154,6 +154,27 @@ def test_a_run_starts_from_another_runs_network(tmp_path):
     assert after.meta["init"]["path"] == str(first / "policy.npz") and second["steps"] == 160
 
 
+def test_a_conv_network_trains_plays_without_torch_and_is_taken_up_by_init(tmp_path):
+    """--conv: the planes go through a residual conv trunk first; the file
+    keeps it (azgames.agents.conv), the az agent searches with it, and a run
+    from it takes its shape."""
+    from azgames.agents import make_agent
+    from azgames.agents.match import play_game
+
+    conv = {"channels": 4, "blocks": 1}
+    quick = {"steps": 160, "final_eval_games": 2, "eval_against": ("random",)}
+    first = tmp_path / "conv"
+    train(tiny(out=str(first), conv=conv, **quick))
+    policy = NumpyPolicy.load(first / "policy.npz")
+    assert policy.meta["conv"] == conv
+    assert [w.shape for w, _ in policy.convs] == [(4, 11, 3, 3), (4, 4, 3, 3), (4, 4, 3, 3)]
+    az = make_agent(f"az:path={first / 'policy.npz'},simulations=8", game="azacru", seed=0)
+    result = play_game(azgames.make("azacru", max_turns=4), [az, make_agent("random", seed=0)], seed=0)
+    assert result["turns"] > 0
+    train(tiny(out=str(tmp_path / "again"), init=str(first / "policy.npz"), **quick))
+    assert NumpyPolicy.load(tmp_path / "again" / "policy.npz").meta["conv"] == conv
+
+
 def test_an_evaluation_with_simulations_plays_the_search_against_the_opponent(rounds):
     """evaluate(..., simulations=N) plays the az agent's batched search in
     every game at once, each game counted once."""

@@ -158,3 +158,33 @@ def test_both_forward_passes_give_the_same_logits_and_values(first, second, netw
     )
     # The spread is real: the network is far from its zero-initialised heads.
     assert np.ptp(values_a) > 0.1 and np.ptp(logits_a[mask]) > 1.0
+
+
+def test_a_conv_trunk_is_the_same_network_in_torch_and_numpy(batch):
+    """AlphaZero's ``--conv``: torch's ConvTrunk and numpy's im2col pass
+    (azgames.agents.conv) give the same logits and values, through a file."""
+    torch = pytest.importorskip("torch")
+    from azgames.training.net import Net
+
+    obs, mask = batch
+    conv = {"channels": 6, "blocks": 2}
+    torch.manual_seed(0)
+    net = Net(OBS_SHAPE, NUM_ACTIONS, HIDDEN, values=2, conv=conv)
+    with torch.no_grad():
+        for p in net.parameters():
+            p.normal_(0, 0.3)
+        logits, values = net(torch.from_numpy(obs), torch.from_numpy(mask))
+    meta = {"game": "azacru", "num_players": 2, "obs_shape": list(OBS_SHAPE), "hidden": list(HIDDEN)}
+    policy = net.to_numpy({**meta, "conv": conv})
+    np_logits, np_values = policy.evaluate(obs.reshape(BATCH, -1), mask)  # the search's flat rows
+    np.testing.assert_allclose(np_logits[mask], logits.numpy()[mask], rtol=1e-4, atol=1e-4)
+    np.testing.assert_allclose(np_values, values.numpy(), rtol=1e-4, atol=1e-4)
+    assert np.ptp(np_values) > 0.1
+    # and back: a torch net of the same shape takes the numpy weights
+    again = Net(OBS_SHAPE, NUM_ACTIONS, HIDDEN, values=2, conv=conv)
+    again.load_numpy(policy)
+    with torch.no_grad():
+        again_values = again(torch.from_numpy(obs), torch.from_numpy(mask))[1]
+        np.testing.assert_allclose(again_values.numpy(), values.numpy(), rtol=1e-6)
+    with pytest.raises(ValueError, match="conv layers"):
+        Net(OBS_SHAPE, NUM_ACTIONS, HIDDEN, values=2, conv={"channels": 4, "blocks": 2}).load_numpy(policy)
