@@ -78,6 +78,7 @@ class AzacruRules(Rules):
         )
     }
     search_hooks = "azacru_env.search"
+    symmetries = "azacru_env.symmetry"
 
     def __init__(self, num_players: int = 2, **options: Any):
         super().__init__(num_players, **options)

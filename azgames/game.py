@@ -100,6 +100,10 @@ class Rules(abc.ABC):
     #: The module of the game's search hooks (``legal``, ``play``, ...; see
     #: :mod:`azgames.search_hooks`), or None: no search plays the game.
     search_hooks: ClassVar[str | None] = None
+    #: The module whose ``symmetries(rules)`` lists the transformations of a
+    #: position that the rules cannot tell apart (:mod:`azgames.symmetry`),
+    #: or None: none declared.
+    symmetries: ClassVar[str | None] = None
 
     def __init__(self, num_players: int, **options: Any):
         info = self.info

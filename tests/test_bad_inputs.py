@@ -435,6 +435,7 @@ CLI_MISTAKES = [
     ["train", "azacru", "--algo", "alphazero", "--conv", "32x99"],
     ["train", "azacru", "--algo", "alphazero", "--conv", "8x1", "--init", "agents/policies/azacru_2p.npz"],
     ["train", "azacru", "--conv", "32x2"],  # an option of --algo alphazero
+    ["train", "azacru", "--no-symmetries"],  # an option of --algo alphazero
     ["play", "--record", "/proc/no_files_here.json"],
     ["play", "--record", __file__],  # exists: not replaced without --force
     ["play", "azure", "--map", "/dev/zero"],

@@ -17,7 +17,9 @@ One file, top to bottom, as :mod:`.ppo`: the hyper-parameters
 - **Learning.** After each round, minibatches drawn uniformly from the
   buffer (``sample_reuse`` draws for each new sample) fit the network's
   policy to the improved policies (cross-entropy over the legal actions) and
-  its value to the returns (squared error).
+  its value to the returns (squared error), each sample turned by one of the
+  game's symmetries at random (:mod:`azgames.symmetry`; Azacru's square has
+  eight) or left as it is.
 - **Evaluation and files.** As :mod:`.ppo`: every ``eval_every`` rounds the
   network alone (its most likely action), or with ``eval_simulations`` the
   ``az`` agent's search, plays ``eval_games``
@@ -39,7 +41,7 @@ import shlex
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 import torch
@@ -47,6 +49,7 @@ import torch
 import azgames
 from azgames.agents.az.search import GumbelSearch
 from azgames.agents.policy import NumpyPolicy
+from azgames.symmetry import Symmetry, symmetries
 
 from .checkpoints import Evaluations, finish, policy_meta, start_from
 from .logs import CsvLog, plot_curve
@@ -68,6 +71,10 @@ class Config:
     # A residual conv trunk over the planes before the hidden layers, e.g.
     # {"channels": 32, "blocks": 2} (azgames.agents.conv); None: the MLP alone.
     conv: dict | None = None
+    # Learn from each sample turned by one of the game's declared symmetries
+    # (azgames.symmetry), drawn at random, or as it is: more positions from
+    # the same games. A game without symmetries learns as it is.
+    symmetries: bool = True
     learning_rate: float = 1e-3
     batch_size: int = 256
     sample_reuse: float = 4.0  # minibatch draws for each new sample
@@ -268,6 +275,19 @@ class Replay:
 
 
 # ---------------------------------------------------------------- learning
+def augment(batch: Samples, symmetries: list[Symmetry], draws: np.random.Generator) -> Samples:
+    """Each sample of ``batch`` (a drawn copy) turned in place by one of
+    ``symmetries`` or left as it is, uniformly: its observation, legal
+    actions and policy move together; its value stays."""
+    pick = draws.integers(0, len(symmetries) + 1, len(batch.value))
+    for k, symmetry in enumerate(symmetries, start=1):
+        rows = np.flatnonzero(pick == k)
+        batch.obs[rows] = symmetry.observations(batch.obs[rows])
+        batch.mask[rows] = symmetry.actions(batch.mask[rows])
+        batch.policy[rows] = symmetry.actions(batch.policy[rows])
+    return batch
+
+
 def learn(net: Net, optimizer: torch.optim.Optimizer, batch: Samples) -> tuple[float, float]:
     """One gradient step on ``batch``; its policy cross-entropy and value squared error."""
     logits, value = net(torch.as_tensor(batch.obs), torch.as_tensor(batch.mask))
@@ -291,7 +311,9 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
     draws = np.random.default_rng(cfg.seed)
 
     # A run from another's weights takes its network's shape.
-    shape = NumpyPolicy.load(cfg.init).meta if cfg.init else {"hidden": cfg.hidden, "conv": cfg.conv}
+    shape: dict[str, Any] = (
+        NumpyPolicy.load(cfg.init).meta if cfg.init else {"hidden": cfg.hidden, "conv": cfg.conv}
+    )
     hidden, conv = tuple(shape["hidden"]), shape.get("conv")
     rules = azgames.make(cfg.game, num_players=cfg.num_players, **cfg.options).unwrapped.rules
     obs_shape = rules.observation_shape(0)
@@ -302,6 +324,7 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
     if cfg.init:
         meta = start_from(net, cfg.init, meta)
     team = rules.info.utility == "identical"
+    turns = symmetries(rules) if cfg.symmetries else []
     optimizer = torch.optim.Adam(net.parameters(), lr=cfg.learning_rate)
     play = SelfPlay(cfg, net, values)
     replay = Replay(cfg.replay, int(np.prod(obs_shape)), rules.num_actions, values)
@@ -337,7 +360,8 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
         losses = []
         updates = int(np.ceil(len(samples.value) * cfg.sample_reuse / cfg.batch_size)) if replay.size else 0
         for _ in range(updates):
-            losses.append(learn(net, optimizer, replay.draw(draws.integers(0, replay.size, cfg.batch_size))))
+            batch = replay.draw(draws.integers(0, replay.size, cfg.batch_size))
+            losses.append(learn(net, optimizer, augment(batch, turns, draws) if turns else batch))
         policy_loss, value_loss = np.mean(losses, axis=0) if losses else (float("nan"), float("nan"))
 
         elapsed = time.perf_counter() - start

@@ -90,6 +90,13 @@ def register(sub: argparse._SubParsersAction) -> None:
         "hidden layers, e.g. 32x2: 32 channels, 2 residual blocks (default: none, an MLP)",
     )
     train.add_argument(
+        "--symmetries",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="alphazero: learn from each sample turned by one of the game's symmetries at "
+        "random (Azacru: the square's rotations and reflections) (default: on)",
+    )
+    train.add_argument(
         "--eval-simulations",
         type=int,
         default=None,
@@ -232,6 +239,7 @@ ALGO_ONLY: dict[str, dict[str, Any]] = {
         "eval_simulations": 0,
         "league": 0.0,
         "conv": None,
+        "symmetries": True,
     },
 }
 #: The defaults that differ between the ways to train (RLlib's are PPO's).
@@ -363,6 +371,7 @@ def cmd_train(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             "eval_simulations": args.eval_simulations,
             "league": args.league,
             "conv": conv,
+            "symmetries": args.symmetries,
         }
     if args.init is not None:
         from azgames.agents.policy import NumpyPolicy

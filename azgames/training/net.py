@@ -52,8 +52,9 @@ class Net(nn.Module):
         self, obs_shape, num_actions: int, hidden: tuple[int, ...], values: int = 1, conv: dict | None = None
     ):
         super().__init__()
+        self.conv: ConvTrunk | None = None
         if conv is None:
-            self.conv, last = None, int(torch.tensor(obs_shape).prod())
+            last = int(torch.tensor(obs_shape).prod())
         else:
             self.conv = ConvTrunk(obs_shape, conv["channels"], conv["blocks"])
             last = conv["channels"] * obs_shape[1] * obs_shape[2]
@@ -64,6 +65,9 @@ class Net(nn.Module):
         self.trunk = nn.Sequential(*layers)
         self.policy = layer(last, num_actions, std=0.01)
         self.value = layer(last, values, std=1.0)
+
+    def conv_layers(self) -> list[nn.Conv2d]:
+        return [] if self.conv is None else [m for m in self.conv.convs if isinstance(m, nn.Conv2d)]
 
     def forward(self, obs: torch.Tensor, mask: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
         h = self.trunk(obs.flatten(1).float() if self.conv is None else self.conv(obs))
@@ -79,7 +83,7 @@ class Net(nn.Module):
         if value_head:
             linears.append(self.value)
             pairs.append(policy.value_head)
-        convs = [] if self.conv is None else list(self.conv.convs)
+        convs = self.conv_layers()
         if [tuple(m.weight.shape) for m in convs] != [w.shape for w, _ in policy.convs]:
             raise ValueError(
                 f"the policy's conv layers {[w.shape for w, _ in policy.convs]} do not match "
@@ -94,14 +98,15 @@ class Net(nn.Module):
             for m, (w, b) in zip(linears, pairs):
                 m.weight.copy_(torch.from_numpy(w.T.copy()))
                 m.bias.copy_(torch.from_numpy(b.reshape(-1).copy()))
-            for m, (w, b) in zip(convs, policy.convs):
-                m.weight.copy_(torch.from_numpy(w.copy()))
-                m.bias.copy_(torch.from_numpy(b.copy()))
+            for conv, (w, b) in zip(convs, policy.convs):
+                conv.weight.copy_(torch.from_numpy(w.copy()))
+                assert conv.bias is not None  # every conv here has one
+                conv.bias.copy_(torch.from_numpy(b.copy()))
 
     def to_numpy(self, meta: dict) -> NumpyPolicy:
         linears = [m for m in self.trunk if isinstance(m, nn.Linear)]
         as_np = lambda lin: (lin.weight.detach().numpy().T.copy(), lin.bias.detach().numpy().copy())  # noqa: E731
-        convs = [] if self.conv is None else list(self.conv.convs)
+        convs = self.conv_layers()
         as_conv = lambda c: (c.weight.detach().numpy().copy(), c.bias.detach().numpy().copy())  # noqa: E731
         return NumpyPolicy(
             [as_np(lin) for lin in linears],

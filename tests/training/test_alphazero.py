@@ -248,3 +248,38 @@ def test_in_a_league_game_the_snapshot_moves_for_its_seats_and_only_the_learners
     assert np.array_equal(kept, mover == play.learner)
     theirs = np.flatnonzero(~kept)
     assert all(play.venv.action_mask[g, chosen[g]] for g in theirs) and (chosen[kept] == -1).all()
+
+
+def test_augmentation_turns_each_sample_by_one_of_the_games_symmetries():
+    """Azacru declares the square's 8 symmetries: each drawn sample comes out
+    as one of its 8 turns (observation, legal actions and policy together),
+    all 8 turn up, and the value is left as it was."""
+    from azgames.symmetry import symmetries
+    from azgames.training.alphazero import augment
+
+    rules = azgames.make("azacru").unwrapped.rules
+    turns = symmetries(rules)
+    rng = np.random.default_rng(0)
+    n = 200
+    obs = rng.integers(-1, 2, (n, int(np.prod(rules.observation_shape(0))))).astype(np.int8)
+    mask = rng.random((n, rules.num_actions)) < 0.3
+    policy = (rng.random((n, rules.num_actions)) * mask).astype(np.float32)
+    value = rng.random((n, 1)).astype(np.float32)
+    given = Samples(obs, mask, policy, value)
+    out = augment(Samples(*(a.copy() for a in given)), turns, np.random.default_rng(1))
+    seen = set()
+    for i in range(n):
+        row = lambda s: Samples(*(a[i : i + 1] for a in s))  # noqa: E731
+        one = row(given)
+        candidates = [one] + [
+            Samples(t.observations(one.obs), t.actions(one.mask), t.actions(one.policy), one.value)
+            for t in turns
+        ]
+        match = [
+            k for k, c in enumerate(candidates) if all(np.array_equal(a, b) for a, b in zip(c, row(out)))
+        ]
+        assert match, f"sample {i} is none of its turns"
+        seen.add(match[0])
+    assert seen == set(range(8))
+    assert np.array_equal(out.value, value)
+    assert symmetries(azgames.make("azure").unwrapped.rules) == []  # none declared: learnt as it is
