@@ -94,6 +94,8 @@ def check_network(trunk, policy, value, meta, where: str = "policy", convs=()):
         or not all(_is_int(d) and 1 <= d <= 2**20 for d in obs_shape)
     ):
         raise ValueError(f"{where}: meta 'obs_shape' is not a shape (a list of 1 to 8 positive integers)")
+    if "search" in meta and meta["search"] not in ({"rescale": True}, {"rescale": False}):
+        raise ValueError(f"{where}: meta 'search' is not {{'rescale': true or false}} (how az searches it)")
     if "activation" in meta and meta["activation"] != "tanh":
         raise ValueError(
             f"{where}: meta 'activation' is not 'tanh', the only activation this forward pass has"

@@ -465,6 +465,12 @@ NETWORK_CASES = [
         r"value_w holds weights too large for float32",
         True,
     ),
+    (
+        "meta search not the rescale flag",
+        set_meta("search", {"rescale": CANARY}),
+        r"meta 'search' is not \{'rescale': true or false\}",
+        True,
+    ),
     # A conv trunk (AlphaZero's --conv): the constructor takes its layers
     # apart (test_a_conv_policy_built_in_code_gets_the_same_checks).
     (

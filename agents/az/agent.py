@@ -114,6 +114,8 @@ class AZAgent:
                 gumbel_scale=0.0,
                 seed=self.seed,
                 values=values,
+                # searched as it was trained (the trainer's --no-rescale)
+                rescale=policy.meta.get("search", {}).get("rescale", True),
             )
         return self._search
 

@@ -12,7 +12,11 @@ node's edges (its legal actions).
   value* (its network value mixed with the prior-weighted Q of the visited
   edges) instead of no value; the Q-values are then rescaled to [0, 1] over
   the node's edges and multiplied by ``(c_visit + max visits) * c_scale``
-  (``sigma``; c_visit = 50, c_scale = 0.1 as in the paper).
+  (``sigma``; c_visit = 50, c_scale = 0.1 as in the paper). The rescaling
+  divides by the Q-values' spread, but by at least ``min_spread``:
+  :data:`EPSILON` rescales as the paper does, however close the Q-values;
+  :data:`NO_RESCALE` (2, the width of [-1, 1]) keeps their own scale, so that
+  Q-values a hair apart (noise, with few simulations) stay a hair apart.
 - **Improved policy.** ``softmax(logits + sigma(q))``: the policy target the
   network learns, and the policy inside the tree, where the choice is
   deterministic: the largest ``pi(a) - N(a) / (1 + sum N)``, which makes the
@@ -33,8 +37,10 @@ from azgames.jit import njit
 #: The paper's defaults (mctx's ``qtransform_completed_by_mix_value``).
 C_VISIT = 50.0
 C_SCALE = 0.1
-#: Smallest spread of Q-values rescaled to [0, 1].
+#: Smallest spread of Q-values rescaled to [0, 1]: the paper's rescaling.
 EPSILON = 1e-8
+#: The width of the values' range [-1, 1]: no spread is stretched.
+NO_RESCALE = 2.0
 
 
 def considered_visits(max_considered: int, simulations: int) -> np.ndarray:
@@ -88,36 +94,37 @@ def mixed_value(raw_value, q, visits, prior):
 
 
 @njit
-def sigma_q(logits, q, visits, raw_value):
+def sigma_q(logits, q, visits, raw_value, min_spread):
     """``sigma`` of the completed Q-values of a node's edges (``q`` is read
-    only where ``visits`` > 0), rescaled to [0, 1] over the node."""
+    only where ``visits`` > 0), rescaled to [0, 1] over the node (divided by
+    their spread, or ``min_spread`` if that is larger)."""
     value = mixed_value(raw_value, q, visits, softmax(logits))
     completed = np.where(visits > 0, q, value)
     low = completed.min()
-    spread = max(completed.max() - low, EPSILON)
+    spread = max(completed.max() - low, min_spread)
     return (C_VISIT + visits.max()) * C_SCALE * (completed - low) / spread
 
 
 @njit
-def improved_policy(logits, q, visits, raw_value):
+def improved_policy(logits, q, visits, raw_value, min_spread):
     """The policy target: ``softmax(logits + sigma(q))``."""
-    return softmax(logits + sigma_q(logits, q, visits, raw_value))
+    return softmax(logits + sigma_q(logits, q, visits, raw_value, min_spread))
 
 
 @njit
-def interior_choice(logits, q, visits, raw_value):
+def interior_choice(logits, q, visits, raw_value, min_spread):
     """The edge a simulation takes inside the tree: the largest improved
     probability less its share of the node's visits (the first on a tie)."""
-    pi = improved_policy(logits, q, visits, raw_value)
+    pi = improved_policy(logits, q, visits, raw_value, min_spread)
     return np.argmax(pi - visits / (1.0 + visits.sum()))
 
 
 @njit
-def root_choice(gumbel, logits, q, visits, raw_value, considered, wanted):
+def root_choice(gumbel, logits, q, visits, raw_value, considered, wanted, min_spread):
     """The root edge the next simulation visits: of the ``considered`` edges
     (a bool row) with exactly ``wanted`` visits, the largest
     ``g + logits + sigma(q)`` (-1 if none has)."""
-    score = gumbel + logits + sigma_q(logits, q, visits, raw_value)
+    score = gumbel + logits + sigma_q(logits, q, visits, raw_value, min_spread)
     best = -1
     for a in range(score.shape[0]):
         if considered[a] and visits[a] == wanted and (best < 0 or score[a] > score[best]):

@@ -52,7 +52,15 @@ from azgames.rng import next_u64
 from ..mcts.games import chance_queue, hooks_of
 from ..mcts.interface import copy_game, legal, observe
 from ..mcts.tree import play_drawing
-from .gumbel import considered_visits, improved_policy, interior_choice, root_choice, top_k
+from .gumbel import (
+    EPSILON,
+    NO_RESCALE,
+    considered_visits,
+    improved_policy,
+    interior_choice,
+    root_choice,
+    top_k,
+)
 
 
 class Trees(NamedTuple):
@@ -79,6 +87,7 @@ class Trees(NamedTuple):
     leaf: np.ndarray  # (G,) int64: the node it made (-1: none, the tree was full)
     mrng: np.ndarray  # (G,) uint64: each game's search generator (dice and the work game's)
     drawn: np.ndarray  # (G, Q) int64: the faces queued for a step
+    min_spread: np.ndarray  # (1,) float64: the least spread Q-values are rescaled over (gumbel.py)
 
 
 def new_trees(games: int, simulations: int, actions: int, agents: int, depth: int, queue: int) -> Trees:
@@ -110,6 +119,7 @@ def new_trees(games: int, simulations: int, actions: int, agents: int, depth: in
         leaf=np.full(games, -1, np.int64),
         mrng=np.zeros(games, np.uint64),
         drawn=np.zeros((games, queue), np.int64),
+        min_spread=np.full(1, EPSILON),
     )
 
 
@@ -188,11 +198,13 @@ def choose(t, g, node, wanted):
     logits = t.logit[g, f : f + c]
     if node == 0:
         considered = t.considered[g, :c]
-        k = root_choice(t.gumbel[g, :c], logits, q, visits, t.value[g, 0], considered, wanted)
+        k = root_choice(
+            t.gumbel[g, :c], logits, q, visits, t.value[g, 0], considered, wanted, t.min_spread[0]
+        )
         if k < 0:  # no considered edge has the visits asked: the least visited
             k = np.argmin(np.where(considered, visits, np.inf))
         return f + k
-    return f + interior_choice(logits, q, visits, t.value[g, node])
+    return f + interior_choice(logits, q, visits, t.value[g, node], t.min_spread[0])
 
 
 @njit
@@ -337,9 +349,10 @@ def root_results(t, policy, chosen):
         logits = t.logit[g, :c]
         q = q_row(t, g, 0, c)
         most = np.max(np.where(t.considered[g, :c], visits, -1.0))
-        k = root_choice(t.gumbel[g, :c], logits, q, visits, t.value[g, 0], t.considered[g, :c], most)
+        spread = t.min_spread[0]
+        k = root_choice(t.gumbel[g, :c], logits, q, visits, t.value[g, 0], t.considered[g, :c], most, spread)
         chosen[g] = t.action[g, k]
-        pi = improved_policy(logits, q, visits, t.value[g, 0])
+        pi = improved_policy(logits, q, visits, t.value[g, 0], spread)
         policy[g, :] = 0.0
         for j in range(c):
             policy[g, t.action[g, j]] = pi[j]
@@ -359,8 +372,9 @@ class GumbelSearch:
     (obs (B, F) int8 and mask (B, A) int8 rows; logits (B, A); values (B,)
     for each row's mover, or (B, P) with ``values=P``: one a player, counted
     in seats from the mover). ``considered``: root actions Sequential Halving
-    starts with; ``gumbel_scale`` 0 plays for strength, 1 explores (self-play).
-    With the mover's value alone, games of one or two sides
+    starts with; ``gumbel_scale`` 0 plays for strength, 1 explores (self-play);
+    ``rescale=False`` keeps the Q-values' own scale in ``sigma``
+    (:mod:`.gumbel`). With the mover's value alone, games of one or two sides
     (:attr:`Rules.sides`): the mover's side gets it, the other its negative."""
 
     def __init__(
@@ -373,6 +387,7 @@ class GumbelSearch:
         seed: int = 0,
         max_depth: int = 512,
         values: int = 1,
+        rescale: bool = True,
     ):
         hooks = hooks_of(rules)
         if values not in (1, rules.num_players):
@@ -390,6 +405,7 @@ class GumbelSearch:
         self.cfg = hooks.config(rules)
         self.simulations, self.considered = simulations, considered
         self.gumbel_scale, self.max_depth = gumbel_scale, max_depth
+        self.min_spread = EPSILON if rescale else NO_RESCALE
         self.kin = side_signs(rules.sides, rules.num_players)
         self.values = values
         self.table = considered_visits(considered, simulations)
@@ -421,6 +437,7 @@ class GumbelSearch:
                 forced.shape[1],
             )
         t.mrng[:] = self.rng.integers(0, 2**63, size=games, dtype=np.uint64)
+        t.min_spread[0] = self.min_spread
         obs = np.zeros((games, obs_size), np.int8)
         mask = np.zeros((games, actions), np.int8)
         rewards = np.zeros((2 * games, self.rules.num_players), np.float32)

@@ -75,6 +75,11 @@ class Config:
     # (azgames.symmetry), drawn at random, or as it is: more positions from
     # the same games. A game without symmetries learns as it is.
     symmetries: bool = True
+    # Rescale each node's Q-values to [0, 1] in sigma, as the paper does; off,
+    # they keep their own scale, so that Q-values a hair apart (noise, with a
+    # few simulations of a long game) do not outweigh the prior. The shipped
+    # network's file records it, and az searches it so.
+    rescale: bool = True
     learning_rate: float = 1e-3
     batch_size: int = 256
     sample_reuse: float = 4.0  # minibatch draws for each new sample
@@ -146,7 +151,13 @@ class SelfPlay:
         self.learner = np.full(cfg.num_envs, -1, np.int64)
         self.opponent = np.zeros(cfg.num_envs, np.int64)  # its snapshot, in a league game
         self.search = GumbelSearch(
-            self.venv.rules, evaluator(net), cfg.simulations, cfg.considered, seed=cfg.seed, values=values
+            self.venv.rules,
+            evaluator(net),
+            cfg.simulations,
+            cfg.considered,
+            seed=cfg.seed,
+            values=values,
+            rescale=cfg.rescale,
         )
         self.obs, self.mask = self.venv.reset()
         n, players = self.venv.num_envs, self.venv.num_players
@@ -320,7 +331,14 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
     # One value, the mover's, serves one or two sides; 3-4 sides need each player's.
     values = rules.num_players if len(rules.sides) > 2 else 1
     net = Net(obs_shape, rules.num_actions, hidden, values, conv)
-    meta = policy_meta(rules, cfg.options, hidden, algorithm="alphazero", **({"conv": conv} if conv else {}))
+    meta = policy_meta(
+        rules,
+        cfg.options,
+        hidden,
+        algorithm="alphazero",
+        search={"rescale": cfg.rescale},
+        **({"conv": conv} if conv else {}),
+    )
     if cfg.init:
         meta = start_from(net, cfg.init, meta)
     team = rules.info.utility == "identical"

@@ -97,6 +97,14 @@ def register(sub: argparse._SubParsersAction) -> None:
         "random (Azacru: the square's rotations and reflections) (default: on)",
     )
     train.add_argument(
+        "--rescale",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="alphazero: rescale each node's Q-values to [0, 1] as the paper does; "
+        "--no-rescale keeps their own scale, so that Q-values a hair apart do not "
+        "outweigh the prior (the network's file records it) (default: on)",
+    )
+    train.add_argument(
         "--eval-simulations",
         type=int,
         default=None,
@@ -240,6 +248,7 @@ ALGO_ONLY: dict[str, dict[str, Any]] = {
         "league": 0.0,
         "conv": None,
         "symmetries": True,
+        "rescale": True,
     },
 }
 #: The defaults that differ between the ways to train (RLlib's are PPO's).
@@ -372,6 +381,7 @@ def cmd_train(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             "league": args.league,
             "conv": conv,
             "symmetries": args.symmetries,
+            "rescale": args.rescale,
         }
     if args.init is not None:
         from azgames.agents.policy import NumpyPolicy

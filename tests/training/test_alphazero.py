@@ -187,6 +187,7 @@ def test_an_evaluation_with_simulations_plays_the_search_against_the_opponent(ro
 
 
 def test_in_the_value_warm_up_the_policy_target_is_the_networks_own_prior():
+    torch.manual_seed(0)  # a network whose games end within the round, whatever ran before
     cfg = tiny()
     net = net_for(cfg)
     play = SelfPlay(cfg, net)
@@ -283,3 +284,22 @@ def test_augmentation_turns_each_sample_by_one_of_the_games_symmetries():
     assert seen == set(range(8))
     assert np.array_equal(out.value, value)
     assert symmetries(azgames.make("azure").unwrapped.rules) == []  # none declared: learnt as it is
+
+
+def test_a_run_without_rescaling_is_searched_so_by_the_az_agent(tmp_path):
+    """--no-rescale: self-play's search keeps the Q-values' own scale, the
+    file records it, and the az agent searches the network the same way."""
+    from azgames.agents import make_agent
+    from azgames.agents.az.gumbel import EPSILON, NO_RESCALE
+
+    out = tmp_path / "kept"
+    cfg = tiny(steps=160, final_eval_games=2, eval_against=("random",), out=str(out), rescale=False)
+    assert SelfPlay(cfg, net_for(cfg)).search.min_spread == NO_RESCALE
+    train(cfg)
+    assert NumpyPolicy.load(out / "policy.npz").meta["search"] == {"rescale": False}
+    env = azgames.make("azacru")
+    env.reset(seed=0)
+    for path, spread in ((out / "policy.npz", NO_RESCALE), (None, EPSILON)):
+        az = make_agent("az" if path is None else f"az:path={path}", game="azacru", seed=0)
+        az.act(env)
+        assert az._search.min_spread == spread and az._search.trees.min_spread[0] == spread
