@@ -403,6 +403,20 @@ def az_search(data: dict) -> str:
     return markdown(header, rows)
 
 
+def az_networks(data: dict) -> str:
+    """benchmarks/az_networks.py: the MLP and the conv trunks on held-out
+    self-play positions, mean +- sd over seeds."""
+    header = ["network", "parameters", "policy cross-entropy", "value squared error"]
+    header += ["seconds to train", "ms / 256 (numpy)", "seeds"]
+    rows = [
+        [r["network"], f"{r['parameters']:,}"]
+        + [f"{r[k]:.3f} +- {r[k + '_sd']:.3f}" for k in ("policy_loss", "value_loss")]
+        + [f"{r['train_seconds']:.0f}", f"{r['forward_ms_256']:.1f}", seeds(r["seeds"])]
+        for r in data["rows"]
+    ]
+    return markdown(header, rows)
+
+
 def az_strength(data: dict) -> str:
     """benchmarks/az_strength.py: the shipped az agents' records, pooled over
     seeds, with each side's seconds a move."""
@@ -571,6 +585,7 @@ TABLES: dict[str, Callable[[Any], str]] = {
     "cold_start_commands": cold_start_commands,
     "compile_profile": compile_profile,
     "az_search": az_search,
+    "az_networks": az_networks,
     "az_strength": az_strength,
     **{f"ladder:{name}": ladder for name in _LADDERS},
 }

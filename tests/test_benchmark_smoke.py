@@ -17,6 +17,7 @@ RESULTS = ROOT / "benchmarks" / "results"
 #: Each script and the committed file its ``--save`` replaces.
 COMMITTED = {
     "aec_breakdown": "aec_breakdown.json",
+    "az_networks": "az_networks.json",
     "az_search": "az_search.json",
     "az_strength": "az_strength.json",
     "azimuth_coop_agents": "azimuth_coop_agents.json",
@@ -275,3 +276,14 @@ def test_az_strength_quick_run_scores_the_shipped_networks(tmp_path, capsys, res
     assert row["games"] == 6 == row["wins"] + row["draws"] + row["losses"]
     assert row["az_seconds_a_move"] > 0 and row["trained"]["command"].startswith("python -m azgames train")
     assert "| azacru | 2 | 4 | greedy | 6 |" in capsys.readouterr().out
+
+
+def test_az_networks_quick_run_fits_a_network_to_held_out_positions(tmp_path, capsys, results_untouched):
+    pytest.importorskip("torch")
+    out = tmp_path / "networks.json"
+    results = _bench("az_networks")["main"](["--quick", "--json", str(out)])
+    (row,) = results["rows"]
+    assert results["positions"]["train"] > 0 and results["positions"]["held_out"] > 0
+    assert row["network"] == "mlp 128x128" and 0 < row["policy_loss"] < 10 and row["value_loss"] >= 0
+    assert json.loads(out.read_text())["rows"] == results["rows"]
+    assert "| mlp 128x128 |" in capsys.readouterr().out
