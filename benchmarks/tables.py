@@ -417,6 +417,25 @@ def az_networks(data: dict) -> str:
     return markdown(header, rows)
 
 
+def az_records(data: dict) -> str:
+    """The shipped az networks' records (agents/policies/az/*.json): their
+    self-play, and every run behind their weights (the PPO runs an --init
+    started from included), with the time each took on its machine."""
+    header = ["game", "players", "self-play moves", "self-play minutes", "all runs", "minutes in all"]
+    header += ["machine", "last command"]
+    rows = []
+    for name, record in sorted(data.items()):
+        game, players = name.rsplit("_", 1)
+        runs = record.get("lineage") or []
+        az = [r for r in runs if "--algo alphazero" in r["command"]]
+        rows.append(
+            [game, players.rstrip("p"), f"{sum(r['steps'] for r in az):,}"]
+            + [f"{sum(r['seconds'] for r in az) / 60:.0f}", str(len(runs))]
+            + [f"{sum(r['seconds'] for r in runs) / 60:.0f}", record["machine"], f"`{record['command']}`"]
+        )
+    return markdown(header, rows)
+
+
 def az_strength(data: dict) -> str:
     """benchmarks/az_strength.py: the shipped az agents' records, pooled over
     seeds, with each side's seconds a move."""
@@ -587,6 +606,7 @@ TABLES: dict[str, Callable[[Any], str]] = {
     "az_search": az_search,
     "az_networks": az_networks,
     "az_strength": az_strength,
+    "az_records": az_records,
     **{f"ladder:{name}": ladder for name in _LADDERS},
 }
 
@@ -596,6 +616,7 @@ SOURCES: dict[str, Callable[[], Any]] = {
     "ppo_strength": _ppo_strength,
     "side_by_side_layers": _file("side_by_side_layers.json"),
     "cold_start_commands": _file("cold_start.json"),
+    "az_records": lambda: {p.stem: _read(p) for p in sorted((POLICIES / "az").glob("*.json"))},
     **{f"ladder:{name}": _file(f"ladders/{name}/tournament.json") for name in _LADDERS},
 }
 SOURCES.update({name: _file(f"{name}.json") for name in TABLES if name not in SOURCES})

@@ -284,7 +284,7 @@ def test_random_agent_is_uniform_over_the_legal_actions():
 
 def test_agent_registry_builds_agents_and_names_the_valid_ones():
     assert set(agent_names("azacru")) == {"greedy", "random", "ppo", "mcts", "az"}
-    assert "az" not in agent_names("azimuth")  # no network ships for it yet
+    assert all("az" in agent_names(g) for g in ("azimuth", "azimuth_coop", "azure"))  # a network ships
     with pytest.raises(ValueError, match="unknown game 'some_other_game'"):
         agent_names("some_other_game")
     assert isinstance(make_agent("random", seed=1), RandomAgent)

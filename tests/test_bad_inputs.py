@@ -426,7 +426,7 @@ CLI_MISTAKES = [
     ["play", "azacru", "--agents", "az:simulations=100000000000000000000", "random"],
     ["play", "azacru", "--agents", "az:considered=1000000000", "random"],
     ["play", "azacru", "--agents", "az:path=/no/such/network.npz", "random"],
-    ["play", "azimuth", "--agents", "az", "random"],  # no network ships for it yet
+    ["play", "azimuth", "--agents", "az:path=agents/policies/azacru_2p.npz", "random"],  # another game's
     ["train", "azacru", "--algo", "alphazero", "--value-warmup", "-1"],
     ["train", "azacru", "--algo", "alphazero", "--eval-simulations", "5000"],
     ["train", "azacru", "--eval-simulations", "8"],  # an option of --algo alphazero

@@ -332,3 +332,20 @@ def test_check_lists_stale_tables_and_a_rewrite_fills_them(tmp_path, capsys):
         f"<!-- table: rllib_learning -->\n\n{tables.render('rllib_learning')}\n\n<!-- /table -->" in written
     )
     assert tables.main(["--check", str(page)]) == 0
+
+
+def test_the_az_records_count_self_play_apart_from_every_run_behind_the_weights():
+    ppo = {"command": "python -m azgames train azure", "seconds": 600.0, "steps": 9_000_000}
+    az = {"command": "python -m azgames train azure --algo alphazero", "seconds": 300.0, "steps": 400_000}
+    record = {"lineage": [ppo, az, az], "machine": "x86_64, 2 cores", "command": az["command"]}
+    header, row = rows(tables.az_records({"azure_2p": record}))
+    assert dict(zip(header, row)) == {
+        "game": "azure",
+        "players": "2",
+        "self-play moves": "800,000",
+        "self-play minutes": "10",
+        "all runs": "3",
+        "minutes in all": "20",
+        "machine": "x86_64, 2 cores",
+        "last command": f"`{az['command']}`",
+    }

@@ -32,6 +32,9 @@ def test_every_shipped_network_loads_plays_and_has_its_record(path):
         assert agent.act(env) in env.unwrapped.legal_actions()
 
 
-def test_a_player_count_without_a_network_is_named_with_the_command_that_trains_one():
+def test_a_player_count_without_a_network_is_named_with_the_command_that_trains_one(tmp_path, monkeypatch):
+    from azgames.agents.az import agent
+
+    monkeypatch.setattr(agent, "SHIPPED", tmp_path)  # a checkout where none ships yet
     with pytest.raises(ValueError, match=r"no az network ships for azacru with 4 players .*--algo alphazero"):
         shipped_network_path("azacru", 4)
