@@ -286,12 +286,12 @@ class Replay:
 
 
 # ---------------------------------------------------------------- learning
-def augment(batch: Samples, symmetries: list[Symmetry], draws: np.random.Generator) -> Samples:
+def augment(batch: Samples, turns: list[Symmetry], draws: np.random.Generator) -> Samples:
     """Each sample of ``batch`` (a drawn copy) turned in place by one of
-    ``symmetries`` or left as it is, uniformly: its observation, legal
-    actions and policy move together; its value stays."""
-    pick = draws.integers(0, len(symmetries) + 1, len(batch.value))
-    for k, symmetry in enumerate(symmetries, start=1):
+    the game's symmetries ``turns`` or left as it is, uniformly: its
+    observation, legal actions and policy move together; its value stays."""
+    pick = draws.integers(0, len(turns) + 1, len(batch.value))
+    for k, symmetry in enumerate(turns, start=1):
         rows = np.flatnonzero(pick == k)
         batch.obs[rows] = symmetry.observations(batch.obs[rows])
         batch.mask[rows] = symmetry.actions(batch.mask[rows])
