@@ -317,8 +317,8 @@ def test_registry_builds_the_greedy_agent_of_each_game():
     assert isinstance(make_agent("greedy", seed=0, game="azacru"), AzacruGreedy)
     with pytest.raises(ValueError, match="'greedy' is a game's own: give the game"):
         make_agent("greedy", seed=0)  # each game ships its own greedy (Rules.baselines)
-    assert set(agent_names("azimuth")) == {"greedy", "random", "ppo", "mcts"}
-    assert set(agent_names("azacru")) == {"greedy", "random", "ppo", "mcts", "az"}  # az: a network ships
+    assert set(agent_names("azimuth")) == {"greedy", "random", "ppo", "mcts", "az"}
+    assert set(agent_names("azacru")) == {"greedy", "random", "ppo", "mcts", "az"}  # az: networks ship
     with pytest.raises(ValueError, match="unknown agent 'minimax' for azimuth; valid agents: random, greedy"):
         make_agent("minimax", game="azimuth")
     with pytest.raises(ValueError, match="unknown game 'some_other_game'"):

@@ -324,7 +324,7 @@ def test_the_kernel_gives_the_same_actions_as_plain_python():
 
 def test_registry_builds_the_coop_greedy_team_agent():
     assert isinstance(make_agent("greedy", seed=0, game="azimuth_coop"), AzimuthCoopGreedy)
-    assert set(agent_names("azimuth_coop")) == {"greedy", "random", "ppo", "mcts"}
+    assert set(agent_names("azimuth_coop")) == {"greedy", "random", "ppo", "mcts", "az"}
 
 
 def test_cli_plays_a_greedy_team():

@@ -404,7 +404,7 @@ def test_greedy_beats_random_in_at_least_95_percent_of_500_games():
 
 def test_registry_builds_the_azure_greedy_agent():
     assert isinstance(make_agent("greedy", seed=0, game="azure"), AzureGreedy)
-    assert set(agent_names("azure")) == {"greedy", "random", "ppo", "mcts"}
+    assert set(agent_names("azure")) == {"greedy", "random", "ppo", "mcts", "az"}
 
 
 def test_greedy_refuses_a_game_other_than_azure():

@@ -270,7 +270,7 @@ def test_az_search_quick_run_times_the_search_and_its_network(tmp_path, capsys, 
 
 def test_az_strength_quick_run_scores_the_shipped_networks(tmp_path, capsys, results_untouched):
     out = tmp_path / "az.json"
-    _bench("az_strength")["main"](["--quick", "--games", "azacru", "--json", str(out)])
+    _bench("az_strength")["main"](["--quick", "--games", "azacru", "--players", "2", "--json", str(out)])
     (row,) = json.loads(out.read_text())["rows"]
     assert (row["game"], row["players"], row["simulations"], row["opponent"]) == ("azacru", 2, 4, "greedy")
     assert row["games"] == 6 == row["wins"] + row["draws"] + row["losses"]
