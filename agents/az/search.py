@@ -62,6 +62,13 @@ from .gumbel import (
     top_k,
 )
 
+#: The fewest games whose walks are shared among threads. Below it they run
+#: on one: handing a parallel region to the threads costs more than a few
+#: walks, and on a busy machine it can wait a whole time slice of the
+#: scheduler (one Azure game: 7 ms a move on one thread, 740 ms on two
+#: while other jobs ran).
+PARALLEL_FROM = 8
+
 
 class Trees(NamedTuple):
     """``G`` search trees: nodes (G, N), edges (G, E); a node's edges are contiguous."""
@@ -276,6 +283,13 @@ def descend(s, cfg, forced, faces, t, wanted, rewards, obs, mask, needs):
 
 
 @njit
+def descend_serially(s, cfg, forced, faces, t, wanted, rewards, obs, mask, needs):
+    """:func:`descend` on one thread, for a few games (:data:`PARALLEL_FROM`)."""
+    for g in range(t.used.shape[0]):
+        walk(s, cfg, forced, faces, t, np.int64(g), wanted[g], rewards, obs, mask, needs)
+
+
+@njit
 def expand(t, g, node, mask_row, logits_row, value):
     """Give ``node`` an edge for each legal action, with its prior logit and the node's value."""
     f = t.used[g, 1]
@@ -447,8 +461,9 @@ class GumbelSearch:
         gumbel = self.gumbel_scale * self.rng.gumbel(size=(games, actions))
         expand_roots(t, mask, logits, values, gumbel, self.considered)
         num_considered = np.minimum(self.considered, t.num_edges[:, 0])
+        walks = descend if games >= PARALLEL_FROM else descend_serially
         for k in range(self.simulations):
-            descend(s, self.cfg, forced, faces, t, self.table[num_considered, k], rewards, obs, mask, needs)
+            walks(s, self.cfg, forced, faces, t, self.table[num_considered, k], rewards, obs, mask, needs)
             logits, values = self._evaluate(obs, mask, needs, logits, values)
             expand_and_backup(t, needs, mask, logits, values, self.kin)
         policy = np.zeros((games, actions))

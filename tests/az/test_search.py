@@ -71,7 +71,11 @@ def test_azimuth_black_finds_the_landing_that_wins():
 
 
 @pytest.mark.parametrize("game", ["azacru", pytest.param("azimuth", marks=pytest.mark.slow)])
-def test_a_batch_is_searched_as_each_of_its_games_alone(game):
+def test_a_batch_is_searched_as_each_of_its_games_alone(game, monkeypatch):
+    """The batch's walks shared among threads, each game's alone on one."""
+    from azgames.agents.az import search
+
+    monkeypatch.setattr(search, "PARALLEL_FROM", 2)
     envs = [started(game, seed, plies) for seed, plies in ((0, 3), (1, 8), (2, 0))]
     together = searched(envs, gumbel_scale=0.0)
     alone = [searched([env], gumbel_scale=0.0) for env in envs]
