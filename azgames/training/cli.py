@@ -94,7 +94,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         action=argparse.BooleanOptionalAction,
         default=None,
         help="alphazero: learn from each sample turned by one of the game's symmetries at "
-        "random (Azacru: the square's rotations and reflections) (default: on)",
+        "random (Azacru: the square's rotations and reflections) (default: on, but off "
+        "from an --init network trained without them, such as PPO's: it lost its play "
+        "learning them)",
     )
     train.add_argument(
         "--rescale",
@@ -247,7 +249,7 @@ ALGO_ONLY: dict[str, dict[str, Any]] = {
         "eval_simulations": 0,
         "league": 0.0,
         "conv": None,
-        "symmetries": True,
+        "symmetries": None,
         "rescale": True,
     },
 }

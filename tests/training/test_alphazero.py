@@ -303,3 +303,23 @@ def test_a_run_without_rescaling_is_searched_so_by_the_az_agent(tmp_path):
         az = make_agent("az" if path is None else f"az:path={path}", game="azacru", seed=0)
         az.act(env)
         assert az._search.min_spread == spread and az._search.trees.min_spread[0] == spread
+
+
+def test_augmentation_is_on_from_scratch_and_follows_the_init_network_by_default(tmp_path):
+    """A network not trained with the symmetries (PPO's) is not taught them
+    by default: they are on from scratch, and from an --init that learnt
+    with them; --symmetries says otherwise either way."""
+    from azgames.agents import POLICIES
+
+    def learnt_with(init=None, **kw):
+        out = tmp_path / f"run{len(list(tmp_path.iterdir()))}"
+        train(tiny(steps=160, final_eval_games=2, eval_against=("random",), out=str(out), init=init, **kw))
+        return str(out / "policy.npz"), NumpyPolicy.load(out / "policy.npz").meta["symmetries"]
+
+    scratch, augmented = learnt_with()
+    assert augmented is True
+    assert learnt_with(init=scratch)[1] is True
+    ppo = str(POLICIES / "azacru_2p.npz")
+    assert "symmetries" not in NumpyPolicy.load(ppo).meta
+    assert learnt_with(init=ppo)[1] is False
+    assert learnt_with(init=ppo, symmetries=True)[1] is True
