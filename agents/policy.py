@@ -478,6 +478,8 @@ class PolicyAgent:
 
         if policy is None and game is None:
             raise ValueError("PolicyAgent needs a policy or the game whose shipped policy to play")
+        if policy is not None and not isinstance(policy, NumpyPolicy):
+            raise TypeError(f"policy must be a NumpyPolicy, got {type(policy).__name__}")
         self.game = policy.meta["game"] if policy is not None else game
         self.policy_for = PolicyPerPlayerCount(policy, self.game, shipped_policy_path)
         self.rng = agent_rng(seed)

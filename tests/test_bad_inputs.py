@@ -422,9 +422,13 @@ CLI_MISTAKES = [
     ["play", "--agents", "random:foo=1", "random"],
     ["play", "azacru", "--agents", "greedy:lookahead=1", "random"],
     ["play", "--agents", "ppo:path=/no/such/policy.npz", "random"],
+    ["play", "--agents", "ppo:policy=policy.npz", "random"],  # a path is path=
     ["play", "azacru", "--agents", "az:simulations=-1", "random"],
     ["play", "azacru", "--agents", "az:simulations=100000000000000000000", "random"],
     ["play", "azacru", "--agents", "az:considered=1000000000", "random"],
+    ["play", "azacru", "--agents", "az:mix=1.5", "random"],
+    ["play", "azacru", "--agents", "az:mix=nan", "random"],
+    ["play", "azacru", "--agents", "az:max_playout=-2", "random"],
     ["play", "azacru", "--agents", "az:path=/no/such/network.npz", "random"],
     ["play", "azimuth", "--agents", "az:path=agents/policies/azacru_2p.npz", "random"],  # another game's
     ["train", "azacru", "--algo", "alphazero", "--value-warmup", "-1"],
