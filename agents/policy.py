@@ -69,6 +69,23 @@ def _is_int(value) -> bool:
     return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
 
 
+def check_search(search, where: str) -> None:
+    """Meta ``search``, how ``az`` searches the network as it was trained:
+    ``rescale`` true or false, and optionally a ``playout_weight`` from 0 to 1."""
+    if not (
+        isinstance(search, dict)
+        and set(search) in ({"rescale"}, {"rescale", "playout_weight"})
+        and isinstance(search["rescale"], bool)
+    ):
+        raise ValueError(
+            f"{where}: meta 'search' is not {{'rescale': true or false[, 'playout_weight': W]}} "
+            "(how az searches it)"
+        )
+    weight = search.get("playout_weight", 0.0)
+    if isinstance(weight, bool) or not isinstance(weight, (int, float)) or not 0 <= weight <= 1:
+        raise ValueError(f"{where}: meta 'search' 'playout_weight' is not a number from 0 to 1")
+
+
 def check_network(trunk, policy, value, meta, where: str = "policy", convs=()):
     """The one check of a policy's network, whether read from a file or built
     in code: ``meta`` names a game, a player count and an observation shape;
@@ -94,8 +111,8 @@ def check_network(trunk, policy, value, meta, where: str = "policy", convs=()):
         or not all(_is_int(d) and 1 <= d <= 2**20 for d in obs_shape)
     ):
         raise ValueError(f"{where}: meta 'obs_shape' is not a shape (a list of 1 to 8 positive integers)")
-    if "search" in meta and meta["search"] not in ({"rescale": True}, {"rescale": False}):
-        raise ValueError(f"{where}: meta 'search' is not {{'rescale': true or false}} (how az searches it)")
+    if "search" in meta:
+        check_search(meta["search"], where)
     if "activation" in meta and meta["activation"] != "tanh":
         raise ValueError(
             f"{where}: meta 'activation' is not 'tanh', the only activation this forward pass has"

@@ -9,6 +9,7 @@ but a user passing it as an action or a count has made a mistake.
 
 from __future__ import annotations
 
+import math
 import operator
 from typing import Any
 
@@ -38,6 +39,16 @@ def integer(name: str, value: Any, low: int | None = None, high: int | None = No
             bounds = f"from {low} to {high}"
         raise ValueError(f"{name}={value!r} is out of range: it must be {bounds}")
     return v
+
+
+def number(name: str, value, low: float, high: float, open_low: bool = False) -> float:
+    """``value`` as a finite float within its bounds (``low`` excluded if ``open_low``)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise TypeError(f"{name}={value!r} must be a number, not {type(value).__name__}")
+    if not math.isfinite(value) or value > high or value < low or (open_low and value == low):
+        bounds = f"{'>' if open_low else '>='} {low:g} and <= {high:g}"
+        raise ValueError(f"{name}={value!r} is out of range: it must be a finite number {bounds}")
+    return float(value)
 
 
 def seed(name: str, value: Any) -> int | None:

@@ -468,7 +468,25 @@ NETWORK_CASES = [
     (
         "meta search not the rescale flag",
         set_meta("search", {"rescale": CANARY}),
-        r"meta 'search' is not \{'rescale': true or false\}",
+        r"meta 'search' is not \{'rescale': true or false\[, 'playout_weight': W\]\}",
+        True,
+    ),
+    (
+        "meta search with an unknown key",
+        set_meta("search", {"rescale": True, CANARY: 1}),
+        r"meta 'search' is not \{'rescale'",
+        True,
+    ),
+    (
+        "meta search playout weight beyond 1",
+        set_meta("search", {"rescale": True, "playout_weight": 1e300}),
+        r"meta 'search' 'playout_weight' is not a number from 0 to 1",
+        True,
+    ),
+    (
+        "meta search playout weight a string",
+        set_meta("search", {"rescale": True, "playout_weight": CANARY}),
+        r"meta 'search' 'playout_weight' is not a number from 0 to 1",
         True,
     ),
     # A conv trunk (AlphaZero's --conv): the constructor takes its layers

@@ -33,6 +33,8 @@ MAX_SIMULATIONS = 4096
 #: The most root actions Sequential Halving may start with (more than any
 #: game has legal); its schedule is a table of this many rows.
 MAX_CONSIDERED = 1024
+#: The most plies a leaf's playout runs before the game's estimate.
+MAX_PLAYOUT = 10_000
 
 
 def shipped_network_path(game: str, num_players: int) -> Path:
@@ -57,6 +59,8 @@ class AZAgent:
         seed: int | None = None,
         game: str | None = None,
         limits: Limits = LOCAL,
+        playout_weight: float | None = None,
+        max_playout: int | None = None,
     ):
         if policy is None and game is None:
             raise ValueError("AZAgent needs a network or the game whose shipped network to play")
@@ -68,6 +72,14 @@ class AZAgent:
         most = min(limits.simulations, MAX_SIMULATIONS)
         self.simulations = checks.integer("simulations", simulations, 0, most)
         self.considered = checks.integer("considered", considered, 1, MAX_CONSIDERED)
+        #: A playout's weight in a leaf's value (None: as the network was trained)
+        #: and its plies (None: the game's default).
+        self.playout_weight = (
+            None if playout_weight is None else checks.number("playout_weight", playout_weight, 0.0, 1.0)
+        )
+        self.max_playout = (
+            None if max_playout is None else checks.integer("max_playout", max_playout, -1, MAX_PLAYOUT)
+        )
         #: The search's seed (its dice; none of its choices are random when it plays).
         self.seed = int(agent_rng(seed).integers(2**63))
         self._search: GumbelSearch | None = None  # the last env's, while its rules stay
@@ -106,6 +118,7 @@ class AZAgent:
                 return logits, np.clip(values, -1.0, 1.0)
 
             values = policy.value_head[0].shape[1]
+            trained = policy.meta.get("search", {})  # searched as it was trained
             self._search = GumbelSearch(
                 rules,
                 evaluate,
@@ -114,8 +127,11 @@ class AZAgent:
                 gumbel_scale=0.0,
                 seed=self.seed,
                 values=values,
-                # searched as it was trained (the trainer's --no-rescale)
-                rescale=policy.meta.get("search", {}).get("rescale", True),
+                rescale=trained.get("rescale", True),
+                playout_weight=(
+                    trained.get("playout_weight", 0.0) if self.playout_weight is None else self.playout_weight
+                ),
+                max_playout=self.max_playout,
             )
         return self._search
 

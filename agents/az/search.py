@@ -26,6 +26,12 @@ linked by ``sibling``). Outcomes are met as often as their probability, so
 the Q-value of the action above is the probability-weighted mean of its
 outcomes'. Azure Attack's fights and the co-op's die are searched this way.
 
+**Playouts.** With ``playout_weight`` > 0 each new leaf is also played out (as
+``mcts`` plays out: random moves, then the game's estimate), and its value
+is the network's and the playout's mixed (AlphaGo's lambda): where the
+network's value sees little (a game whose self-play has few wins to learn
+from), the game's own estimate guides the search.
+
 **Values.** A network gives the mover's value, or one for each player
 (counted in seats from the mover). With the mover's alone, every agent of
 the mover's side gets it and every agent of the other side its negative:
@@ -51,7 +57,7 @@ from azgames.rng import next_u64
 
 from ..mcts.games import chance_queue, hooks_of
 from ..mcts.interface import copy_game, legal, observe
-from ..mcts.tree import play_drawing
+from ..mcts.tree import play_drawing, playout
 from .gumbel import (
     EPSILON,
     NO_RESCALE,
@@ -95,6 +101,13 @@ class Trees(NamedTuple):
     mrng: np.ndarray  # (G,) uint64: each game's search generator (dice and the work game's)
     drawn: np.ndarray  # (G, Q) int64: the faces queued for a step
     min_spread: np.ndarray  # (1,) float64: the least spread Q-values are rescaled over (gumbel.py)
+    playout_weight: (
+        np.ndarray
+    )  # (1,) float64: the playout's weight in a leaf's value (0: the network's alone)
+    max_playout: np.ndarray  # (1,) int64: a playout's plies before the game's estimate (-1: to the end)
+    played_out: np.ndarray  # (G, P) float64: the last leaf's playout return, for each agent
+    playout_mask: np.ndarray  # (G, 1, A) int8: each game's playout scratch
+    estimates: np.ndarray  # (G, P) float64: each game's estimate scratch
 
 
 def new_trees(games: int, simulations: int, actions: int, agents: int, depth: int, queue: int) -> Trees:
@@ -127,6 +140,11 @@ def new_trees(games: int, simulations: int, actions: int, agents: int, depth: in
         mrng=np.zeros(games, np.uint64),
         drawn=np.zeros((games, queue), np.int64),
         min_spread=np.full(1, EPSILON),
+        playout_weight=np.zeros(1),
+        max_playout=np.full(1, -1, np.int64),
+        played_out=np.zeros((games, agents)),
+        playout_mask=np.zeros((games, 1, actions), np.int8),
+        estimates=np.zeros((games, agents)),
     )
 
 
@@ -149,7 +167,28 @@ def observe_leaf(s, cfg, t, g, work, node, obs, mask):
 
 
 @njit
-def start(s, cfg, t, movers, obs, mask):
+def play_out(s, cfg, t, g, work, rewards):
+    """Where leaves are mixed with playouts (``t.playout_weight``): play game ``g``'s
+    work position out (random moves, the game's estimate after
+    ``t.max_playout`` plies) into ``t.played_out[g]``."""
+    if t.playout_weight[0] > 0.0:
+        t.played_out[g, :] = 0.0
+        playout(
+            s,
+            cfg,
+            work,
+            t.playout_mask[g],
+            rewards,
+            t.played_out[g],
+            t.mrng,
+            g,
+            t.max_playout[0],
+            t.estimates[g],
+        )
+
+
+@njit
+def start(s, cfg, t, movers, obs, mask, rewards):
     """Every game's root (games 0..G-1 of the batch ``s``; G..2G-1 are their
     work slots): one node for its actor (agent ``movers[g]``), whose
     observation and legal actions go to row ``g`` of ``obs`` and ``mask``."""
@@ -161,6 +200,7 @@ def start(s, cfg, t, movers, obs, mask):
         t.leaf[g] = new_node(t, g, movers[g], False)
         t.depth[g] = 0
         observe_leaf(s, cfg, t, g, games + g, 0, obs, mask)
+        play_out(s, cfg, t, g, games + g, rewards)
 
 
 @njit
@@ -263,6 +303,7 @@ def walk(s, cfg, forced, faces, t, g, wanted, rewards, obs, mask, needs):
             t.leaf[g] = child
             if not over:
                 observe_leaf(s, cfg, t, g, work, child, obs, mask)
+                play_out(s, cfg, t, g, work, rewards)
                 needs[g] = True
             break
         if t.over[g, child] or depth >= longest:
@@ -310,6 +351,20 @@ def expand(t, g, node, mask_row, logits_row, value):
 
 
 @njit
+def leaf_returns(t, g, mover, values, kin, ret):
+    """Every agent's return from game ``g``'s leaf, whose mover is ``mover``,
+    into ``ret``: the network's ``values[g]`` (see :func:`expand_and_backup`),
+    mixed with the leaf's playout by ``t.playout_weight``."""
+    agents = ret.shape[0]
+    for p in range(agents):
+        if values.shape[1] == 1:
+            ret[p] = kin[mover, p] * values[g, 0]
+        else:
+            ret[p] = values[g, (p - mover) % agents]
+        ret[p] = (1.0 - t.playout_weight[0]) * ret[p] + t.playout_weight[0] * t.played_out[g, p]
+
+
+@njit
 def expand_and_backup(t, needs, mask, logits, values, kin):
     """Step 3 of the module docstring for every game: ``logits`` and
     ``values`` are the network's for the rows ``needs`` marks. ``values``
@@ -323,12 +378,8 @@ def expand_and_backup(t, needs, mask, logits, values, kin):
         leaf = t.leaf[g]
         if needs[g]:
             mover = t.mover[g, leaf]
-            expand(t, g, leaf, mask[g], logits[g], values[g, 0])
-            for p in range(agents):
-                if values.shape[1] == 1:
-                    ret[p] = kin[mover, p] * values[g, 0]
-                else:
-                    ret[p] = values[g, (p - mover) % agents]
+            leaf_returns(t, g, mover, values, kin, ret)
+            expand(t, g, leaf, mask[g], logits[g], ret[mover])
         for d in range(t.depth[g] - 1, -1, -1):
             for p in range(agents):
                 ret[p] += t.path_reward[g, d, p]
@@ -340,12 +391,15 @@ def expand_and_backup(t, needs, mask, logits, values, kin):
 
 
 @njit
-def expand_roots(t, mask, logits, values, gumbel, considered_max):
+def expand_roots(t, mask, logits, values, kin, gumbel, considered_max):
     """Expand every root with the network's output and choose the edges
     Sequential Halving considers: the ``considered_max`` largest
     ``gumbel + logits`` (``gumbel`` (G, A), noise per action)."""
+    ret = np.zeros(t.path_reward.shape[2])
     for g in range(t.used.shape[0]):
-        expand(t, g, 0, mask[g], logits[g], values[g, 0])
+        mover = t.mover[g, 0]
+        leaf_returns(t, g, mover, values, kin, ret)
+        expand(t, g, 0, mask[g], logits[g], ret[mover])
         c = t.num_edges[g, 0]
         for k in range(c):
             t.gumbel[g, k] = gumbel[g, t.action[g, k]]
@@ -389,7 +443,11 @@ class GumbelSearch:
     starts with; ``gumbel_scale`` 0 plays for strength, 1 explores (self-play);
     ``rescale=False`` keeps the Q-values' own scale in ``sigma``
     (:mod:`.gumbel`). With the mover's value alone, games of one or two sides
-    (:attr:`Rules.sides`): the mover's side gets it, the other its negative."""
+    (:attr:`Rules.sides`): the mover's side gets it, the other its negative.
+    ``playout_weight`` > 0 weighs a playout into every leaf's value, AlphaGo's lambda:
+    ``(1 - w) * network + w * playout``, the playout random moves for
+    ``max_playout`` plies then the game's estimate (None: the game's default,
+    as ``mcts`` plays it; Azimuth's is the estimate at once)."""
 
     def __init__(
         self,
@@ -402,6 +460,8 @@ class GumbelSearch:
         max_depth: int = 512,
         values: int = 1,
         rescale: bool = True,
+        playout_weight: float = 0.0,
+        max_playout: int | None = None,
     ):
         hooks = hooks_of(rules)
         if values not in (1, rules.num_players):
@@ -415,11 +475,17 @@ class GumbelSearch:
             raise ValueError(f"{rules.info.name}'s search hooks give no observation for a network")
         if simulations < 1 or considered < 1:
             raise ValueError(f"simulations={simulations} and considered={considered} must be >= 1")
+        if not 0.0 <= playout_weight <= 1.0:
+            raise ValueError(
+                f"playout_weight={playout_weight}: a playout's weight in a leaf's value is in [0, 1]"
+            )
         self.rules, self.evaluate = rules, evaluate
         self.cfg = hooks.config(rules)
         self.simulations, self.considered = simulations, considered
         self.gumbel_scale, self.max_depth = gumbel_scale, max_depth
         self.min_spread = EPSILON if rescale else NO_RESCALE
+        self.playout_weight = float(playout_weight)
+        self.max_playout = hooks.max_playout if max_playout is None else int(max_playout)
         self.kin = side_signs(rules.sides, rules.num_players)
         self.values = values
         self.table = considered_visits(considered, simulations)
@@ -456,10 +522,12 @@ class GumbelSearch:
         mask = np.zeros((games, actions), np.int8)
         rewards = np.zeros((2 * games, self.rules.num_players), np.float32)
         needs = np.zeros(games, np.bool_)
-        start(s, self.cfg, t, np.asarray(movers, np.int64), obs, mask)
+        t.playout_weight[0] = self.playout_weight
+        t.max_playout[0] = self.max_playout
+        start(s, self.cfg, t, np.asarray(movers, np.int64), obs, mask, rewards)
         logits, values = self._evaluate(obs, mask, np.ones(games, np.bool_))
         gumbel = self.gumbel_scale * self.rng.gumbel(size=(games, actions))
-        expand_roots(t, mask, logits, values, gumbel, self.considered)
+        expand_roots(t, mask, logits, values, self.kin, gumbel, self.considered)
         num_considered = np.minimum(self.considered, t.num_edges[:, 0])
         walks = descend if games >= PARALLEL_FROM else descend_serially
         for k in range(self.simulations):

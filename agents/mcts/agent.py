@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -100,14 +99,16 @@ class MCTSAgent:
         )
         self.max_simulations = limits.simulations  # a time budget's cap
         self.seconds = (
-            None if seconds is None else _number("seconds", seconds, 0, limits.seconds, open_low=True)
+            None if seconds is None else checks.number("seconds", seconds, 0, limits.seconds, open_low=True)
         )
         if limits.deadline:  # every search ends in time, whatever its budget
             self.seconds = limits.seconds if self.seconds is None else self.seconds
-        self.c = _number("c", c, 0, limits.exploration)
+        self.c = checks.number("c", c, 0, limits.exploration)
         self.max_playout = None if max_playout is None else checks.integer("max_playout", max_playout, -1)
         self.prior_temperature = (
-            None if prior_temperature is None else _number("prior_temperature", prior_temperature, 0, 1e6)
+            None
+            if prior_temperature is None
+            else checks.number("prior_temperature", prior_temperature, 0, 1e6)
         )
         if not (policy is None or policy == "ppo" or hasattr(policy, "policy_head")):
             raise ValueError(f"policy must be 'ppo' or a NumpyPolicy, got {policy!r}")
@@ -244,13 +245,3 @@ class MCTSAgent:
         if self.policy is not None:
             prior += f", policy={self.policy if self.policy == 'ppo' else 'NumpyPolicy'}"
         return f"MCTSAgent({', '.join(budget)}, c={self.c}{prior}{threads})"
-
-
-def _number(name: str, value, low: float, high: float, open_low: bool = False) -> float:
-    """``value`` as a finite float within its bounds (``low`` excluded if ``open_low``)."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise ValueError(f"{name}={value!r} must be a number")
-    if not math.isfinite(value) or value > high or value < low or (open_low and value == low):
-        bounds = f"{'>' if open_low else '>='} {low:g} and <= {high:g}"
-        raise ValueError(f"{name}={value!r} is out of range: it must be a finite number {bounds}")
-    return float(value)

@@ -305,20 +305,21 @@ def play_drawing(s, cfg, forced, faces, work, action, rewards, mrng, r, drawn):
 
 
 @njit
-def playout(s, cfg, mask, rewards, ret, mrng, max_plies, values):
-    """Random moves in the work game until it ends, adding their rewards to
-    ``ret``; after ``max_plies`` (if >= 0) the game's ``estimate`` of the
-    position is added instead of the rest."""
+def playout(s, cfg, work, mask, rewards, ret, mrng, r, max_plies, values):
+    """Random moves (from generator ``mrng[r]``) in game ``work`` until it
+    ends, adding their rewards to ``ret``; after ``max_plies`` (if >= 0) the
+    game's ``estimate`` of the position is added instead of the rest.
+    ``mask`` is a (1, A) scratch row."""
     plies = 0
     while max_plies < 0 or plies < max_plies:
-        legal(s, cfg, 1, mask)
-        status = play(s, cfg, 1, pick_legal(mrng, 0, mask[0]), rewards)
+        legal(s, cfg, work, mask)
+        status = play(s, cfg, work, pick_legal(mrng, r, mask[0]), rewards)
         for q in range(ret.shape[0]):
-            ret[q] += rewards[1, q]
+            ret[q] += rewards[work, q]
         plies += 1
         if status & 3 != ONGOING:
             return
-    estimate(s, cfg, 1, values)
+    estimate(s, cfg, work, values)
     for q in range(ret.shape[0]):
         ret[q] += values[q]
 
@@ -353,7 +354,7 @@ def simulate(
     depth = 0
     while t.kind[node] != TERMINAL:
         if depth >= MAX_DEPTH - 2:  # too deep: play it out from here
-            playout(s, cfg, mask, rewards, ret, mrng, max_playout, values)
+            playout(s, cfg, WORK, mask, rewards, ret, mrng, SEARCH_RNG, max_playout, values)
             break
         if net is not None:
             if t.first[node] < 0:  # the root; other nodes are expanded when made
@@ -398,7 +399,7 @@ def simulate(
                     for q in range(ret.shape[0]):
                         ret[q] += values[q]
                 else:
-                    playout(s, cfg, mask, rewards, ret, mrng, max_playout, values)
+                    playout(s, cfg, WORK, mask, rewards, ret, mrng, SEARCH_RNG, max_playout, values)
             break
         node = child
     for d in range(depth - 1, -1, -1):

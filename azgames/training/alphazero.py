@@ -83,6 +83,10 @@ class Config:
     # few simulations of a long game) do not outweigh the prior. The shipped
     # network's file records it, and az searches it so.
     rescale: bool = True
+    # A random playout's weight in each leaf's value (AlphaGo's lambda; 0:
+    # the network's alone): where playouts judge better than a young value
+    # head (Azacru), the search's targets are better too. az searches so.
+    playout_weight: float = 0.0
     learning_rate: float = 1e-3
     batch_size: int = 256
     sample_reuse: float = 4.0  # minibatch draws for each new sample
@@ -161,6 +165,7 @@ class SelfPlay:
             seed=cfg.seed,
             values=values,
             rescale=cfg.rescale,
+            playout_weight=cfg.playout_weight,
         )
         self.obs, self.mask = self.venv.reset()
         n, players = self.venv.num_envs, self.venv.num_players
@@ -343,7 +348,7 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
         cfg.options,
         hidden,
         algorithm="alphazero",
-        search={"rescale": cfg.rescale},
+        search={"rescale": cfg.rescale, "playout_weight": cfg.playout_weight},
         symmetries=bool(turns),
         **({"conv": conv} if conv else {}),
     )

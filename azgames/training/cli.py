@@ -107,6 +107,15 @@ def register(sub: argparse._SubParsersAction) -> None:
         "outweigh the prior (the network's file records it) (default: on)",
     )
     train.add_argument(
+        "--playout-weight",
+        type=float,
+        default=None,
+        metavar="W",
+        help="alphazero: weigh a random playout into each leaf's value, (1 - W) x the "
+        "network's + W x the playout's (AlphaGo's lambda; the network's file records "
+        "it and az searches so) (default: 0, the network's alone)",
+    )
+    train.add_argument(
         "--eval-simulations",
         type=int,
         default=None,
@@ -251,6 +260,7 @@ ALGO_ONLY: dict[str, dict[str, Any]] = {
         "conv": None,
         "symmetries": None,
         "rescale": True,
+        "playout_weight": 0.0,
     },
 }
 #: The defaults that differ between the ways to train (RLlib's are PPO's).
@@ -370,6 +380,8 @@ def cmd_train(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             parser.error(f"--value-warmup {args.value_warmup}: give a number of rounds >= 0")
         if not 0 <= args.league <= 1:
             parser.error(f"--league {args.league}: give a share of the games from 0 to 1")
+        if not 0 <= args.playout_weight <= 1:  # NaN fails too
+            parser.error(f"--playout-weight {args.playout_weight}: give a weight from 0 to 1")
         if not 0 <= args.eval_simulations <= MAX_SIMULATIONS:
             parser.error(f"--eval-simulations {args.eval_simulations}: give 0 to {MAX_SIMULATIONS:,}")
         conv = conv_spec(parser, args.conv) if args.conv is not None else None
@@ -384,6 +396,7 @@ def cmd_train(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             "conv": conv,
             "symmetries": args.symmetries,
             "rescale": args.rescale,
+            "playout_weight": args.playout_weight,
         }
     if args.init is not None:
         from azgames.agents.policy import NumpyPolicy

@@ -172,3 +172,66 @@ def test_a_value_for_each_player_goes_to_each_players_own_edges():
     assert t.w[0, 0] == -0.25 and t.w[0, 4] == 0.75  # player 0's edge, player 1's edge
     assert t.n[0, 0] == t.n[0, 4] == 1 and t.value[0, leaf] == 0.5  # the leaf's own value, its mover's
     assert t.first[0, leaf] == 6 and t.num_edges[0, leaf] == 3  # the leaf expanded after the others
+
+
+def test_a_leafs_value_mixes_the_network_and_the_playout_by_their_weight():
+    """The walk above, with ``playout_weight`` 0.5 and the leaf's playout ending with
+    player 0 winning (+1, -1, 0 for players 0, 1, 2): each choosing player's
+    edge gets half the network's value for it and half the playout's."""
+    from azgames.agents.az.search import expand_and_backup, new_node, new_trees, side_signs
+
+    t = new_trees(1, 4, 3, 3, 8, 0)
+    root, middle, leaf = (new_node(t, 0, mover, False) for mover in (0, 1, 2))
+    t.first[0, :2], t.num_edges[0, :2], t.used[0, 1] = (0, 3), 3, 6
+    t.path_node[0, :2] = root, middle
+    t.path_edge[0, :2] = 0, 4
+    t.depth[0], t.leaf[0] = 2, leaf
+    t.playout_weight[0] = 0.5
+    t.played_out[0] = 1.0, -1.0, 0.0
+    values = np.array([[0.5, -0.25, 0.75]])  # seats from the leaf's mover, player 2
+    mask = np.ones((1, 3), np.int8)
+    expand_and_backup(t, np.array([True]), mask, np.zeros((1, 3)), values, side_signs([[0], [1], [2]], 3))
+    assert t.w[0, 0] == 0.5 * -0.25 + 0.5 * 1.0  # player 0's edge
+    assert t.w[0, 4] == 0.5 * 0.75 + 0.5 * -1.0  # player 1's edge
+    assert t.value[0, leaf] == 0.5 * 0.5 + 0.5 * 0.0  # the leaf's mover's, mixed
+
+
+def test_with_playout_weight_1_and_no_playout_plies_a_leaf_is_worth_the_games_estimate():
+    """Azure Attack, a network that calls every position won for its mover,
+    ``playout_weight`` 1 and ``max_playout`` 0: each leaf the search made below the root
+    is worth what the game's estimate (the gold lead) says, not the network."""
+    from azgames.agents.mcts.games import hooks_of
+
+    env = started("azure", 3, 30)
+    raw = env.unwrapped
+    hooks = hooks_of(raw.rules)
+
+    def confident(obs, mask):
+        return np.zeros(mask.shape), np.ones(mask.shape[0])
+
+    search = GumbelSearch(raw.rules, confident, simulations=12, gumbel_scale=0.0, playout_weight=1.0, max_playout=0)
+    movers = np.array([raw.possible_agents.index(raw.agent_selection)])
+    search.run(raw.state, movers, env.last()[0]["observation"].size)
+    t = search.trees
+    checked = 0
+    for e in range(t.num_edges[0, 0]):
+        child = t.child[0, e]
+        if child < 0 or t.mover[0, child] < 0 or t.over[0, child]:
+            continue  # unvisited, a die's roll or the end
+        after = raw.clone()
+        after.step(int(t.action[0, e]))
+        if after.agent_selection != raw.possible_agents[t.mover[0, child]]:
+            continue  # the env's die rolled otherwise than the search's
+        estimates = np.zeros(raw.rules.num_players)
+        hooks.estimate(after.state, hooks.config(raw.rules), 0, estimates)
+        assert t.value[0, child] == pytest.approx(estimates[t.mover[0, child]])
+        checked += 1
+    assert checked >= 3
+    assert t.value[0, 0] != 1.0  # the root's value is the estimate's too
+
+
+@pytest.mark.parametrize("weight", [-0.1, 1.5])
+def test_a_playout_weight_outside_0_to_1_is_refused_by_value(weight):
+    env = started("azacru", 0, 0)
+    with pytest.raises(ValueError, match=f"playout_weight={weight}"):
+        GumbelSearch(env.unwrapped.rules, uniform, playout_weight=weight)

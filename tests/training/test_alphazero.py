@@ -296,7 +296,7 @@ def test_a_run_without_rescaling_is_searched_so_by_the_az_agent(tmp_path):
     cfg = tiny(steps=160, final_eval_games=2, eval_against=("random",), out=str(out), rescale=False)
     assert SelfPlay(cfg, net_for(cfg)).search.min_spread == NO_RESCALE
     train(cfg)
-    assert NumpyPolicy.load(out / "policy.npz").meta["search"] == {"rescale": False}
+    assert NumpyPolicy.load(out / "policy.npz").meta["search"] == {"rescale": False, "playout_weight": 0.0}
     env = azgames.make("azacru")
     env.reset(seed=0)
     for path, spread in ((out / "policy.npz", NO_RESCALE), (None, EPSILON)):
@@ -323,3 +323,26 @@ def test_augmentation_is_on_from_scratch_and_follows_the_init_network_by_default
     assert "symmetries" not in NumpyPolicy.load(ppo).meta
     assert learnt_with(init=ppo)[1] is False
     assert learnt_with(init=ppo, symmetries=True)[1] is True
+
+
+def test_a_run_with_playouts_is_searched_so_by_the_az_agent(tmp_path):
+    """--playout-weight: self-play's search weighs playouts into its leaves,
+    the file records the weight, and the az agent searches the network so
+    (unless told another weight)."""
+    from azgames.agents import make_agent
+
+    out = tmp_path / "played"
+    cfg = tiny(steps=160, final_eval_games=2, eval_against=("random",), out=str(out), playout_weight=0.5)
+    assert SelfPlay(cfg, net_for(cfg)).search.playout_weight == 0.5
+    train(cfg)
+    assert NumpyPolicy.load(out / "policy.npz").meta["search"]["playout_weight"] == 0.5
+    env = azgames.make("azacru")
+    env.reset(seed=0)
+    for spec, weight in (
+        (f"az:path={out / 'policy.npz'}", 0.5),
+        (f"az:path={out / 'policy.npz'},playout_weight=0", 0.0),
+        ("az", 0.0),
+    ):
+        az = make_agent(spec, game="azacru", seed=0)
+        az.act(env)
+        assert az._search.trees.playout_weight[0] == weight
