@@ -52,10 +52,10 @@ class MCTSAgent:
     default) won fewer games; 0.5 as many, but starved a two-step plan of
     visits in a test); ``max_playout`` caps a playout's plies (-1: play to
     the end), after which the game's estimate of the position counts
-    (Azimuth: the greedy's distance-to-home lead; Azure Attack: the gold
-    lead; elsewhere a draw). Its default is the game's
-    (its search hooks' ``max_playout``: 0 for Azimuth,
-    the estimate at once; 20 for Azure Attack; -1 elsewhere).
+    (Azimuth: the greedy's distance-to-home lead; the co-op: the team's
+    progress home; Azure Attack: the gold lead; elsewhere a draw). Its
+    default is the game's (its search hooks' ``max_playout``: 0 for Azimuth
+    and the co-op, the estimate at once; 20 for Azure Attack; -1 elsewhere).
     ``prior_temperature`` > 0 guides the search by the game's estimate
     (AlphaZero's PUCT, the estimate after each action as its prior and
     first value; see :mod:`azgames.agents.mcts.tree`); 0 is plain UCT. Its

@@ -159,7 +159,7 @@ def _play_row(s, k, action, cfg, rewards):
 
 
 @njit
-def _h(s, k, q, cfg):
+def castaway_cost(s, k, q, cfg):
     """``h(q)`` of row ``k`` (the base greedy's position_cost)."""
     return position_cost(
         s.stack[k : k + 1],
@@ -187,7 +187,7 @@ def team_key(s, k, me, cfg):
         if s.castaway[k, q] == AT_HOME:
             continue
         away += 1
-        h = np.int64(_h(s, k, q, cfg))
+        h = np.int64(castaway_cost(s, k, q, cfg))
         team += h
         if q == me:
             own = h

@@ -184,6 +184,26 @@ def test_azimuth_estimate_favours_the_castaway_nearer_home():
     assert values[black] > 0.5 and values[1 - black] == -values[black]
 
 
+def test_coop_estimate_is_the_teams_progress_home():
+    """Before the lighthouses no castaway has a beach (the greedy's h is 30
+    for each); each castaway home then counts 1 for the whole team, every
+    agent's estimate the same, 0.9 with all four home."""
+    from azimuth_env.board import AT_HOME
+    from azimuth_env.coop.search import COST_SCALE, ESTIMATE_CAP
+
+    env = azgames.make("azimuth_coop", num_players=2)
+    env.reset(seed=0)
+    state, cfg = env.unwrapped.state, search_config(env.unwrapped.rules)
+    far = np.exp(-30 / COST_SCALE)
+    for home in range(5):
+        state.castaway[0, :home] = AT_HOME
+        values = np.zeros(2)
+        estimate(state, cfg, 0, values)
+        progress = (home + (4 - home) * far) / 4
+        np.testing.assert_allclose(values, ESTIMATE_CAP * (2 * progress - 1))
+    assert values[0] == ESTIMATE_CAP
+
+
 # ----------------------------------------------------------------- the reference search
 
 
