@@ -209,7 +209,9 @@ def test_with_playout_weight_1_and_no_playout_plies_a_leaf_is_worth_the_games_es
     def confident(obs, mask):
         return np.zeros(mask.shape), np.ones(mask.shape[0])
 
-    search = GumbelSearch(raw.rules, confident, simulations=12, gumbel_scale=0.0, playout_weight=1.0, max_playout=0)
+    search = GumbelSearch(
+        raw.rules, confident, simulations=12, gumbel_scale=0.0, playout_weight=1.0, max_playout=0
+    )
     movers = np.array([raw.possible_agents.index(raw.agent_selection)])
     search.run(raw.state, movers, env.last()[0]["observation"].size)
     t = search.trees
