@@ -29,7 +29,6 @@ replacing only the row of the same game, players, simulations and opponent.
 from __future__ import annotations
 
 import argparse
-import json
 import shlex
 import sys
 import time
@@ -155,8 +154,7 @@ def main(argv: list[str] | None = None) -> dict:
     ]
     if not wanted:
         parser.error("no shipped az network matches --games and --players")
-    previous = json.loads(out.read_text()) if out is not None and out.exists() else {"rows": []}
-    rows = previous["rows"]
+    rows: list[dict] = []  # this run's, printed and returned
     command = "python benchmarks/az_strength.py " + " ".join(shlex.quote(a) for a in (argv or sys.argv[1:]))
     for game, players in wanted:
         from azgames.registry import rules_type
@@ -167,12 +165,10 @@ def main(argv: list[str] | None = None) -> dict:
             for opponent in opponents:
                 row = measure(game, players, simulations, opponent, args.num_games, args.seeds, args.timed)
                 row["command"] = command
-                key = (game, players, simulations, opponent)
-                rows = [r for r in rows if (r["game"], r["players"], r["simulations"], r["opponent"]) != key]
                 rows.append(row)
                 print(tables.az_strength({"rows": [row]}), flush=True)
                 if out is not None:  # after every row: a stopped run keeps what it measured
-                    results_file.write_json(out, {"date": time.strftime("%Y-%m-%d"), "rows": rows}, indent=2)
+                    results_file.merge_row(out, row, ("game", "players", "simulations", "opponent"))
     return {"rows": rows}
 
 

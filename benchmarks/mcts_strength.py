@@ -27,7 +27,6 @@ stopped run keeps what it measured.
 from __future__ import annotations
 
 import argparse
-import json
 import shlex
 import sys
 import time
@@ -61,11 +60,12 @@ def score(
 
 def merge_row(path: Path, row: dict) -> None:
     """Write ``row`` into the JSON at ``path``, replacing the row it re-measures."""
-    key = ("game", "players", "opponent", "simulations", "policy")
-    rows = json.loads(path.read_text())["rows"] if path.exists() else []
-    rows = [r for r in rows if tuple(r.get(k) for k in key) != tuple(row[k] for k in key)] + [row]
-    rows.sort(key=lambda r: (r["game"], r["players"], r.get("policy") or "", r["opponent"], r["simulations"]))
-    results_file.write_json(path, {"date": time.strftime("%Y-%m-%d"), "rows": rows}, indent=2)
+    results_file.merge_row(
+        path,
+        row,
+        ("game", "players", "opponent", "simulations", "policy"),
+        order=lambda r: (r["game"], r["players"], r.get("policy") or "", r["opponent"], r["simulations"]),
+    )
 
 
 def main(argv=None) -> int:

@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from pathlib import Path
 
 from azgames.inputs import writable_file
@@ -101,3 +102,15 @@ def write_json(path: Path, results: dict, indent: int = 1) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(results, indent=indent) + "\n")
     print(f"wrote {path}", file=sys.stderr)
+
+
+def merge_row(path: Path, row: dict, key: tuple[str, ...], order=None) -> None:
+    """Write ``row`` into the results at ``path``, replacing the row with the
+    same values of ``key`` (a missing field counts as None), rows sorted by
+    ``order`` if given. The file is read just before: benchmark runs
+    measuring other rows into it at the same time keep theirs."""
+    rows = json.loads(path.read_text())["rows"] if path.exists() else []
+    rows = [r for r in rows if tuple(r.get(k) for k in key) != tuple(row.get(k) for k in key)] + [row]
+    if order is not None:
+        rows.sort(key=order)
+    write_json(path, {"date": time.strftime("%Y-%m-%d"), "rows": rows}, indent=2)

@@ -95,6 +95,19 @@ def test_results_file_writes_only_where_asked(tmp_path):
     assert out.read_text().endswith("\n")
 
 
+def test_merged_rows_keep_what_another_run_wrote_meanwhile(tmp_path):
+    """Two benchmark runs merging rows into one file at once: each reads the
+    file as it writes, so neither drops the other's rows, and a re-measured
+    row replaces its old one."""
+    merge_row = runpy.run_path(str(ROOT / "benchmarks" / "results_file.py"))["merge_row"]
+    out, key = tmp_path / "r.json", ("game", "opponent")
+    merge_row(out, {"game": "azure", "opponent": "greedy", "wins": 1}, key)
+    merge_row(out, {"game": "azimuth", "opponent": "greedy", "wins": 2}, key)  # the other run's
+    merge_row(out, {"game": "azure", "opponent": "greedy", "wins": 3}, key, order=lambda r: r["game"])
+    rows = json.loads(out.read_text())["rows"]
+    assert [(r["game"], r["wins"]) for r in rows] == [("azimuth", 2), ("azure", 3)]
+
+
 def test_step_rate_quick_run_writes_table_and_json(tmp_path, capsys, results_untouched):
     bench = _bench("step_rate")
     out = tmp_path / "rates.json"
