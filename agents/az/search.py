@@ -101,9 +101,7 @@ class Trees(NamedTuple):
     mrng: np.ndarray  # (G,) uint64: each game's search generator (dice and the work game's)
     drawn: np.ndarray  # (G, Q) int64: the faces queued for a step
     min_spread: np.ndarray  # (1,) float64: the least spread Q-values are rescaled over (gumbel.py)
-    playout_weight: (
-        np.ndarray
-    )  # (1,) float64: the playout's weight in a leaf's value (0: the network's alone)
+    playout_weight: np.ndarray  # (1,) float64: a playout's weight in a leaf's value (0: none)
     max_playout: np.ndarray  # (1,) int64: a playout's plies before the game's estimate (-1: to the end)
     played_out: np.ndarray  # (G, P) float64: the last leaf's playout return, for each agent
     playout_mask: np.ndarray  # (G, 1, A) int8: each game's playout scratch
