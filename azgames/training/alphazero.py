@@ -83,9 +83,11 @@ class Config:
     # few simulations of a long game) do not outweigh the prior. The shipped
     # network's file records it, and az searches it so.
     rescale: bool = True
-    # A random playout's weight in each leaf's value (AlphaGo's lambda; 0:
-    # the network's alone): where playouts judge better than a young value
-    # head (Azacru), the search's targets are better too. az searches so.
+    # A playout's weight in each leaf's value (AlphaGo's lambda; 0: the
+    # network's alone; the playout ends in the game's estimate where its
+    # hooks cut it): where that judges better than a young value head (the
+    # co-op, whose self-play had never won), so do the search's targets.
+    # The file records it and az searches so.
     playout_weight: float = 0.0
     learning_rate: float = 1e-3
     batch_size: int = 256
