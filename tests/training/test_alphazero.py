@@ -290,6 +290,7 @@ def test_a_run_without_rescaling_is_searched_so_by_the_az_agent(tmp_path):
     """--no-rescale: self-play's search keeps the Q-values' own scale, the
     file records it, and the az agent searches the network the same way."""
     from azgames.agents import make_agent
+    from azgames.agents.az.agent import shipped_network_path
     from azgames.agents.az.gumbel import EPSILON, NO_RESCALE
 
     out = tmp_path / "kept"
@@ -299,7 +300,8 @@ def test_a_run_without_rescaling_is_searched_so_by_the_az_agent(tmp_path):
     assert NumpyPolicy.load(out / "policy.npz").meta["search"] == {"rescale": False, "playout_weight": 0.0}
     env = azgames.make("azacru")
     env.reset(seed=0)
-    for path, spread in ((out / "policy.npz", NO_RESCALE), (None, EPSILON)):
+    shipped = NumpyPolicy.load(shipped_network_path("azacru", 2)).meta["search"]["rescale"]
+    for path, spread in ((out / "policy.npz", NO_RESCALE), (None, EPSILON if shipped else NO_RESCALE)):
         az = make_agent("az" if path is None else f"az:path={path}", game="azacru", seed=0)
         az.act(env)
         assert az._search.min_spread == spread and az._search.trees.min_spread[0] == spread
@@ -330,6 +332,7 @@ def test_a_run_with_playouts_is_searched_so_by_the_az_agent(tmp_path):
     the file records the weight, and the az agent searches the network so
     (unless told another weight)."""
     from azgames.agents import make_agent
+    from azgames.agents.az.agent import shipped_network_path
 
     out = tmp_path / "played"
     cfg = tiny(steps=160, final_eval_games=2, eval_against=("random",), out=str(out), playout_weight=0.5)
@@ -338,11 +341,13 @@ def test_a_run_with_playouts_is_searched_so_by_the_az_agent(tmp_path):
     assert NumpyPolicy.load(out / "policy.npz").meta["search"]["playout_weight"] == 0.5
     env = azgames.make("azacru")
     env.reset(seed=0)
-    for spec, weight in (
+    shipped = NumpyPolicy.load(shipped_network_path("azacru", 2)).meta["search"].get("playout_weight", 0.0)
+    runs = (
         (f"az:path={out / 'policy.npz'}", 0.5),
         (f"az:path={out / 'policy.npz'},playout_weight=0", 0.0),
-        ("az", 0.0),
-    ):
+        ("az", shipped),
+    )
+    for spec, weight in runs:
         az = make_agent(spec, game="azacru", seed=0)
         az.act(env)
         assert az._search.trees.playout_weight[0] == weight
