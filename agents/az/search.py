@@ -165,7 +165,7 @@ def observe_leaf(s, cfg, t, g, work, node, obs, mask):
 
 
 @njit
-def play_out(s, cfg, t, g, work, rewards):
+def play_leaf_out(s, cfg, t, g, work, rewards):
     """Where leaves are mixed with playouts (``t.playout_weight``): play game ``g``'s
     work position out (random moves, the game's estimate after
     ``t.max_playout`` plies) into ``t.played_out[g]``."""
@@ -198,7 +198,7 @@ def start(s, cfg, t, movers, obs, mask, rewards):
         t.leaf[g] = new_node(t, g, movers[g], False)
         t.depth[g] = 0
         observe_leaf(s, cfg, t, g, games + g, 0, obs, mask)
-        play_out(s, cfg, t, g, games + g, rewards)
+        play_leaf_out(s, cfg, t, g, games + g, rewards)
 
 
 @njit
@@ -301,7 +301,7 @@ def walk(s, cfg, forced, faces, t, g, wanted, rewards, obs, mask, needs):
             t.leaf[g] = child
             if not over:
                 observe_leaf(s, cfg, t, g, work, child, obs, mask)
-                play_out(s, cfg, t, g, work, rewards)
+                play_leaf_out(s, cfg, t, g, work, rewards)
                 needs[g] = True
             break
         if t.over[g, child] or depth >= longest:
