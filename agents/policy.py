@@ -71,19 +71,21 @@ def _is_int(value) -> bool:
 
 def check_search(search, where: str) -> None:
     """Meta ``search``, how ``az`` searches the network as it was trained:
-    ``rescale`` true or false, and optionally a ``playout_weight`` from 0 to 1."""
+    ``rescale`` true or false, and optionally a ``playout_weight`` from 0 to 1
+    and a ``prior_temperature`` of 0 or more."""
     if not (
         isinstance(search, dict)
-        and set(search) in ({"rescale"}, {"rescale", "playout_weight"})
+        and {"rescale"} <= set(search) <= {"rescale", "playout_weight", "prior_temperature"}
         and isinstance(search["rescale"], bool)
     ):
         raise ValueError(
-            f"{where}: meta 'search' is not {{'rescale': true or false[, 'playout_weight': W]}} "
-            "(how az searches it)"
+            f"{where}: meta 'search' is not {{'rescale': true or false[, 'playout_weight': W]"
+            "[, 'prior_temperature': T]} (how az searches it)"
         )
-    weight = search.get("playout_weight", 0.0)
-    if isinstance(weight, bool) or not isinstance(weight, (int, float)) or not 0 <= weight <= 1:
-        raise ValueError(f"{where}: meta 'search' 'playout_weight' is not a number from 0 to 1")
+    for key, low, high in (("playout_weight", 0, 1), ("prior_temperature", 0, 1e6)):
+        value = search.get(key, low)
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
+            raise ValueError(f"{where}: meta 'search' '{key}' is not a number from {low} to {high:g}")
 
 
 def check_network(trunk, policy, value, meta, where: str = "policy", convs=()):

@@ -429,12 +429,17 @@ CLI_MISTAKES = [
     ["play", "azacru", "--agents", "az:playout_weight=1.5", "random"],
     ["play", "azacru", "--agents", "az:playout_weight=nan", "random"],
     ["play", "azacru", "--agents", "az:max_playout=-2", "random"],
+    ["play", "azacru", "--agents", "az:prior_temperature=-1", "random"],
+    ["play", "azacru", "--agents", "az:prior_temperature=inf", "random"],
     ["play", "azacru", "--agents", "az:path=/no/such/network.npz", "random"],
     ["play", "azimuth", "--agents", "az:path=agents/policies/azacru_2p.npz", "random"],  # another game's
     ["train", "azacru", "--algo", "alphazero", "--value-warmup", "-1"],
     ["train", "azacru", "--algo", "alphazero", "--playout-weight", "1.5"],
     ["train", "azacru", "--algo", "alphazero", "--playout-weight", "nan"],
     ["train", "azacru", "--playout-weight", "0.5"],  # PPO's: no search
+    ["train", "azacru", "--algo", "alphazero", "--prior-temperature", "-0.1"],
+    ["train", "azacru", "--algo", "alphazero", "--prior-temperature", "nan"],
+    ["train", "azacru", "--prior-temperature", "0.1"],  # PPO's: no search
     ["train", "azacru", "--algo", "alphazero", "--eval-simulations", "5000"],
     ["train", "azacru", "--eval-simulations", "8"],  # an option of --algo alphazero
     ["train", "azacru", "--algo", "alphazero", "--conv", "32"],

@@ -468,7 +468,7 @@ NETWORK_CASES = [
     (
         "meta search not the rescale flag",
         set_meta("search", {"rescale": CANARY}),
-        r"meta 'search' is not \{'rescale': true or false\[, 'playout_weight': W\]\}",
+        r"meta 'search' is not \{'rescale': true or false\[, 'playout_weight': W\]\[, 'prior_temperature': T\]\}",
         True,
     ),
     (
@@ -487,6 +487,18 @@ NETWORK_CASES = [
         "meta search playout weight a string",
         set_meta("search", {"rescale": True, "playout_weight": CANARY}),
         r"meta 'search' 'playout_weight' is not a number from 0 to 1",
+        True,
+    ),
+    (
+        "meta search prior temperature below 0",
+        set_meta("search", {"rescale": True, "prior_temperature": -0.1}),
+        r"meta 'search' 'prior_temperature' is not a number from 0 to 1e\+06",
+        True,
+    ),
+    (
+        "meta search prior temperature not a number",
+        set_meta("search", {"rescale": True, "prior_temperature": [CANARY]}),
+        r"meta 'search' 'prior_temperature' is not a number from 0 to 1e\+06",
         True,
     ),
     # A conv trunk (AlphaZero's --conv): the constructor takes its layers

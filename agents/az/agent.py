@@ -35,6 +35,8 @@ MAX_SIMULATIONS = 4096
 MAX_CONSIDERED = 1024
 #: The most plies a leaf's playout runs before the game's estimate.
 MAX_PLAYOUT = 10_000
+#: The largest estimate prior temperature (far above it the prior is flat).
+MAX_TEMPERATURE = 1e6
 
 
 def shipped_network_path(game: str, num_players: int) -> Path:
@@ -61,6 +63,7 @@ class AZAgent:
         limits: Limits = LOCAL,
         playout_weight: float | None = None,
         max_playout: int | None = None,
+        prior_temperature: float | None = None,
     ):
         if policy is None and game is None:
             raise ValueError("AZAgent needs a network or the game whose shipped network to play")
@@ -79,6 +82,12 @@ class AZAgent:
         )
         self.max_playout = (
             None if max_playout is None else checks.integer("max_playout", max_playout, -1, MAX_PLAYOUT)
+        )
+        #: The estimate prior's temperature (None: as the network was trained; 0: none).
+        self.prior_temperature = (
+            None
+            if prior_temperature is None
+            else checks.number("prior_temperature", prior_temperature, 0.0, MAX_TEMPERATURE)
         )
         #: The search's seed (its dice; none of its choices are random when it plays).
         self.seed = int(agent_rng(seed).integers(2**63))
@@ -132,6 +141,11 @@ class AZAgent:
                     trained.get("playout_weight", 0.0) if self.playout_weight is None else self.playout_weight
                 ),
                 max_playout=self.max_playout,
+                prior_temperature=(
+                    trained.get("prior_temperature", 0.0)
+                    if self.prior_temperature is None
+                    else self.prior_temperature
+                ),
             )
         return self._search
 

@@ -32,6 +32,13 @@ is the network's and the playout's mixed (AlphaGo's lambda): where the
 network's value sees little (a game whose self-play has few wins to learn
 from), the game's own estimate guides the search.
 
+**An estimate prior.** With ``prior_temperature`` > 0 each new node's
+actions are also played one by one on a scratch game, and each edge's prior
+logit gains ``v0 / prior_temperature``: ``v0`` is the step's reward plus
+the game's estimate after it, for the mover (``mcts``'s guided prior). In a
+game of many actions whose network has learnt little (Azimuth), the game's
+own judgement of each move steers the few simulations the search has.
+
 **Values.** A network gives the mover's value, or one for each player
 (counted in seats from the mover). With the mover's alone, every agent of
 the mover's side gets it and every agent of the other side its negative:
@@ -56,7 +63,7 @@ from azgames.jit import njit, njit_parallel
 from azgames.rng import next_u64
 
 from ..mcts.games import chance_queue, hooks_of
-from ..mcts.interface import copy_game, legal, observe
+from ..mcts.interface import copy_game, estimate, legal, observe, play
 from ..mcts.tree import play_drawing, playout
 from .gumbel import (
     EPSILON,
@@ -106,6 +113,8 @@ class Trees(NamedTuple):
     played_out: np.ndarray  # (G, P) float64: the last leaf's playout return, for each agent
     playout_mask: np.ndarray  # (G, 1, A) int8: each game's playout scratch
     estimates: np.ndarray  # (G, P) float64: each game's estimate scratch
+    prior_temperature: np.ndarray  # (1,) float64: the estimate prior's temperature (0: none)
+    scores: np.ndarray  # (G, A) float64: the last node's actions' estimate prior logits
 
 
 def new_trees(games: int, simulations: int, actions: int, agents: int, depth: int, queue: int) -> Trees:
@@ -143,6 +152,8 @@ def new_trees(games: int, simulations: int, actions: int, agents: int, depth: in
         played_out=np.zeros((games, agents)),
         playout_mask=np.zeros((games, 1, actions), np.int8),
         estimates=np.zeros((games, agents)),
+        prior_temperature=np.zeros(1),
+        scores=np.zeros((games, actions)),
     )
 
 
@@ -158,10 +169,33 @@ def new_node(t, g, mover, over):
 
 
 @njit
-def observe_leaf(s, cfg, t, g, work, node, obs, mask):
-    """Row ``g`` of ``obs`` and ``mask``: the work game's position, from the side of ``node``'s mover."""
+def observe_leaf(s, cfg, t, g, work, node, obs, mask, rewards):
+    """Row ``g`` of ``obs`` and ``mask``: the work game's position, from the
+    side of ``node``'s mover; and its actions' estimate prior (:func:`score_actions`)."""
     observe(s, cfg, work, t.mover[g, node], obs[g])
     legal(s, cfg, work, mask[g : g + 1])
+    score_actions(s, cfg, t, g, work, t.mover[g, node], mask[g], rewards)
+
+
+@njit
+def score_actions(s, cfg, t, g, work, mover, mask_row, rewards):
+    """Where the estimate prior is on (``t.prior_temperature``): each legal
+    action of game ``g``'s work position played on its scratch slot and
+    scored for ``mover``, the step's reward plus the estimate after it, over
+    the temperature, into ``t.scores[g]``."""
+    temperature = t.prior_temperature[0]
+    if temperature <= 0.0:
+        return
+    scratch = work + t.used.shape[0]
+    for a in range(mask_row.shape[0]):
+        if mask_row[a]:
+            copy_game(s, work, scratch)
+            status = play(s, cfg, scratch, a, rewards)
+            v = rewards[scratch, mover]
+            if status & 3 == ONGOING:
+                estimate(s, cfg, scratch, t.estimates[g])
+                v += t.estimates[g, mover]
+            t.scores[g, a] = v / temperature
 
 
 @njit
@@ -197,7 +231,7 @@ def start(s, cfg, t, movers, obs, mask, rewards):
         copy_game(s, g, games + g)
         t.leaf[g] = new_node(t, g, movers[g], False)
         t.depth[g] = 0
-        observe_leaf(s, cfg, t, g, games + g, 0, obs, mask)
+        observe_leaf(s, cfg, t, g, games + g, 0, obs, mask, rewards)
         play_leaf_out(s, cfg, t, g, games + g, rewards)
 
 
@@ -300,7 +334,7 @@ def walk(s, cfg, forced, faces, t, g, wanted, rewards, obs, mask, needs):
             t.child[g, e] = child
             t.leaf[g] = child
             if not over:
-                observe_leaf(s, cfg, t, g, work, child, obs, mask)
+                observe_leaf(s, cfg, t, g, work, child, obs, mask, rewards)
                 play_leaf_out(s, cfg, t, g, work, rewards)
                 needs[g] = True
             break
@@ -330,14 +364,16 @@ def descend_serially(s, cfg, forced, faces, t, wanted, rewards, obs, mask, needs
 
 @njit
 def expand(t, g, node, mask_row, logits_row, value):
-    """Give ``node`` an edge for each legal action, with its prior logit and the node's value."""
+    """Give ``node`` an edge for each legal action, with its prior logit (the
+    network's, plus the estimate prior's where it is on) and the node's value."""
     f = t.used[g, 1]
     c = 0
+    scored = t.prior_temperature[0] > 0.0
     for a in range(mask_row.shape[0]):
         if mask_row[a]:
             e = f + c
             t.action[g, e] = a
-            t.logit[g, e] = logits_row[a]
+            t.logit[g, e] = logits_row[a] + (t.scores[g, a] if scored else 0.0)
             t.child[g, e] = -1
             t.n[g, e] = 0.0
             t.w[g, e] = 0.0
@@ -445,7 +481,9 @@ class GumbelSearch:
     ``playout_weight`` > 0 weighs a playout into every leaf's value, AlphaGo's lambda:
     ``(1 - w) * network + w * playout``, the playout random moves for
     ``max_playout`` plies then the game's estimate (None: the game's default,
-    as ``mcts`` plays it; Azimuth's is the estimate at once)."""
+    as ``mcts`` plays it; Azimuth's is the estimate at once).
+    ``prior_temperature`` > 0 adds the estimate prior to every node's logits
+    (the step's reward plus the estimate after each action, over it)."""
 
     def __init__(
         self,
@@ -460,6 +498,7 @@ class GumbelSearch:
         rescale: bool = True,
         playout_weight: float = 0.0,
         max_playout: int | None = None,
+        prior_temperature: float = 0.0,
     ):
         hooks = hooks_of(rules)
         if values not in (1, rules.num_players):
@@ -477,6 +516,8 @@ class GumbelSearch:
             raise ValueError(
                 f"playout_weight={playout_weight}: a playout's weight in a leaf's value is in [0, 1]"
             )
+        if not prior_temperature >= 0.0:
+            raise ValueError(f"prior_temperature={prior_temperature}: give 0 (no estimate prior) or more")
         self.rules, self.evaluate = rules, evaluate
         self.cfg = hooks.config(rules)
         self.simulations, self.considered = simulations, considered
@@ -484,6 +525,7 @@ class GumbelSearch:
         self.min_spread = EPSILON if rescale else NO_RESCALE
         self.playout_weight = float(playout_weight)
         self.max_playout = hooks.max_playout if max_playout is None else int(max_playout)
+        self.prior_temperature = float(prior_temperature)
         self.kin = side_signs(rules.sides, rules.num_players)
         self.values = values
         self.table = considered_visits(considered, simulations)
@@ -500,7 +542,9 @@ class GumbelSearch:
         began = time.perf_counter()
         games = len(movers)
         actions = self.rules.num_actions
-        s = type(state)(*(np.concatenate([a, a]) for a in state))  # roots, then work slots
+        # Roots, then work slots, then (for the estimate prior) scratch slots.
+        copies = 3 if self.prior_temperature > 0.0 else 2
+        s = type(state)(*(np.concatenate([a] * copies) for a in state))
         forced, faces = chance_queue(s)
         # The trees of the last batch of this size serve again: every field a
         # search reads it writes first, and fresh pages cost more than the search.
@@ -518,10 +562,11 @@ class GumbelSearch:
         t.min_spread[0] = self.min_spread
         obs = np.zeros((games, obs_size), np.int8)
         mask = np.zeros((games, actions), np.int8)
-        rewards = np.zeros((2 * games, self.rules.num_players), np.float32)
+        rewards = np.zeros((copies * games, self.rules.num_players), np.float32)
         needs = np.zeros(games, np.bool_)
         t.playout_weight[0] = self.playout_weight
         t.max_playout[0] = self.max_playout
+        t.prior_temperature[0] = self.prior_temperature
         start(s, self.cfg, t, np.asarray(movers, np.int64), obs, mask, rewards)
         logits, values = self._evaluate(obs, mask, np.ones(games, np.bool_))
         gumbel = self.gumbel_scale * self.rng.gumbel(size=(games, actions))

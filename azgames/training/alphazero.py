@@ -89,6 +89,11 @@ class Config:
     # co-op, whose self-play had never won), so do the search's targets.
     # The file records it and az searches so.
     playout_weight: float = 0.0
+    # The game's estimate after each action, over this temperature, added to
+    # the network's prior logits (mcts's guided prior; 0: none): in a game of
+    # many actions whose network has learnt little (Azimuth), it steers the
+    # few simulations. The file records it, and az searches so.
+    prior_temperature: float = 0.0
     learning_rate: float = 1e-3
     batch_size: int = 256
     sample_reuse: float = 4.0  # minibatch draws for each new sample
@@ -168,6 +173,7 @@ class SelfPlay:
             values=values,
             rescale=cfg.rescale,
             playout_weight=cfg.playout_weight,
+            prior_temperature=cfg.prior_temperature,
         )
         self.obs, self.mask = self.venv.reset()
         n, players = self.venv.num_envs, self.venv.num_players
@@ -350,7 +356,11 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
         cfg.options,
         hidden,
         algorithm="alphazero",
-        search={"rescale": cfg.rescale, "playout_weight": cfg.playout_weight},
+        search={
+            "rescale": cfg.rescale,
+            "playout_weight": cfg.playout_weight,
+            "prior_temperature": cfg.prior_temperature,
+        },
         symmetries=bool(turns),
         **({"conv": conv} if conv else {}),
     )

@@ -116,6 +116,15 @@ def register(sub: argparse._SubParsersAction) -> None:
         "it and az searches so) (default: 0, the network's alone)",
     )
     train.add_argument(
+        "--prior-temperature",
+        type=float,
+        default=None,
+        metavar="T",
+        help="alphazero: add the game's estimate after each action, over T, to the "
+        "network's prior logits (mcts's guided prior; the network's file records it "
+        "and az searches so) (default: 0, the network's prior alone)",
+    )
+    train.add_argument(
         "--eval-simulations",
         type=int,
         default=None,
@@ -261,6 +270,7 @@ ALGO_ONLY: dict[str, dict[str, Any]] = {
         "symmetries": None,
         "rescale": True,
         "playout_weight": 0.0,
+        "prior_temperature": 0.0,
     },
 }
 #: The defaults that differ between the ways to train (RLlib's are PPO's).
@@ -374,7 +384,7 @@ def cmd_train(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             parser.error(f"--league-greedy {args.league_greedy}: {e}")
         algo_options = {"league_greedy": args.league_greedy, **({"mix": mix} if mix else {})}
     else:
-        from azgames.agents.az.agent import MAX_SIMULATIONS
+        from azgames.agents.az.agent import MAX_SIMULATIONS, MAX_TEMPERATURE
 
         if args.value_warmup < 0:
             parser.error(f"--value-warmup {args.value_warmup}: give a number of rounds >= 0")
@@ -382,6 +392,10 @@ def cmd_train(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             parser.error(f"--league {args.league}: give a share of the games from 0 to 1")
         if not 0 <= args.playout_weight <= 1:  # NaN fails too
             parser.error(f"--playout-weight {args.playout_weight}: give a weight from 0 to 1")
+        if not 0 <= args.prior_temperature <= MAX_TEMPERATURE:  # NaN fails too
+            parser.error(
+                f"--prior-temperature {args.prior_temperature}: give 0 (none) to {MAX_TEMPERATURE:g}"
+            )
         if not 0 <= args.eval_simulations <= MAX_SIMULATIONS:
             parser.error(f"--eval-simulations {args.eval_simulations}: give 0 to {MAX_SIMULATIONS:,}")
         conv = conv_spec(parser, args.conv) if args.conv is not None else None
@@ -397,6 +411,7 @@ def cmd_train(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             "symmetries": args.symmetries,
             "rescale": args.rescale,
             "playout_weight": args.playout_weight,
+            "prior_temperature": args.prior_temperature,
         }
     if args.init is not None:
         from azgames.agents.policy import NumpyPolicy

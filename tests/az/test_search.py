@@ -237,3 +237,44 @@ def test_a_playout_weight_outside_0_to_1_is_refused_by_value(weight):
     env = started("azacru", 0, 0)
     with pytest.raises(ValueError, match=f"playout_weight={weight}"):
         GumbelSearch(env.unwrapped.rules, uniform, playout_weight=weight)
+
+
+def test_the_estimate_prior_adds_each_actions_reward_and_estimate_over_the_temperature():
+    """Azure Attack, a network that knows nothing and ``prior_temperature``
+    0.5: each root edge's prior logit is what the rules give for its action
+    (the step's reward plus the game's estimate after it, for the mover, as
+    the env steps it), over 0.5; without the prior every logit is the
+    network's 0."""
+    from azgames.agents.mcts.games import hooks_of
+
+    env = started("azure", 3, 30)
+    raw = env.unwrapped
+    hooks = hooks_of(raw.rules)
+    mover = raw.possible_agents.index(raw.agent_selection)
+    movers = np.array([mover])
+    size = env.last()[0]["observation"].size
+    plain = GumbelSearch(raw.rules, uniform, simulations=4, gumbel_scale=0.0)
+    plain.run(raw.state, movers, size)
+    assert not plain.trees.logit[0, : plain.trees.num_edges[0, 0]].any()
+    search = GumbelSearch(raw.rules, uniform, simulations=4, gumbel_scale=0.0, prior_temperature=0.5)
+    search.run(raw.state, movers, size)
+    t = search.trees
+    scores = set()
+    for e in range(t.num_edges[0, 0]):
+        after = raw.clone()
+        after.step(int(t.action[0, e]))
+        v = after.rewards[raw.agent_selection]
+        if not (after.terminations[raw.agent_selection] or after.truncations[raw.agent_selection]):
+            estimates = np.zeros(raw.rules.num_players)
+            hooks.estimate(after.state, hooks.config(raw.rules), 0, estimates)
+            v += estimates[mover]
+        assert t.logit[0, e] == pytest.approx(v / 0.5)
+        scores.add(round(float(t.logit[0, e]), 9))
+    assert len(scores) > 1  # the actions differ: the prior says something
+
+
+@pytest.mark.parametrize("temperature", [-0.1, float("nan")])
+def test_a_negative_prior_temperature_is_refused_by_value(temperature):
+    env = started("azacru", 0, 0)
+    with pytest.raises(ValueError, match=f"prior_temperature={temperature}"):
+        GumbelSearch(env.unwrapped.rules, uniform, prior_temperature=temperature)

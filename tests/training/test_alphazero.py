@@ -297,7 +297,11 @@ def test_a_run_without_rescaling_is_searched_so_by_the_az_agent(tmp_path):
     cfg = tiny(steps=160, final_eval_games=2, eval_against=("random",), out=str(out), rescale=False)
     assert SelfPlay(cfg, net_for(cfg)).search.min_spread == NO_RESCALE
     train(cfg)
-    assert NumpyPolicy.load(out / "policy.npz").meta["search"] == {"rescale": False, "playout_weight": 0.0}
+    assert NumpyPolicy.load(out / "policy.npz").meta["search"] == {
+        "rescale": False,
+        "playout_weight": 0.0,
+        "prior_temperature": 0.0,
+    }
     env = azgames.make("azacru")
     env.reset(seed=0)
     shipped = NumpyPolicy.load(shipped_network_path("azacru", 2)).meta["search"]["rescale"]
@@ -327,27 +331,38 @@ def test_augmentation_is_on_from_scratch_and_follows_the_init_network_by_default
     assert learnt_with(init=ppo, symmetries=True)[1] is True
 
 
-def test_a_run_with_playouts_is_searched_so_by_the_az_agent(tmp_path):
-    """--playout-weight: self-play's search weighs playouts into its leaves,
-    the file records the weight, and the az agent searches the network so
-    (unless told another weight)."""
+def test_a_run_with_playouts_and_the_estimate_prior_is_searched_so_by_the_az_agent(tmp_path):
+    """--playout-weight and --prior-temperature: self-play's search weighs
+    playouts into its leaves and the estimate into its priors, the file
+    records both, and the az agent searches the network so (unless told
+    otherwise)."""
     from azgames.agents import make_agent
     from azgames.agents.az.agent import shipped_network_path
 
     out = tmp_path / "played"
-    cfg = tiny(steps=160, final_eval_games=2, eval_against=("random",), out=str(out), playout_weight=0.5)
-    assert SelfPlay(cfg, net_for(cfg)).search.playout_weight == 0.5
+    cfg = tiny(
+        steps=160,
+        final_eval_games=2,
+        eval_against=("random",),
+        out=str(out),
+        playout_weight=0.5,
+        prior_temperature=0.2,
+    )
+    search = SelfPlay(cfg, net_for(cfg)).search
+    assert (search.playout_weight, search.prior_temperature) == (0.5, 0.2)
     train(cfg)
-    assert NumpyPolicy.load(out / "policy.npz").meta["search"]["playout_weight"] == 0.5
+    meta = NumpyPolicy.load(out / "policy.npz").meta["search"]
+    assert (meta["playout_weight"], meta["prior_temperature"]) == (0.5, 0.2)
     env = azgames.make("azacru")
     env.reset(seed=0)
-    shipped = NumpyPolicy.load(shipped_network_path("azacru", 2)).meta["search"].get("playout_weight", 0.0)
+    shipped = NumpyPolicy.load(shipped_network_path("azacru", 2)).meta["search"]
     runs = (
-        (f"az:path={out / 'policy.npz'}", 0.5),
-        (f"az:path={out / 'policy.npz'},playout_weight=0", 0.0),
-        ("az", shipped),
+        (f"az:path={out / 'policy.npz'}", 0.5, 0.2),
+        (f"az:path={out / 'policy.npz'},playout_weight=0,prior_temperature=0", 0.0, 0.0),
+        ("az", shipped.get("playout_weight", 0.0), shipped.get("prior_temperature", 0.0)),
     )
-    for spec, weight in runs:
+    for spec, weight, temperature in runs:
         az = make_agent(spec, game="azacru", seed=0)
         az.act(env)
-        assert az._search.trees.playout_weight[0] == weight
+        t = az._search.trees
+        assert (t.playout_weight[0], t.prior_temperature[0]) == (weight, temperature)
