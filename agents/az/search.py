@@ -63,8 +63,8 @@ from azgames.jit import njit, njit_parallel
 from azgames.rng import next_u64
 
 from ..mcts.games import chance_queue, hooks_of
-from ..mcts.interface import copy_game, estimate, legal, observe, play
-from ..mcts.tree import play_drawing, playout
+from ..mcts.interface import copy_game, legal, observe
+from ..mcts.tree import action_value, play_drawing, playout
 from .gumbel import (
     EPSILON,
     NO_RESCALE,
@@ -189,12 +189,7 @@ def score_actions(s, cfg, t, g, work, mover, mask_row, rewards):
     scratch = work + t.used.shape[0]
     for a in range(mask_row.shape[0]):
         if mask_row[a]:
-            copy_game(s, work, scratch)
-            status = play(s, cfg, scratch, a, rewards)
-            v = rewards[scratch, mover]
-            if status & 3 == ONGOING:
-                estimate(s, cfg, scratch, t.estimates[g])
-                v += t.estimates[g, mover]
+            v = action_value(s, cfg, work, scratch, a, mover, rewards, t.estimates[g])
             t.scores[g, a] = v / temperature
 
 
@@ -222,7 +217,7 @@ def play_leaf_out(s, cfg, t, g, work, rewards):
 @njit
 def start(s, cfg, t, movers, obs, mask, rewards):
     """Every game's root (games 0..G-1 of the batch ``s``; G..2G-1 are their
-    work slots): one node for its actor (agent ``movers[g]``), whose
+    work slots, 2G..3G-1 the estimate prior's scratch slots where it is on): one node for its actor (agent ``movers[g]``), whose
     observation and legal actions go to row ``g`` of ``obs`` and ``mask``."""
     games = t.used.shape[0]
     for g in range(games):

@@ -182,18 +182,26 @@ def softmax_priors(t, node, temperature):
 
 
 @njit
+def action_value(s, cfg, src, scratch, action, mover, rewards, values):
+    """Game ``src``'s ``action`` played on slot ``scratch``: the step's reward
+    plus the game's estimate after it, for ``mover`` (guided selection's ``v0``)."""
+    copy_game(s, src, scratch)
+    status = play(s, cfg, scratch, action, rewards)
+    v = rewards[scratch, mover]
+    if status & 3 == ONGOING:
+        estimate(s, cfg, scratch, values)
+        v += values[mover]
+    return v
+
+
+@njit
 def score_edges(s, cfg, t, node, temperature, rewards, values):
     """Guided selection's ``v0`` and prior ``p`` for every edge of ``node``
     (just expanded from the work game), playing each action on slot 2."""
     mover = t.mover[node]
     e = t.first[node]
     while e >= 0:
-        copy_game(s, 1, 2)
-        status = play(s, cfg, 2, t.label[e], rewards)
-        v = rewards[2, mover]
-        if status & 3 == ONGOING:
-            estimate(s, cfg, 2, values)
-            v += values[mover]
+        v = action_value(s, cfg, 1, 2, t.label[e], mover, rewards, values)
         t.v0[e] = v
         t.p[e] = v
         e = t.next[e]
