@@ -42,6 +42,7 @@ def test_bad_arguments_are_refused_before_any_work(argv, message, capsys):
 
 def test_with_numba_cache_dir_set_the_cache_folders_are_under_it_only(tmp_path, monkeypatch):
     """numba then looks nowhere else: clearing must leave the sources' own caches alone."""
+    cache_dirs()  # imports every package first: numba makes a cache folder as a cached kernel is defined
     monkeypatch.setattr("numba.core.config.CACHE_DIR", str(tmp_path))
     source = Path(azacru_env.__file__).parent
     subpath = caching._CacheLocator.get_suitable_cache_subpath(str(source / "kernels.py"))
@@ -49,10 +50,20 @@ def test_with_numba_cache_dir_set_the_cache_folders_are_under_it_only(tmp_path, 
     assert cache_dirs() == [tmp_path / subpath]
 
 
-def test_without_it_the_cache_folders_are_beside_the_sources(monkeypatch):
+def test_without_it_the_cache_folders_are_beside_the_sources(tmp_path, monkeypatch):
+    """numba writes beside the sources then (or in the user's cache folder,
+    where the sources' is read-only). A source tree of its own: whether the
+    checkout's ``__pycache__`` folders exist depends on how it was run
+    (``PYTHONDONTWRITEBYTECODE``, a ``NUMBA_CACHE_DIR`` of earlier runs)."""
+    from azgames import compiling
+
+    sources = tmp_path / "azacru_env"
+    (sources / "__pycache__").mkdir(parents=True)
+    (sources / "data").mkdir()  # a folder without cached kernels
+    monkeypatch.setattr(compiling, "_source_dirs", lambda: iter([sources, sources / "data"]))
     monkeypatch.setattr("numba.core.config.CACHE_DIR", "")
     folders = cache_dirs()
-    assert Path(azacru_env.__file__).parent / "__pycache__" in folders
+    assert sources / "__pycache__" in folders
     assert all(folder.name == "__pycache__" or "numba" in str(folder) for folder in folders)
 
 
