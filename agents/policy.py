@@ -69,6 +69,11 @@ def _is_int(value) -> bool:
     return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
 
 
+#: The largest estimate prior temperature a file or an agent may give (far
+#: above it the prior is flat).
+MAX_TEMPERATURE = 1e6
+
+
 def check_search(search, where: str) -> None:
     """Meta ``search``, how ``az`` searches the network as it was trained:
     ``rescale`` true or false, and optionally a ``playout_weight`` from 0 to 1
@@ -82,7 +87,7 @@ def check_search(search, where: str) -> None:
             f"{where}: meta 'search' is not {{'rescale': true or false[, 'playout_weight': W]"
             "[, 'prior_temperature': T]} (how az searches it)"
         )
-    for key, low, high in (("playout_weight", 0, 1), ("prior_temperature", 0, 1e6)):
+    for key, low, high in (("playout_weight", 0, 1), ("prior_temperature", 0, MAX_TEMPERATURE)):
         value = search.get(key, low)
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
             raise ValueError(f"{where}: meta 'search' '{key}' is not a number from {low} to {high:g}")

@@ -22,7 +22,7 @@ from azgames.agent import agent_rng, suite_env
 from azgames.limits import LOCAL, Limits
 
 from .. import POLICIES
-from ..policy import NumpyPolicy, PolicyPerPlayerCount
+from ..policy import MAX_TEMPERATURE, NumpyPolicy, PolicyPerPlayerCount
 from .search import GumbelSearch
 
 #: Where the shipped ``az`` networks are, one per game and player count.
@@ -35,8 +35,6 @@ MAX_SIMULATIONS = 4096
 MAX_CONSIDERED = 1024
 #: The most plies a leaf's playout runs before the game's estimate.
 MAX_PLAYOUT = 10_000
-#: The largest estimate prior temperature (far above it the prior is flat).
-MAX_TEMPERATURE = 1e6
 
 
 def shipped_network_path(game: str, num_players: int) -> Path:

@@ -384,7 +384,8 @@ def cmd_train(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             parser.error(f"--league-greedy {args.league_greedy}: {e}")
         algo_options = {"league_greedy": args.league_greedy, **({"mix": mix} if mix else {})}
     else:
-        from azgames.agents.az.agent import MAX_SIMULATIONS, MAX_TEMPERATURE
+        from azgames.agents.az.agent import MAX_SIMULATIONS
+        from azgames.agents.policy import MAX_TEMPERATURE
 
         if args.value_warmup < 0:
             parser.error(f"--value-warmup {args.value_warmup}: give a number of rounds >= 0")
