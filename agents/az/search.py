@@ -217,8 +217,9 @@ def play_leaf_out(s, cfg, t, g, work, rewards):
 @njit
 def start(s, cfg, t, movers, obs, mask, rewards):
     """Every game's root (games 0..G-1 of the batch ``s``; G..2G-1 are their
-    work slots, 2G..3G-1 the estimate prior's scratch slots where it is on): one node for its actor (agent ``movers[g]``), whose
-    observation and legal actions go to row ``g`` of ``obs`` and ``mask``."""
+    work slots, 2G..3G-1 the estimate prior's scratch slots where it is on):
+    one node for its actor (agent ``movers[g]``), whose observation and legal
+    actions go to row ``g`` of ``obs`` and ``mask``."""
     games = t.used.shape[0]
     for g in range(games):
         t.used[g, 0] = 0
