@@ -9,7 +9,8 @@ For each shipped network (``agents/policies/az/<game>_<n>p.npz``), each
 budget of ``--simulations`` (default 64, the ``az`` agent's, and 0: the
 network alone) and each opponent (default ``greedy`` and ``mcts`` at 1,000
 simulations), ``--num-games`` games for each seed (default 134: 402 over
-seeds 0, 1, 2) are played batched
+seeds 0, 1, 2; ``--jobs 3`` plays the seeds in parallel processes) are
+played batched
 (:func:`azgames.training.evaluate.evaluate`): the ``az`` agent searches all
 the games waiting on it at once, its seat alternating over the games, the
 opponent on every other seat. The co-op's network plays the whole crew
@@ -32,6 +33,7 @@ import argparse
 import shlex
 import sys
 import time
+from concurrent.futures import Executor, ProcessPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # also when run by path (runpy)
@@ -64,26 +66,42 @@ def seconds_a_move(agent, game: str, players: int, timed: int, seed: int = 0) ->
     return float(np.median(times))
 
 
+def play_seed(game: str, players: int, simulations: int, opponent: str, games: int, seed: int):
+    """One seed's games: its wins, draws and losses (a pool's job)."""
+    from azgames.agents.az.agent import shipped_network_path
+    from azgames.agents.policy import NumpyPolicy
+    from azgames.training.evaluate import evaluate
+
+    policy = NumpyPolicy.load(shipped_network_path(game, players))
+    run = evaluate(policy, "random" if opponent == TEAM else opponent, games, seed=seed, simulations=simulations)
+    return run.wins, run.draws, run.losses
+
+
 def measure(
-    game: str, players: int, simulations: int, opponent: str, games: int, seeds: list[int], timed: int
+    game: str,
+    players: int,
+    simulations: int,
+    opponent: str,
+    games: int,
+    seeds: list[int],
+    timed: int,
+    pool: Executor | None = None,
 ):
     from azgames.agents import make_agent
     from azgames.agents.az.agent import AZAgent, shipped_network_path
     from azgames.agents.match import wilson_interval
     from azgames.agents.policy import NumpyPolicy
     from azgames.progress import Progress
-    from azgames.training.evaluate import evaluate
 
     policy = NumpyPolicy.load(shipped_network_path(game, players))
     team = opponent == TEAM
-    runs = []
+    jobs = [(game, players, simulations, opponent, games, seed) for seed in seeds]
     with Progress(len(seeds), f"az {game} {players}p, {simulations} sims vs {opponent}", unit="seed") as bar:
-        for seed in seeds:
-            runs.append(
-                evaluate(policy, "random" if team else opponent, games, seed=seed, simulations=simulations)
-            )
+        runs = []
+        for run in pool.map(play_seed, *zip(*jobs)) if pool else (play_seed(*job) for job in jobs):
+            runs.append(run)
             bar.update()
-    wins, draws, losses = (sum(getattr(r, k) for r in runs) for k in ("wins", "draws", "losses"))
+    wins, draws, losses = (sum(r[k] for r in runs) for k in range(3))
     total = wins + draws + losses
     lo, hi = wilson_interval(wins, total)
     az_move = seconds_a_move(AZAgent(policy, simulations=simulations), game, players, timed)
@@ -103,7 +121,7 @@ def measure(
         "win_rate_lo": lo,
         "win_rate_hi": hi,
         "decisive_win_rate": wins / (wins + losses) if wins + losses else None,
-        "per_seed": [{"wins": r.wins, "draws": r.draws, "losses": r.losses} for r in runs],
+        "per_seed": [{"wins": w, "draws": d, "losses": lost} for w, d, lost in runs],
         "seeds": seeds,
         "az_seconds_a_move": az_move,
         "opponent_seconds_a_move": opponent_move,
@@ -140,6 +158,9 @@ def main(argv: list[str] | None = None) -> dict:
         "--timed", type=int, default=20, help="positions timed for seconds a move (default: 20)"
     )
     parser.add_argument(
+        "--jobs", type=int, default=1, help="seeds played in parallel processes (default: 1)"
+    )
+    parser.add_argument(
         "--quick", action="store_true", help="smoke run: 6 games, seed 0, 4 simulations, greedy"
     )
     results_file.add_arguments(parser, COMMITTED)
@@ -156,6 +177,9 @@ def main(argv: list[str] | None = None) -> dict:
         parser.error("no shipped az network matches --games and --players")
     rows: list[dict] = []  # this run's, printed and returned
     command = "python benchmarks/az_strength.py " + " ".join(shlex.quote(a) for a in (argv or sys.argv[1:]))
+    if args.jobs < 1:
+        parser.error(f"--jobs must be at least 1, not {args.jobs}")
+    pool = ProcessPoolExecutor(args.jobs) if args.jobs > 1 else None
     for game, players in wanted:
         from azgames.registry import rules_type
 
@@ -163,12 +187,16 @@ def main(argv: list[str] | None = None) -> dict:
         opponents = [TEAM] if team else args.opponents
         for simulations in args.simulations:
             for opponent in opponents:
-                row = measure(game, players, simulations, opponent, args.num_games, args.seeds, args.timed)
+                row = measure(
+                    game, players, simulations, opponent, args.num_games, args.seeds, args.timed, pool
+                )
                 row["command"] = command
                 rows.append(row)
                 print(tables.az_strength({"rows": [row]}), flush=True)
                 if out is not None:  # after every row: a stopped run keeps what it measured
                     results_file.merge_row(out, row, ("game", "players", "simulations", "opponent"))
+    if pool:
+        pool.shutdown()
     return {"rows": rows}
 
 
