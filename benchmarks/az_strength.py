@@ -73,7 +73,9 @@ def play_seed(game: str, players: int, simulations: int, opponent: str, games: i
     from azgames.training.evaluate import evaluate
 
     policy = NumpyPolicy.load(shipped_network_path(game, players))
-    run = evaluate(policy, "random" if opponent == TEAM else opponent, games, seed=seed, simulations=simulations)
+    run = evaluate(
+        policy, "random" if opponent == TEAM else opponent, games, seed=seed, simulations=simulations
+    )
     return run.wins, run.draws, run.losses
 
 
@@ -157,9 +159,7 @@ def main(argv: list[str] | None = None) -> dict:
     parser.add_argument(
         "--timed", type=int, default=20, help="positions timed for seconds a move (default: 20)"
     )
-    parser.add_argument(
-        "--jobs", type=int, default=1, help="seeds played in parallel processes (default: 1)"
-    )
+    parser.add_argument("--jobs", type=int, default=1, help="seeds played in parallel processes (default: 1)")
     parser.add_argument(
         "--quick", action="store_true", help="smoke run: 6 games, seed 0, 4 simulations, greedy"
     )
