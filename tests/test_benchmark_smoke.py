@@ -6,6 +6,8 @@ never asserted in tests."""
 import argparse
 import json
 import runpy
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -289,6 +291,21 @@ def test_az_strength_quick_run_scores_the_shipped_networks(tmp_path, capsys, res
     assert row["games"] == 6 == row["wins"] + row["draws"] + row["losses"]
     assert row["az_seconds_a_move"] > 0 and row["trained"]["command"].startswith("python -m azgames train")
     assert "| azacru | 2 | 4 | greedy | 6 |" in capsys.readouterr().out
+
+
+def test_az_strength_plays_the_same_games_with_its_seeds_in_parallel(tmp_path, results_untouched):
+    # Run as a script: the pool sends play_seed to its workers by module and
+    # name, and runpy's stand-in module has no name they can import.
+    small = ["--games", "azacru", "--players", "2", "--simulations", "4", "--opponents", "greedy"]
+    small += ["--num-games", "4", "--seeds", "0", "1", "--timed", "1"]
+    serial, pooled = tmp_path / "serial.json", tmp_path / "pooled.json"
+    _bench("az_strength")["main"]([*small, "--json", str(serial)])
+    script = ROOT / "benchmarks" / "az_strength.py"
+    subprocess.run([sys.executable, str(script), *small, "--jobs", "2", "--json", str(pooled)], check=True)
+    (one,) = json.loads(serial.read_text())["rows"]
+    (two,) = json.loads(pooled.read_text())["rows"]
+    assert len(two["per_seed"]) == 2 and two["per_seed"] == one["per_seed"]
+    assert two["games"] == 8 and (two["wins"], two["draws"]) == (one["wins"], one["draws"])
 
 
 def test_az_networks_quick_run_fits_a_network_to_held_out_positions(tmp_path, capsys, results_untouched):
