@@ -434,6 +434,10 @@ CLI_MISTAKES = [
     ["play", "azacru", "--agents", "az:path=/no/such/network.npz", "random"],
     ["play", "azimuth", "--agents", "az:path=agents/policies/azacru_2p.npz", "random"],  # another game's
     ["train", "azacru", "--algo", "alphazero", "--value-warmup", "-1"],
+    ["train", "azacru", "--algo", "alphazero", "--teacher-rounds", "-1"],
+    ["train", "azacru", "--algo", "alphazero", "--teacher-rounds", "5", "--teacher", "nosuchagent"],
+    ["train", "azacru", "--algo", "alphazero", "--teacher", "greedy:depth=-3"],
+    ["train", "azacru", "--teacher-rounds", "5"],  # PPO's: no teacher
     ["train", "azacru", "--algo", "alphazero", "--playout-weight", "1.5"],
     ["train", "azacru", "--algo", "alphazero", "--playout-weight", "nan"],
     ["train", "azacru", "--playout-weight", "0.5"],  # PPO's: no search

@@ -14,6 +14,9 @@ One file, top to bottom, as :mod:`.ppo`: the hyper-parameters
   player's, counted in seats from the mover: the network has a value for
   each) and goes to the replay buffer. Games run on across rounds: a round is ``num_steps`` moves of
   every game.
+- **A teacher.** With ``teacher_rounds`` the first rounds are played by an
+  agent of the suite (``teacher``, greedy by default) instead of the
+  search: the policy learns its moves, the value its games' returns.
 - **Learning.** After each round, minibatches drawn uniformly from the
   buffer (``sample_reuse`` draws for each new sample) fit the network's
   policy to the improved policies (cross-entropy over the legal actions) and
@@ -54,6 +57,7 @@ from azgames.symmetry import Symmetry, symmetries
 from .checkpoints import Evaluations, finish, policy_meta, start_from
 from .logs import CsvLog, plot_curve
 from .net import Net
+from .opponents import make_opponent
 
 
 @dataclass
@@ -103,6 +107,14 @@ class Config:
     # that head) teach the policy. For a network from --init whose policy is
     # better than its value.
     value_warmup: int = 0
+    # First rounds whose every move is the teacher's (an agent of the suite,
+    # unsearched): the policy learns its moves (one-hot targets), the value
+    # the returns of its games. A start, as AlphaGo's from human games, for a
+    # network that knows less than a hand-written agent (Azure Attack's, whose
+    # 64 simulations cannot find greedy's routes); the search's self-play
+    # then improves on it. The value warm-up, if any, follows.
+    teacher_rounds: int = 0
+    teacher: str = "greedy"
     # The share of games in which one seat is the learner's (searched) and the
     # others play one of its past snapshots (its network alone, sampled), as
     # PPO's league does: against its own latest self alone, self-play may
@@ -186,10 +198,12 @@ class SelfPlay:
         self.moves = 0
         self.games = 0
 
-    def round(self, num_steps: int, prior_targets: bool = False) -> Samples:
+    def round(self, num_steps: int, prior_targets: bool = False, teacher=None) -> Samples:
         """``num_steps`` moves of every game; the moves of the games that ended.
         ``prior_targets``: their policy target is the network's own prior at
-        the root instead of the search's improved policy (the value warm-up)."""
+        the root instead of the search's improved policy (the value warm-up).
+        ``teacher``: an opponent (:mod:`.opponents`) that moves instead of
+        the search, its move the policy target."""
         n, size = self.venv.num_envs, self.size
         actions = self.venv.num_actions
         kept = {
@@ -208,11 +222,15 @@ class SelfPlay:
             kept["mover"][m] = mover
             kept["before"][m] = self.returns
             kept["episode"][m] = self.episode
-            chosen, kept["policy"][m] = self.search.run(self.venv.state, mover, size)
-            kept["searched"][m] = self._league_moves(chosen, mover)
-            if prior_targets:
-                logits, _ = self.search.evaluate(kept["obs"][m], self.mask)
-                kept["policy"][m] = softmax_rows(logits)
+            if teacher is not None:
+                chosen = np.asarray(teacher.actions(self, np.arange(n)), np.int64)
+                kept["policy"][m] = np.eye(actions, dtype=np.float32)[chosen]
+            else:
+                chosen, kept["policy"][m] = self.search.run(self.venv.state, mover, size)
+                kept["searched"][m] = self._league_moves(chosen, mover)
+                if prior_targets:
+                    logits, _ = self.search.evaluate(kept["obs"][m], self.mask)
+                    kept["policy"][m] = softmax_rows(logits)
             self.obs, self.mask, rewards, terminated, truncated, _ = self.venv.step(chosen)
             self.returns += rewards
             done = np.flatnonzero(terminated | truncated)
@@ -394,10 +412,19 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
         say=bar.write,
         simulations=cfg.eval_simulations,
     )
+    teacher = (
+        make_opponent(cfg.teacher, cfg.game, seed=cfg.seed, num_players=cfg.num_players, **cfg.options)
+        if cfg.teacher_rounds
+        else None
+    )
     rounds = 0
     while True:
         rounds += 1
-        samples = play.round(cfg.num_steps, prior_targets=rounds <= cfg.value_warmup)
+        samples = play.round(
+            cfg.num_steps,
+            prior_targets=rounds - cfg.teacher_rounds <= cfg.value_warmup,  # the warm-up follows the teacher
+            teacher=teacher if rounds <= cfg.teacher_rounds else None,
+        )
         replay.add(samples)
         losses = []
         updates = int(np.ceil(len(samples.value) * cfg.sample_reuse / cfg.batch_size)) if replay.size else 0

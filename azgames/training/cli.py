@@ -150,6 +150,22 @@ def register(sub: argparse._SubParsersAction) -> None:
         "an --init network whose policy is better than its value; default: 0)",
     )
     train.add_argument(
+        "--teacher-rounds",
+        type=int,
+        default=None,
+        metavar="ROUNDS",
+        help="alphazero: first rounds played by --teacher alone, unsearched: the policy learns "
+        "its moves, the value its games' returns (a start for a network that knows less than "
+        "a hand-written agent; default: 0)",
+    )
+    train.add_argument(
+        "--teacher",
+        metavar="AGENT",
+        default=None,
+        help="alphazero: the agent that plays the --teacher-rounds, with options after a colon "
+        "(default: greedy)",
+    )
+    train.add_argument(
         "--eval-every",
         type=int,
         default=None,
@@ -264,6 +280,8 @@ ALGO_ONLY: dict[str, dict[str, Any]] = {
         "simulations": 32,
         "replay": 100_000,
         "value_warmup": 0,
+        "teacher_rounds": 0,
+        "teacher": "greedy",
         "eval_simulations": 0,
         "league": 0.0,
         "conv": None,
@@ -389,6 +407,15 @@ def cmd_train(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
         if args.value_warmup < 0:
             parser.error(f"--value-warmup {args.value_warmup}: give a number of rounds >= 0")
+        if args.teacher_rounds < 0:
+            parser.error(f"--teacher-rounds {args.teacher_rounds}: give a number of rounds >= 0")
+        try:
+            from azgames.agents import make_agent, parse_agent
+
+            name, kwargs = parse_agent(args.teacher)
+            make_agent(name, game=args.game, **kwargs)
+        except (TypeError, ValueError) as e:
+            parser.error(f"--teacher {args.teacher}: {e}")
         if not 0 <= args.league <= 1:
             parser.error(f"--league {args.league}: give a share of the games from 0 to 1")
         if not 0 <= args.playout_weight <= 1:  # NaN fails too
@@ -406,6 +433,8 @@ def cmd_train(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             "simulations": args.simulations,
             "replay": args.replay,
             "value_warmup": args.value_warmup,
+            "teacher_rounds": args.teacher_rounds,
+            "teacher": args.teacher,
             "eval_simulations": args.eval_simulations,
             "league": args.league,
             "conv": conv,

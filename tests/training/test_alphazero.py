@@ -366,3 +366,47 @@ def test_a_run_with_playouts_and_the_estimate_prior_is_searched_so_by_the_az_age
         az.act(env)
         t = az._search.trees
         assert (t.playout_weight[0], t.prior_temperature[0]) == (weight, temperature)
+
+
+class LastLegal:
+    """A teacher that plays each game's highest legal action, and counts its calls."""
+
+    def __init__(self):
+        self.calls = 0
+
+    def actions(self, env, games):
+        self.calls += 1
+        mask = env.venv.action_mask[games]
+        return mask.shape[1] - 1 - np.argmax(mask[:, ::-1], axis=1)
+
+
+def test_in_a_teachers_round_the_teacher_moves_and_its_moves_are_the_policy_targets():
+    cfg = Config("azure", num_envs=4, num_steps=40, simulations=4, hidden=(16,), options={"max_turns": 6})
+    play = SelfPlay(cfg, net_for(cfg, (16,)))  # games short enough to end within the round
+    teacher = LastLegal()
+    searched_before = play.search.seconds["run"]
+    samples = play.round(cfg.num_steps, prior_targets=True, teacher=teacher)  # the teacher's targets win
+    assert teacher.calls == cfg.num_steps and play.search.seconds["run"] == searched_before
+    assert len(samples.value) > 0
+    last_legal = samples.mask.shape[1] - 1 - np.argmax(samples.mask[:, ::-1], axis=1)
+    assert np.array_equal(samples.policy, np.eye(samples.mask.shape[1], dtype=np.float32)[last_legal])
+    assert np.abs(samples.value).max() <= 1.0
+
+
+def test_a_run_is_taught_by_greedy_for_its_first_rounds_and_the_value_warm_up_follows(tmp_path, monkeypatch):
+    """--teacher-rounds 2 --value-warmup 1: rounds 1-2 the teacher's, round 3
+    the network's prior as target, round 4 the search's improved policy."""
+    import azgames.training.alphazero as alphazero
+
+    seen = []
+    real = alphazero.SelfPlay.round
+
+    def spy(self, num_steps, prior_targets=False, teacher=None):
+        seen.append((getattr(teacher, "name", None), prior_targets))
+        return real(self, num_steps, prior_targets, teacher)
+
+    monkeypatch.setattr(alphazero.SelfPlay, "round", spy)
+    cfg = tiny(steps=640, teacher_rounds=2, value_warmup=1, final_eval_games=2, eval_against=("random",))
+    record = train(Config(**{**cfg.__dict__, "out": str(tmp_path)}))
+    assert seen == [("greedy", True), ("greedy", True), (None, True), (None, False)]
+    assert record["config"]["teacher"] == "greedy" and record["config"]["teacher_rounds"] == 2
