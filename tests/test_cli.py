@@ -13,6 +13,7 @@ import pytest
 
 import azgames
 from azgames import cli
+from azgames.agents.policy import NumpyPolicy
 
 ROOT = Path(__file__).resolve().parents[1]
 SHIPPED = ROOT / "agents" / "policies"
@@ -264,6 +265,14 @@ def test_play_azure_on_a_users_map_file_with_drawn_roles(tmp_path):
         (["train", "azacru", "--algo", "alphazero", "--replay", "0"], "--replay 0"),
         (["train", "azacru", "--backend", "rllib", "--algo", "alphazero"], "--algo alphazero"),
         (["train", "azacru", "--algo", "alphazer"], "alphazer"),
+        (["train", "azacru", "--hidden", "0"], "--hidden 0"),
+        (["train", "azacru", "--algo", "alphazero", "--hidden", "9999"], "--hidden 9999"),
+        (["train", "azacru", "--hidden", *["8"] * 9], "--hidden 8 8 8"),
+        (
+            ["train", "azacru", "--hidden", "64", "--init", "agents/policies/azacru_2p.npz"],
+            "--hidden with --init",
+        ),
+        (["train", "azacru", "--backend", "rllib", "--hidden", "64"], "--hidden is an option of the suite"),
     ],
 )
 def test_train_refuses_bad_arguments_in_one_line(args, named, capsys):
@@ -307,13 +316,26 @@ def test_train_from_the_command_line_writes_the_policy_and_its_record(tmp_path):
 def test_train_alphazero_from_the_command_line_writes_a_network_the_az_agent_plays(tmp_path):
     pytest.importorskip("torch")
     out = tmp_path / "run"
-    args = ["--steps", "320", "--num-envs", "4", "--num-steps", "40", "--simulations", "2"]
+    args = [
+        "--steps",
+        "320",
+        "--num-envs",
+        "4",
+        "--num-steps",
+        "40",
+        "--simulations",
+        "2",
+        "--hidden",
+        "24",
+        "8",
+    ]
     args += ["--eval-games", "2", "--final-eval-games", "2", "--eval-against", "random", "--out", str(out)]
     done = azgames_cli("train", "azacru", "--algo", "alphazero", *args, "--quiet", timeout=600)
     assert done.returncode == 0, done.stderr
     assert "trained 320 moves of self-play" in done.stdout
     for name in ("policy.npz", "policy.json", "train.csv", "eval.csv", "curve.png"):
         assert (out / name).is_file()
+    assert NumpyPolicy.load(out / "policy.npz").meta["hidden"] == [24, 8]
     played = azgames_cli(
         "play", "azacru", "--agents", f"az:path={out / 'policy.npz'},simulations=2", "random", "--seed", "1"
     )

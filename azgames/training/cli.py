@@ -83,6 +83,15 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="alphazero: moves the replay buffer keeps, the newest (default: 100,000)",
     )
     train.add_argument(
+        "--hidden",
+        type=int,
+        nargs="+",
+        default=None,
+        metavar="WIDTH",
+        help="suite: the widths of the network's hidden layers, e.g. 256 256 (default: "
+        "128 128; a run from --init takes that policy's)",
+    )
+    train.add_argument(
         "--conv",
         default=None,
         metavar="CHANNELSxBLOCKS",
@@ -264,6 +273,7 @@ SUITE_ONLY: dict[str, Any] = {
     "num_envs": None,
     "num_steps": None,
     "learning_rate": 1e-3,
+    "hidden": None,
     "init": None,
     "ladder": None,
 }
@@ -311,6 +321,8 @@ def conv_spec(parser: argparse.ArgumentParser, text: str) -> dict[str, int]:
     return {"channels": int(found[1]), "blocks": int(found[2])}
 
 
+#: The most hidden layers, and the widest, that ``--hidden`` takes.
+MAX_LAYERS, MAX_WIDTH = 8, 4096
 #: The minibatches of one PPO update (azgames.training.ppo.Config.num_minibatches).
 MINIBATCHES = 4
 
@@ -443,6 +455,14 @@ def cmd_train(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             "playout_weight": args.playout_weight,
             "prior_temperature": args.prior_temperature,
         }
+    if args.hidden is not None:
+        if not 1 <= len(args.hidden) <= MAX_LAYERS or not all(1 <= w <= MAX_WIDTH for w in args.hidden):
+            parser.error(
+                f"--hidden {' '.join(map(str, args.hidden))[:60]}: give 1 to {MAX_LAYERS} widths "
+                f"of 1 to {MAX_WIDTH:,}, e.g. 256 256"
+            )
+        if args.init is not None:
+            parser.error("--hidden with --init: a run from a policy takes that policy's network")
     if args.init is not None:
         from azgames.agents.policy import NumpyPolicy
 
@@ -489,6 +509,7 @@ def cmd_train(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         init=args.init,
         ladder=args.ladder,
         progress=not args.quiet,
+        **({"hidden": tuple(args.hidden)} if args.hidden else {}),
         **algo_options,
     )
     record = trainer.train(cfg, argv=args.argv)
