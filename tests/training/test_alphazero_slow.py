@@ -4,7 +4,9 @@ each seed's network beats its untrained self against a fixed opponent.
 Measured on this 2-core machine: 150 rounds of Azacru self-play (32 games,
 64 moves, 16 simulations a move) take about 100 s a seed, 3 minutes with the
 evaluation; seed 0's network alone then won 48 of 60 games against random
-(untrained: 27)."""
+(untrained: 27). Greedy's moves teach too: 60 rounds of them (245,760
+moves) took a fresh Azure Attack network from 0 to 17 wins of 100 games
+alone against greedy (seed 0; about 20 s a seed with the games)."""
 
 from __future__ import annotations
 
@@ -56,3 +58,44 @@ def test_every_seeds_trained_network_beats_its_untrained_self_against_random(see
     before, (_, before_high) = wins_against_random(untrained, seed)
     after, (after_low, _) = wins_against_random(trained, seed)
     assert after_low > before_high, f"seed {seed}: {after} wins of {GAMES} after training, {before} before"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_greedys_moves_teach_every_seeds_network_to_beat_its_untrained_self_against_greedy(seed, tmp_path):
+    """--teacher-rounds: a fresh network that has learnt greedy's moves wins
+    games against greedy that it lost untaught, in Azure Attack (whose
+    network's search cannot find greedy's routes by itself)."""
+    cfg = Config(
+        "azure",
+        steps=60 * 64 * 64,
+        num_envs=64,
+        num_steps=64,
+        hidden=(64, 64),
+        teacher_rounds=60,
+        seed=seed,
+        eval_every=0,
+        eval_games=2,
+        final_eval_games=2,
+        eval_against=("greedy",),
+        out=str(tmp_path),
+        progress=False,
+    )
+    train(cfg)
+    taught = NumpyPolicy.load(tmp_path / "policy.npz")
+    torch.manual_seed(seed)  # the network the run started from
+    rules = azgames.make("azure").unwrapped.rules
+    untaught = Net(int(np.prod(rules.observation_shape(0))), rules.num_actions, cfg.hidden).to_numpy(
+        taught.meta
+    )
+
+    def wins_against_greedy(policy):
+        agent = AZAgent(policy, simulations=0)  # the network alone
+        result = play_match(
+            "azure", {"az": agent, "greedy": "greedy"}, num_games=GAMES, seed=seed, progress=False
+        )
+        return result.wins["az"], wilson_interval(result.wins["az"], GAMES)
+
+    before, (_, before_high) = wins_against_greedy(untaught)
+    after, (after_low, _) = wins_against_greedy(taught)
+    assert after_low > before_high, f"seed {seed}: {after} wins of {GAMES} taught, {before} untaught"
