@@ -427,8 +427,7 @@ def az_records(data: dict) -> str:
     for name, record in sorted(data.items()):
         game, players = name.rsplit("_", 1)
         runs = record.get("lineage") or []
-        # Made on the command line or through the Python API.
-        az = [r for r in runs if "--algo alphazero" in r["command"] or "alphazero.train(" in r["command"]]
+        az = [r for r in runs if "--algo alphazero" in r["command"]]
         rows.append(
             [game, players.rstrip("p"), f"{sum(r['steps'] for r in az):,}"]
             + [f"{sum(r['seconds'] for r in az) / 60:.0f}", str(len(runs))]

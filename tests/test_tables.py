@@ -349,12 +349,3 @@ def test_the_az_records_count_self_play_apart_from_every_run_behind_the_weights(
         "machine": "x86_64, 2 cores",
         "last command": f"`{az['command']}`",
     }
-
-
-def test_an_az_run_made_through_the_python_api_counts_as_self_play():
-    ppo = {"command": "python -m azgames train azure", "seconds": 600.0, "steps": 9_000_000}
-    api = {"command": "azgames.training.alphazero.train(Config(game='azure'))", "seconds": 120.0, "steps": 50}
-    record = {"lineage": [ppo, api], "machine": "x86_64, 2 cores", "command": api["command"]}
-    header, row = rows(tables.az_records({"azure_4p": record}))
-    got = dict(zip(header, row))
-    assert (got["self-play moves"], got["self-play minutes"], got["all runs"]) == ("50", "2", "2")
