@@ -301,6 +301,8 @@ def test_train_from_the_command_line_writes_the_policy_and_its_record(tmp_path):
         "4",
         "--seed",
         "3",
+        "--hidden",
+        "32",
         "--out",
         str(out),
         "--quiet",
@@ -310,25 +312,14 @@ def test_train_from_the_command_line_writes_the_policy_and_its_record(tmp_path):
     assert "trained 256 learner steps" in done.stdout
     for name in ("policy.npz", "policy.json", "train.csv", "eval.csv", "curve.png"):
         assert (out / name).is_file()
+    assert NumpyPolicy.load(out / "policy.npz").meta["hidden"] == [32]
     assert '"command": "python -m azgames train azacru --steps 256' in (out / "policy.json").read_text()
 
 
 def test_train_alphazero_from_the_command_line_writes_a_network_the_az_agent_plays(tmp_path):
     pytest.importorskip("torch")
     out = tmp_path / "run"
-    args = [
-        "--steps",
-        "320",
-        "--num-envs",
-        "4",
-        "--num-steps",
-        "40",
-        "--simulations",
-        "2",
-        "--hidden",
-        "24",
-        "8",
-    ]
+    args = "--steps 320 --num-envs 4 --num-steps 40 --simulations 2 --hidden 24 8".split()
     args += ["--eval-games", "2", "--final-eval-games", "2", "--eval-against", "random", "--out", str(out)]
     done = azgames_cli("train", "azacru", "--algo", "alphazero", *args, "--quiet", timeout=600)
     assert done.returncode == 0, done.stderr

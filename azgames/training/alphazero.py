@@ -224,7 +224,7 @@ class SelfPlay:
             kept["episode"][m] = self.episode
             if teacher is not None:
                 chosen = np.asarray(teacher.actions(self, np.arange(n)), np.int64)
-                kept["policy"][m] = np.eye(actions, dtype=np.float32)[chosen]
+                kept["policy"][m, np.arange(n), chosen] = 1.0
             else:
                 chosen, kept["policy"][m] = self.search.run(self.venv.state, mover, size)
                 kept["searched"][m] = self._league_moves(chosen, mover)
