@@ -10,6 +10,8 @@ alone against greedy (seed 0; about 20 s a seed with the games)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -25,12 +27,28 @@ from azgames.training.net import Net  # noqa: E402
 GAMES = 100
 
 
-def wins_against_random(policy: NumpyPolicy, seed: int) -> tuple[int, tuple[float, float]]:
-    agent = AZAgent(policy, simulations=0)  # the network alone
-    result = play_match(
-        "azacru", {"az": agent, "random": "random"}, num_games=GAMES, seed=seed, progress=False
-    )
+def wins_alone(policy: NumpyPolicy, opponent: str, seed: int) -> tuple[int, tuple[float, float]]:
+    """The network alone against ``opponent``: its wins of GAMES, with their interval."""
+    agent = AZAgent(policy, simulations=0)
+    game = policy.meta["game"]
+    result = play_match(game, {"az": agent, opponent: opponent}, num_games=GAMES, seed=seed, progress=False)
     return result.wins["az"], wilson_interval(result.wins["az"], GAMES)
+
+
+def before_and_after(cfg: Config, opponent: str) -> tuple[int, float, int, float]:
+    """Train ``cfg``; the wins alone against ``opponent`` of the network it
+    started from and of the one it made: (before, its interval's top, after,
+    its interval's bottom)."""
+    train(cfg)
+    trained = NumpyPolicy.load(Path(cfg.out) / "policy.npz")
+    torch.manual_seed(cfg.seed)  # the network the run started from
+    rules = azgames.make(cfg.game).unwrapped.rules
+    untrained = Net(int(np.prod(rules.observation_shape(0))), rules.num_actions, cfg.hidden).to_numpy(
+        trained.meta
+    )
+    before, (_, before_high) = wins_alone(untrained, opponent, cfg.seed)
+    after, (after_low, _) = wins_alone(trained, opponent, cfg.seed)
+    return before, before_high, after, after_low
 
 
 @pytest.mark.slow
@@ -48,15 +66,7 @@ def test_every_seeds_trained_network_beats_its_untrained_self_against_random(see
         out=str(tmp_path),
         progress=False,
     )
-    train(cfg)
-    trained = NumpyPolicy.load(tmp_path / "policy.npz")
-    torch.manual_seed(seed)  # the network the run started from
-    rules = azgames.make("azacru").unwrapped.rules
-    untrained = Net(int(np.prod(rules.observation_shape(0))), rules.num_actions, cfg.hidden).to_numpy(
-        trained.meta
-    )
-    before, (_, before_high) = wins_against_random(untrained, seed)
-    after, (after_low, _) = wins_against_random(trained, seed)
+    before, before_high, after, after_low = before_and_after(cfg, "random")
     assert after_low > before_high, f"seed {seed}: {after} wins of {GAMES} after training, {before} before"
 
 
@@ -81,21 +91,5 @@ def test_greedys_moves_teach_every_seeds_network_to_beat_its_untrained_self_agai
         out=str(tmp_path),
         progress=False,
     )
-    train(cfg)
-    taught = NumpyPolicy.load(tmp_path / "policy.npz")
-    torch.manual_seed(seed)  # the network the run started from
-    rules = azgames.make("azure").unwrapped.rules
-    untaught = Net(int(np.prod(rules.observation_shape(0))), rules.num_actions, cfg.hidden).to_numpy(
-        taught.meta
-    )
-
-    def wins_against_greedy(policy):
-        agent = AZAgent(policy, simulations=0)  # the network alone
-        result = play_match(
-            "azure", {"az": agent, "greedy": "greedy"}, num_games=GAMES, seed=seed, progress=False
-        )
-        return result.wins["az"], wilson_interval(result.wins["az"], GAMES)
-
-    before, (_, before_high) = wins_against_greedy(untaught)
-    after, (after_low, _) = wins_against_greedy(taught)
+    before, before_high, after, after_low = before_and_after(cfg, "greedy")
     assert after_low > before_high, f"seed {seed}: {after} wins of {GAMES} taught, {before} untaught"
