@@ -72,20 +72,32 @@ def _is_int(value) -> bool:
 #: The largest estimate prior temperature a file or an agent may give (far
 #: above it the prior is flat).
 MAX_TEMPERATURE = 1e6
+#: The most plies a leaf's playout may run before the game's estimate.
+MAX_PLAYOUT = 10_000
+#: What meta ``search`` may hold besides ``rescale``.
+SEARCH_OPTIONS = {"playout_weight", "max_playout", "heuristic_playouts", "prior_temperature"}
 
 
 def check_search(search, where: str) -> None:
     """Meta ``search``, how ``az`` searches the network as it was trained:
-    ``rescale`` true or false, and optionally a ``playout_weight`` from 0 to 1
-    and a ``prior_temperature`` of 0 or more."""
+    ``rescale`` true or false, and optionally a ``playout_weight`` from 0 to
+    1, a ``max_playout`` from -1 (to the end) to :data:`MAX_PLAYOUT`,
+    ``heuristic_playouts`` true or false and a ``prior_temperature`` of 0 or more."""
     if not (
         isinstance(search, dict)
-        and {"rescale"} <= set(search) <= {"rescale", "playout_weight", "prior_temperature"}
+        and {"rescale"} <= set(search) <= {"rescale", *SEARCH_OPTIONS}
         and isinstance(search["rescale"], bool)
+        and isinstance(search.get("heuristic_playouts", False), bool)
     ):
         raise ValueError(
             f"{where}: meta 'search' is not {{'rescale': true or false[, 'playout_weight': W]"
-            "[, 'prior_temperature': T]} (how az searches it)"
+            "[, 'max_playout': N][, 'heuristic_playouts': true or false][, 'prior_temperature': T]}"
+            " (how az searches it)"
+        )
+    plies = search.get("max_playout", -1)
+    if isinstance(plies, bool) or not isinstance(plies, int) or not -1 <= plies <= MAX_PLAYOUT:
+        raise ValueError(
+            f"{where}: meta 'search' 'max_playout' is not a whole number from -1 to {MAX_PLAYOUT:,}"
         )
     for key, low, high in (("playout_weight", 0, 1), ("prior_temperature", 0, MAX_TEMPERATURE)):
         value = search.get(key, low)

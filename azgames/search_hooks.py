@@ -12,7 +12,9 @@ kernels the envs step, so the search plays exactly the game's rules:
 - ``estimate(s, cfg, i, values)``: each agent's expectation in [-1, 1] where
   a playout is cut short (None: a draw);
 - ``observe(s, cfg, i, viewer, obs)``: a trained policy's input (None: no
-  policy-guided search).
+  policy-guided search);
+- ``heuristic(s, cfg, i, mask)``: the game's heuristic agent's move, for
+  ``az``'s playouts that follow it (None: none).
 
 ``cfg`` is what the kernels need besides the state, built by ``config(rules)``.
 """
@@ -43,3 +45,6 @@ class SearchHooks:
     prior_temperature: float = 0.0
     #: The faces of the die the game rolls (0: no chance).
     die_faces: int = 0
+    #: ``heuristic(s, cfg, i, mask) -> action``: the game's heuristic agent's
+    #: move, for playouts that follow it instead of random moves (None: none).
+    heuristic: Callable | None = None

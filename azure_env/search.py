@@ -8,6 +8,7 @@ from azgames.jit import njit, njit_inline
 from azgames.search_hooks import SearchHooks
 
 from . import kernels as K
+from .greedy import decide
 from .rules import AzureState
 
 
@@ -93,6 +94,29 @@ def estimate(s, cfg, i, values):
         values[q] = x
 
 
+@njit
+def heuristic(s, cfg, i, mask):
+    """Greedy's move (:mod:`.greedy`), its ties from the game's own generator."""
+    legal(s, cfg, i, mask)
+    S = cfg[1]
+    return decide(
+        cfg[0],
+        S,
+        s.pos,
+        s.home,
+        s.slot_owner,
+        s.coin_value,
+        s.coin_loc,
+        s.player,
+        s.steps,
+        s.rng,
+        i,
+        mask[0],
+        np.empty(S, np.bool_),
+        np.empty(S, np.int64),
+    )[0]
+
+
 def config(rules):
     return (rules.tables, np.int64(rules.S), np.int64(rules.max_turns))
 
@@ -109,4 +133,5 @@ HOOKS = SearchHooks(
     inline=True,
     max_playout=20,
     die_faces=K.DIE_FACES,
+    heuristic=heuristic,
 )

@@ -468,7 +468,7 @@ NETWORK_CASES = [
     (
         "meta search not the rescale flag",
         set_meta("search", {"rescale": CANARY}),
-        r"meta 'search' is not \{'rescale': true or false\[, 'playout_weight': W\]\[, 'prior_temperature': T\]\}",
+        r"meta 'search' is not \{'rescale': true or false\[, 'playout_weight': W\]\[, 'max_playout': N\]",
         True,
     ),
     (
@@ -487,6 +487,24 @@ NETWORK_CASES = [
         "meta search playout weight a string",
         set_meta("search", {"rescale": True, "playout_weight": CANARY}),
         r"meta 'search' 'playout_weight' is not a number from 0 to 1",
+        True,
+    ),
+    (
+        "meta search heuristic playouts not a flag",
+        set_meta("search", {"rescale": True, "heuristic_playouts": CANARY}),
+        r"meta 'search' is not \{'rescale'",
+        True,
+    ),
+    (
+        "meta search playout plies below -1",
+        set_meta("search", {"rescale": True, "max_playout": -2}),
+        r"meta 'search' 'max_playout' is not a whole number from -1 to 10,000",
+        True,
+    ),
+    (
+        "meta search playout plies a fraction",
+        set_meta("search", {"rescale": True, "max_playout": 2.5}),
+        r"meta 'search' 'max_playout' is not a whole number from -1 to 10,000",
         True,
     ),
     (

@@ -12,6 +12,7 @@ network's most likely legal action.
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
 
 import numpy as np
@@ -20,9 +21,10 @@ from azgames import checks
 from azgames import state as state_ops
 from azgames.agent import agent_rng, suite_env
 from azgames.limits import LOCAL, Limits
+from azgames.registry import rules_type
 
 from .. import POLICIES
-from ..policy import MAX_TEMPERATURE, NumpyPolicy, PolicyPerPlayerCount
+from ..policy import MAX_PLAYOUT, MAX_TEMPERATURE, NumpyPolicy, PolicyPerPlayerCount
 from .search import GumbelSearch
 
 #: Where the shipped ``az`` networks are, one per game and player count.
@@ -33,8 +35,12 @@ MAX_SIMULATIONS = 4096
 #: The most root actions Sequential Halving may start with (more than any
 #: game has legal); its schedule is a table of this many rows.
 MAX_CONSIDERED = 1024
-#: The most plies a leaf's playout runs before the game's estimate.
-MAX_PLAYOUT = 10_000
+
+
+def has_heuristic(game: str) -> bool:
+    """Whether ``game``'s search hooks give a heuristic agent's moves for playouts."""
+    hooks = rules_type(game).search_hooks
+    return hooks is not None and importlib.import_module(hooks).HOOKS.heuristic is not None
 
 
 def shipped_network_path(game: str, num_players: int) -> Path:
@@ -62,6 +68,7 @@ class AZAgent:
         playout_weight: float | None = None,
         max_playout: int | None = None,
         prior_temperature: float | None = None,
+        heuristic_playouts: bool | None = None,
     ):
         if policy is None and game is None:
             raise ValueError("AZAgent needs a network or the game whose shipped network to play")
@@ -87,6 +94,12 @@ class AZAgent:
             if prior_temperature is None
             else checks.number("prior_temperature", prior_temperature, 0.0, MAX_TEMPERATURE)
         )
+        if heuristic_playouts is not None and not isinstance(heuristic_playouts, bool):
+            raise ValueError(f"heuristic_playouts={heuristic_playouts!r}: give true or false")
+        if heuristic_playouts and not has_heuristic(self.game):
+            raise ValueError(f"heuristic_playouts: {self.game} has no heuristic agent for playouts")
+        #: Whether playouts follow the game's heuristic agent (None: as the network was trained).
+        self.heuristic_playouts = heuristic_playouts
         #: The search's seed (its dice; none of its choices are random when it plays).
         self.seed = int(agent_rng(seed).integers(2**63))
         self._search: GumbelSearch | None = None  # the last env's, while its rules stay
@@ -138,11 +151,16 @@ class AZAgent:
                 playout_weight=(
                     trained.get("playout_weight", 0.0) if self.playout_weight is None else self.playout_weight
                 ),
-                max_playout=self.max_playout,
+                max_playout=trained.get("max_playout") if self.max_playout is None else self.max_playout,
                 prior_temperature=(
                     trained.get("prior_temperature", 0.0)
                     if self.prior_temperature is None
                     else self.prior_temperature
+                ),
+                heuristic_playouts=(
+                    trained.get("heuristic_playouts", False)
+                    if self.heuristic_playouts is None
+                    else self.heuristic_playouts
                 ),
             )
         return self._search

@@ -30,7 +30,10 @@ outcomes'. Azure Attack's fights and the co-op's die are searched this way.
 ``mcts`` plays out: random moves, then the game's estimate), and its value
 is the network's and the playout's mixed (AlphaGo's lambda): where the
 network's value sees little (a game whose self-play has few wins to learn
-from), the game's own estimate guides the search.
+from), the game's own estimate guides the search. With
+``heuristic_playouts`` every player's playout moves are the game's
+heuristic agent's instead (``SearchHooks.heuristic``; Azure Attack's
+greedy): a leaf is judged by how the game goes on between greedy players.
 
 **An estimate prior.** With ``prior_temperature`` > 0 each new node's
 actions are also played one by one on a scratch game, and each edge's prior
@@ -110,6 +113,7 @@ class Trees(NamedTuple):
     min_spread: np.ndarray  # (1,) float64: the least spread Q-values are rescaled over (gumbel.py)
     playout_weight: np.ndarray  # (1,) float64: a playout's weight in a leaf's value (0: none)
     max_playout: np.ndarray  # (1,) int64: a playout's plies before the game's estimate (-1: to the end)
+    heuristic_playouts: np.ndarray  # (1,) bool: playouts follow the game's heuristic agent
     played_out: np.ndarray  # (G, P) float64: the last leaf's playout return, for each agent
     playout_mask: np.ndarray  # (G, 1, A) int8: each game's playout scratch
     estimates: np.ndarray  # (G, P) float64: each game's estimate scratch
@@ -149,6 +153,7 @@ def new_trees(games: int, simulations: int, actions: int, agents: int, depth: in
         min_spread=np.full(1, EPSILON),
         playout_weight=np.zeros(1),
         max_playout=np.full(1, -1, np.int64),
+        heuristic_playouts=np.zeros(1, np.bool_),
         played_out=np.zeros((games, agents)),
         playout_mask=np.zeros((games, 1, actions), np.int8),
         estimates=np.zeros((games, agents)),
@@ -196,8 +201,9 @@ def score_actions(s, cfg, t, g, work, mover, mask_row, rewards):
 @njit
 def play_leaf_out(s, cfg, t, g, work, rewards):
     """Where leaves are mixed with playouts (``t.playout_weight``): play game ``g``'s
-    work position out (random moves, the game's estimate after
-    ``t.max_playout`` plies) into ``t.played_out[g]``."""
+    work position out (random moves, or the game's heuristic agent's with
+    ``t.heuristic_playouts``; the game's estimate after ``t.max_playout``
+    plies) into ``t.played_out[g]``."""
     if t.playout_weight[0] > 0.0:
         t.played_out[g, :] = 0.0
         playout(
@@ -211,6 +217,7 @@ def play_leaf_out(s, cfg, t, g, work, rewards):
             g,
             t.max_playout[0],
             t.estimates[g],
+            t.heuristic_playouts[0],
         )
 
 
@@ -477,7 +484,9 @@ class GumbelSearch:
     ``playout_weight`` > 0 weighs a playout into every leaf's value, AlphaGo's lambda:
     ``(1 - w) * network + w * playout``, the playout random moves for
     ``max_playout`` plies then the game's estimate (None: the game's default,
-    as ``mcts`` plays it; Azimuth's is the estimate at once).
+    as ``mcts`` plays it; Azimuth's is the estimate at once), or with
+    ``heuristic_playouts`` the game's heuristic agent's moves (Azure
+    Attack's greedy) for every player.
     ``prior_temperature`` > 0 adds the estimate prior to every node's logits
     (the step's reward plus the estimate after each action, over it)."""
 
@@ -495,6 +504,7 @@ class GumbelSearch:
         playout_weight: float = 0.0,
         max_playout: int | None = None,
         prior_temperature: float = 0.0,
+        heuristic_playouts: bool = False,
     ):
         hooks = hooks_of(rules)
         if values not in (1, rules.num_players):
@@ -512,6 +522,8 @@ class GumbelSearch:
             raise ValueError(
                 f"playout_weight={playout_weight}: a playout's weight in a leaf's value is in [0, 1]"
             )
+        if heuristic_playouts and hooks.heuristic is None:
+            raise ValueError(f"{rules.info.name} has no heuristic agent for playouts (heuristic_playouts)")
         if not prior_temperature >= 0.0:
             raise ValueError(f"prior_temperature={prior_temperature}: give 0 (no estimate prior) or more")
         self.rules, self.evaluate = rules, evaluate
@@ -522,6 +534,7 @@ class GumbelSearch:
         self.playout_weight = float(playout_weight)
         self.max_playout = hooks.max_playout if max_playout is None else int(max_playout)
         self.prior_temperature = float(prior_temperature)
+        self.heuristic_playouts = bool(heuristic_playouts)
         self.kin = side_signs(rules.sides, rules.num_players)
         self.values = values
         self.table = considered_visits(considered, simulations)
@@ -562,6 +575,7 @@ class GumbelSearch:
         needs = np.zeros(games, np.bool_)
         t.playout_weight[0] = self.playout_weight
         t.max_playout[0] = self.max_playout
+        t.heuristic_playouts[0] = self.heuristic_playouts
         t.prior_temperature[0] = self.prior_temperature
         start(s, self.cfg, t, np.asarray(movers, np.int64), obs, mask, rewards)
         logits, values = self._evaluate(obs, mask, np.ones(games, np.bool_))

@@ -32,6 +32,7 @@ def hooks_of(rules) -> SearchHooks:
             hooks.estimate or no_estimate,
             hooks.observe,
             inline=hooks.inline,
+            heuristic=hooks.heuristic,
         )
         _HOOKS[hooks.state_type] = hooks
     return hooks

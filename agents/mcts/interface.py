@@ -4,7 +4,9 @@ The search (:mod:`.tree`) is one numba function for all games. It calls
 ``legal(s, cfg, i, mask)`` and ``play(s, cfg, i, action, rewards)`` (the
 rules) and ``estimate(s, cfg, i, values)`` (a heuristic, where a playout is
 cut short) and ``observe(s, cfg, i, viewer, obs)`` (a trained policy's
-input, for the policy-guided search) on a game's state named tuple ``s``.
+input, for the policy-guided search) and ``heuristic(s, cfg, i, mask)``
+(the game's heuristic agent's move, for playouts that follow it) on a
+game's state named tuple ``s``.
 numba picks each game's implementation at compile time from the type of ``s``
 (``numba.extending.overload``), so the search compiles once per game, is
 cached on disk like every kernel, and pays no call through a function
@@ -24,10 +26,12 @@ from typing import Any
 from numba import literal_unroll
 from numba.extending import overload
 
+from azgames.batch import pick_legal
 from azgames.jit import njit
 
-#: state class -> {"legal": ..., "play": ..., "estimate": ..., "observe": ...} (njit
-#: functions; ``observe`` None for a game without one)
+#: state class -> {"legal": ..., "play": ..., "estimate": ..., "observe": ...,
+#: "heuristic": ...} (njit functions; ``observe`` and ``heuristic`` None for a
+#: game without one)
 _IMPLS: dict[type, dict[str, Callable[..., Any] | None]] = {}
 
 
@@ -50,6 +54,14 @@ def estimate(s, cfg, i, values):
     return _IMPLS[type(s)]["estimate"](s, cfg, i, values)
 
 
+def heuristic(s, cfg, i, mask, mrng, r):
+    """A heuristic playout's move in game ``i``: the game's heuristic agent's
+    (``SearchHooks.heuristic``), or a uniformly random legal one from
+    generator ``mrng[r]`` in a game without one. ``mask`` is a (1, A) scratch row."""
+    fn = _IMPLS[type(s)]["heuristic"]
+    return random_move(s, cfg, i, mask, mrng, r) if fn is None else fn(s, cfg, i, mask)
+
+
 def observe(s, cfg, i, viewer, obs):
     """Write ``viewer``'s observation planes of game ``i`` into the flat int8
     ``obs``, as the env shows them to that agent."""
@@ -69,12 +81,20 @@ def implement(
     estimate: Callable = no_estimate,
     observe: Callable | None = None,
     inline: bool = False,
+    heuristic: Callable | None = None,
 ) -> None:
-    """Register a game's ``legal``, ``play``, ``estimate`` and ``observe``
-    (njit functions with the signatures above; a game without ``observe``
-    has no policy-guided search) for states of ``state_type``; ``inline``
-    them into the search if its kernels are small."""
-    _IMPLS[state_type] = {"legal": legal, "play": play, "estimate": estimate, "observe": observe}
+    """Register a game's ``legal``, ``play``, ``estimate``, ``observe`` and
+    ``heuristic`` (njit functions with the signatures above, ``heuristic``
+    without the generator; a game without ``observe`` has no policy-guided
+    search) for states of ``state_type``; ``inline`` them into the search if
+    its kernels are small."""
+    _IMPLS[state_type] = {
+        "legal": legal,
+        "play": play,
+        "estimate": estimate,
+        "observe": observe,
+        "heuristic": heuristic,
+    }
     if inline:
         INLINED.add(state_type)
 
@@ -116,6 +136,16 @@ def _estimate(s, cfg, i, values):
         return lambda s, cfg, i, values: fn(s, cfg, i, values)
 
 
+@overload(heuristic)
+def _heuristic(s, cfg, i, mask, mrng, r):
+    if _impl(s, "legal") is None:
+        return None
+    fn = _impl(s, "heuristic")
+    if fn is None:
+        return lambda s, cfg, i, mask, mrng, r: random_move(s, cfg, i, mask, mrng, r)
+    return lambda s, cfg, i, mask, mrng, r: fn(s, cfg, i, mask)
+
+
 @overload(observe, inline=_small_game)
 def _observe(s, cfg, i, viewer, obs):
     fn = _impl(s, "observe")
@@ -126,6 +156,13 @@ def _observe(s, cfg, i, viewer, obs):
 def observes(state_type: type) -> bool:
     """Whether the game registered for ``state_type`` has ``observe``."""
     return _IMPLS.get(state_type, {}).get("observe") is not None
+
+
+@njit
+def random_move(s, cfg, i, mask, mrng, r):
+    """A uniformly random legal move in game ``i``, from generator ``mrng[r]``."""
+    legal(s, cfg, i, mask)
+    return pick_legal(mrng, r, mask[0])
 
 
 @njit

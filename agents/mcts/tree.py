@@ -57,7 +57,7 @@ from azgames.game import ONGOING
 from azgames.jit import njit
 from azgames.rng import below, next_u64
 
-from .interface import copy_game, estimate, legal, observe, play
+from .interface import copy_game, estimate, heuristic, legal, observe, play
 from .network import forward
 
 DECISION, CHANCE, TERMINAL = 0, 1, 2
@@ -313,15 +313,21 @@ def play_drawing(s, cfg, forced, faces, work, action, rewards, mrng, r, drawn):
 
 
 @njit
-def playout(s, cfg, work, mask, rewards, ret, mrng, r, max_plies, values):
-    """Random moves (from generator ``mrng[r]``) in game ``work`` until it
-    ends, adding their rewards to ``ret``; after ``max_plies`` (if >= 0) the
+def playout(s, cfg, work, mask, rewards, ret, mrng, r, max_plies, values, heuristic_moves=None):
+    """Random moves (from generator ``mrng[r]``; with ``heuristic_moves``
+    true, the game's heuristic agent's) in game ``work`` until it ends,
+    adding their rewards to ``ret``; after ``max_plies`` (if >= 0) the
     game's ``estimate`` of the position is added instead of the rest.
-    ``mask`` is a (1, A) scratch row."""
+    ``mask`` is a (1, A) scratch row. Left out (``mcts``), ``heuristic_moves``
+    is None and numba drops its branch: ``mcts`` compiles no heuristic."""
     plies = 0
     while max_plies < 0 or plies < max_plies:
-        legal(s, cfg, work, mask)
-        status = play(s, cfg, work, pick_legal(mrng, r, mask[0]), rewards)
+        if heuristic_moves is not None and heuristic_moves:
+            action = heuristic(s, cfg, work, mask, mrng, r)
+        else:
+            legal(s, cfg, work, mask)
+            action = pick_legal(mrng, r, mask[0])
+        status = play(s, cfg, work, action, rewards)
         for q in range(ret.shape[0]):
             ret[q] += rewards[work, q]
         plies += 1

@@ -93,6 +93,11 @@ class Config:
     # co-op, whose self-play had never won), so do the search's targets.
     # The file records it and az searches so.
     playout_weight: float = 0.0
+    # A playout's plies before the game's estimate (None: the game's default).
+    max_playout: int | None = None
+    # Playouts that follow the game's heuristic agent (Azure Attack's greedy)
+    # for every player instead of random moves. The file records both.
+    heuristic_playouts: bool = False
     # The game's estimate after each action, over this temperature, added to
     # the network's prior logits (mcts's guided prior; 0: none): in a game of
     # many actions whose network has learnt little (Azimuth), it steers the
@@ -185,7 +190,9 @@ class SelfPlay:
             values=values,
             rescale=cfg.rescale,
             playout_weight=cfg.playout_weight,
+            max_playout=cfg.max_playout,
             prior_temperature=cfg.prior_temperature,
+            heuristic_playouts=cfg.heuristic_playouts,
         )
         self.obs, self.mask = self.venv.reset()
         n, players = self.venv.num_envs, self.venv.num_players
@@ -378,6 +385,9 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
             "rescale": cfg.rescale,
             "playout_weight": cfg.playout_weight,
             "prior_temperature": cfg.prior_temperature,
+            # Written only where asked for: the files of earlier runs stay as they were.
+            **({"max_playout": cfg.max_playout} if cfg.max_playout is not None else {}),
+            **({"heuristic_playouts": True} if cfg.heuristic_playouts else {}),
         },
         symmetries=bool(turns),
         **({"conv": conv} if conv else {}),

@@ -125,6 +125,21 @@ def register(sub: argparse._SubParsersAction) -> None:
         "it and az searches so) (default: 0, the network's alone)",
     )
     train.add_argument(
+        "--max-playout",
+        type=int,
+        default=None,
+        metavar="N",
+        help="alphazero: the plies a leaf's playout runs before the game's estimate, "
+        "-1 to the end (the network's file records it) (default: the game's, as mcts plays)",
+    )
+    train.add_argument(
+        "--heuristic-playouts",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="alphazero: playouts follow the game's heuristic agent (Azure Attack's greedy) "
+        "for every player instead of random moves (the network's file records it) (default: off)",
+    )
+    train.add_argument(
         "--prior-temperature",
         type=float,
         default=None,
@@ -298,6 +313,8 @@ ALGO_ONLY: dict[str, dict[str, Any]] = {
         "symmetries": None,
         "rescale": True,
         "playout_weight": 0.0,
+        "max_playout": None,
+        "heuristic_playouts": False,
         "prior_temperature": 0.0,
     },
 }
@@ -414,8 +431,8 @@ def cmd_train(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             parser.error(f"--league-greedy {args.league_greedy}: {e}")
         algo_options = {"league_greedy": args.league_greedy, **({"mix": mix} if mix else {})}
     else:
-        from azgames.agents.az.agent import MAX_SIMULATIONS
-        from azgames.agents.policy import MAX_TEMPERATURE
+        from azgames.agents.az.agent import MAX_SIMULATIONS, has_heuristic
+        from azgames.agents.policy import MAX_PLAYOUT, MAX_TEMPERATURE
 
         if args.value_warmup < 0:
             parser.error(f"--value-warmup {args.value_warmup}: give a number of rounds >= 0")
@@ -432,6 +449,10 @@ def cmd_train(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             parser.error(f"--league {args.league}: give a share of the games from 0 to 1")
         if not 0 <= args.playout_weight <= 1:  # NaN fails too
             parser.error(f"--playout-weight {args.playout_weight}: give a weight from 0 to 1")
+        if args.max_playout is not None and not -1 <= args.max_playout <= MAX_PLAYOUT:
+            parser.error(f"--max-playout {args.max_playout}: give -1 (to the end) to {MAX_PLAYOUT:,} plies")
+        if args.heuristic_playouts and not has_heuristic(args.game):
+            parser.error(f"--heuristic-playouts: {args.game} has no heuristic agent for playouts")
         if not 0 <= args.prior_temperature <= MAX_TEMPERATURE:  # NaN fails too
             parser.error(
                 f"--prior-temperature {args.prior_temperature}: give 0 (none) to {MAX_TEMPERATURE:g}"
@@ -453,6 +474,8 @@ def cmd_train(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             "symmetries": args.symmetries,
             "rescale": args.rescale,
             "playout_weight": args.playout_weight,
+            "max_playout": args.max_playout,
+            "heuristic_playouts": args.heuristic_playouts,
             "prior_temperature": args.prior_temperature,
         }
     if args.hidden is not None:

@@ -12,6 +12,7 @@ from search.test_mcts import AZACRU_LAST_TURN, gamble, outcomes
 
 import azgames
 from azgames.agents.az.search import GumbelSearch
+from azgames.game import ONGOING
 
 
 def uniform(obs, mask):
@@ -239,6 +240,12 @@ def test_a_playout_weight_outside_0_to_1_is_refused_by_value(weight):
         GumbelSearch(env.unwrapped.rules, uniform, playout_weight=weight)
 
 
+def test_heuristic_playouts_are_refused_by_name_in_a_game_without_a_heuristic_agent():
+    env = started("azacru", 0, 0)
+    with pytest.raises(ValueError, match="azacru has no heuristic agent"):
+        GumbelSearch(env.unwrapped.rules, uniform, heuristic_playouts=True)
+
+
 def test_the_estimate_prior_adds_each_actions_reward_and_estimate_over_the_temperature():
     """Azure Attack, a network that knows nothing and ``prior_temperature``
     0.5: each root edge's prior logit is what the rules give for its action
@@ -278,3 +285,43 @@ def test_a_negative_prior_temperature_is_refused_by_value(temperature):
     env = started("azacru", 0, 0)
     with pytest.raises(ValueError, match=f"prior_temperature={temperature}"):
         GumbelSearch(env.unwrapped.rules, uniform, prior_temperature=temperature)
+
+
+def test_heuristic_playouts_play_on_as_greedy_would_for_every_player():
+    """Azure Attack, 40 plies played out from the same position twice: with
+    the game's heuristic moves, every player's move is greedy's (its ties and
+    the fights' dice from the game's own generator), so the playout ends
+    exactly where greedy's batched kernel, stepping the same game, does; and
+    its return is the rewards on the way plus the estimate there. A random
+    playout ends elsewhere."""
+    from azgames.agents.mcts.games import hooks_of
+    from azgames.agents.mcts.tree import playout
+    from azure_env.greedy import AzureGreedy
+
+    env = started("azure", 3, 30)
+    raw = env.unwrapped
+    rules, hooks = raw.rules, hooks_of(raw.rules)
+    cfg = hooks.config(rules)
+    P, A, plies = rules.num_players, rules.num_actions, 40
+    games = type(raw.state)(*(np.concatenate([a] * 3) for a in raw.state))
+    rewards = np.zeros((3, P), np.float32)
+    played_out, values = np.zeros(P), np.zeros(P)
+    mrng = np.array([7], np.uint64)
+    playout(games, cfg, 0, np.zeros((1, A), np.int8), rewards, played_out, mrng, 0, plies, values, True)
+    playout(games, cfg, 2, np.zeros((1, A), np.int8), rewards, np.zeros(P), mrng, 0, plies, values, False)
+
+    greedy, mask, gained = AzureGreedy(), np.zeros((3, A), np.int8), np.zeros(P)
+    for _ in range(plies):
+        hooks.legal(games, cfg, 1, mask[1:2])
+        action = greedy.act_batch(rules, games, mask, np.array([1]))[0]
+        status = hooks.play(games, cfg, 1, action, rewards)
+        gained += rewards[1]
+        if status & 3 != ONGOING:
+            break
+    else:
+        hooks.estimate(games, cfg, 1, values)
+        gained += values
+    for name, field in zip(games._fields, games):
+        assert np.array_equal(field[0], field[1]), name
+    assert played_out == pytest.approx(gained)
+    assert any(not np.array_equal(field[2], field[1]) for field in games)

@@ -368,6 +368,41 @@ def test_a_run_with_playouts_and_the_estimate_prior_is_searched_so_by_the_az_age
         assert (t.playout_weight[0], t.prior_temperature[0]) == (weight, temperature)
 
 
+def test_a_run_with_greedys_playouts_is_searched_so_by_the_az_agent(tmp_path):
+    """--heuristic-playouts and --max-playout (Azure Attack): self-play's
+    playouts follow greedy for as many plies as asked, the file records both,
+    and the az agent searches the network so unless told otherwise."""
+    from azgames.agents import make_agent
+
+    out = tmp_path / "greedy_playouts"
+    cfg = tiny(
+        "azure",
+        steps=160,
+        final_eval_games=2,
+        eval_against=("random",),
+        out=str(out),
+        playout_weight=1.0,
+        max_playout=7,
+        heuristic_playouts=True,
+    )
+    search = SelfPlay(cfg, net_for(cfg)).search
+    assert (search.heuristic_playouts, search.max_playout) == (True, 7)
+    train(cfg)
+    meta = NumpyPolicy.load(out / "policy.npz").meta["search"]
+    assert (meta["heuristic_playouts"], meta["max_playout"]) == (True, 7)
+    env = azgames.make("azure")
+    env.reset(seed=0)
+    runs = (
+        (f"az:path={out / 'policy.npz'}", True, 7),
+        (f"az:path={out / 'policy.npz'},heuristic_playouts=false,max_playout=3", False, 3),
+    )
+    for spec, heuristic, plies in runs:
+        az = make_agent(spec, game="azure", seed=0)
+        az.act(env)
+        t = az._search.trees
+        assert (t.heuristic_playouts[0], t.max_playout[0]) == (heuristic, plies)
+
+
 class LastLegal:
     """A teacher that plays each game's highest legal action, and counts its calls."""
 
