@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from azgames.jit import njit_inline
+from azgames.jit import njit, njit_inline
 from azgames.search_hooks import SearchHooks
 
 from . import kernels as K
+from .greedy import DEFAULT_REMOVAL_PENALTY, choose, greedy_values
 from .rules import AzacruState
 
 
@@ -49,8 +50,54 @@ def observe(s, cfg, i, viewer, obs):
     )
 
 
+#: A lead of this many tiles over another player is worth tanh(1) = 0.76 of beating them.
+TILE_SCALE = 5.0
+
+
+@njit
+def estimate(s, cfg, i, values):
+    """Each player's standing where a playout is cut: the end's reward
+    (the mean over opponents of beating each on tiles), each comparison
+    softened to tanh(tile lead / TILE_SCALE)."""
+    P = values.shape[0]
+    tiles = np.zeros(P)
+    for f in range(s.tiles.shape[1]):
+        if s.tiles[i, f] >= 0:
+            tiles[s.tiles[i, f]] += 1.0
+    for p in range(P):
+        total = 0.0
+        for q in range(P):
+            if q != p:
+                total += np.tanh((tiles[p] - tiles[q]) / TILE_SCALE)
+        values[p] = total / (P - 1)
+
+
+@njit
+def heuristic(s, cfg, i, mask):
+    """Greedy's move (:mod:`.greedy`, its default options), its ties from the game's own generator."""
+    legal(s, cfg, i, mask)
+    A = mask.shape[1]
+    values = np.empty(A, np.float64)
+    mobility = np.empty(A, np.int64)
+    greedy_values(
+        s.tiles[i : i + 1],
+        s.occupant[i : i + 1],
+        s.piece_field[i : i + 1],
+        s.piece_facing[i : i + 1],
+        s.player[i],
+        mask[0],
+        DEFAULT_REMOVAL_PENALTY,
+        values,
+        mobility,
+        True,
+    )
+    return choose(values, mobility, True, s.rng, i)
+
+
 def config(rules):
     return (np.int64(rules.max_turns),)
 
 
-HOOKS = SearchHooks(AzacruState, legal, play, config, observe=observe, inline=True)
+HOOKS = SearchHooks(
+    AzacruState, legal, play, config, estimate=estimate, observe=observe, inline=True, heuristic=heuristic
+)

@@ -174,6 +174,20 @@ def test_azure_estimate_is_the_hunters_gold_lead():
     np.testing.assert_allclose(values, [np.tanh(0.5), -np.tanh(0.5)])
 
 
+def test_azacru_estimate_is_the_ends_reward_softened_by_the_tile_leads():
+    """In the last-turn position player_0 holds 3 tiles (a9-c9), player_1 3
+    (e5-e7) and player_2 none: each comparison of the end's reward ("the
+    winner ... has most tiles") becomes tanh(lead / 5), averaged over the
+    two opponents."""
+    from azacru_env.search import TILE_SCALE
+
+    env = azacru.position(AZACRU_LAST_TURN, to_move="B", num_players=3, final_round_turns=1)
+    values = np.zeros(3)
+    estimate(env.unwrapped.state, search_config(env.unwrapped.rules), 0, values)
+    ahead = np.tanh(3 / TILE_SCALE)
+    np.testing.assert_allclose(values, [ahead / 2, ahead / 2, -ahead])
+
+
 def test_azimuth_estimate_favours_the_castaway_nearer_home():
     """Black's castaway waits on its landing spot, red's is far out: black's
     estimate is positive, red's the same negative (2 players)."""
