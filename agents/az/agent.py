@@ -96,7 +96,7 @@ class AZAgent:
         )
         if heuristic_playouts is not None and not isinstance(heuristic_playouts, bool):
             raise ValueError(f"heuristic_playouts={heuristic_playouts!r}: give true or false")
-        if heuristic_playouts and not has_heuristic(self.game):
+        if heuristic_playouts and not has_heuristic(str(self.game)):
             raise ValueError(f"heuristic_playouts: {self.game} has no heuristic agent for playouts")
         #: Whether playouts follow the game's heuristic agent (None: as the network was trained).
         self.heuristic_playouts = heuristic_playouts

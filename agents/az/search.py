@@ -32,8 +32,9 @@ is the network's and the playout's mixed (AlphaGo's lambda): where the
 network's value sees little (a game whose self-play has few wins to learn
 from), the game's own estimate guides the search. With
 ``heuristic_playouts`` every player's playout moves are the game's
-heuristic agent's instead (``SearchHooks.heuristic``; Azure Attack's
-greedy): a leaf is judged by how the game goes on between greedy players.
+heuristic agent's instead (``SearchHooks.heuristic``; Azure Attack's and
+Azacru's greedy): a leaf is judged by how the game goes on between greedy
+players.
 
 **An estimate prior.** With ``prior_temperature`` > 0 each new node's
 actions are also played one by one on a scratch game, and each edge's prior
@@ -486,7 +487,7 @@ class GumbelSearch:
     ``max_playout`` plies then the game's estimate (None: the game's default,
     as ``mcts`` plays it; Azimuth's is the estimate at once), or with
     ``heuristic_playouts`` the game's heuristic agent's moves (Azure
-    Attack's greedy) for every player.
+    Attack's and Azacru's greedy) for every player.
     ``prior_temperature`` > 0 adds the estimate prior to every node's logits
     (the step's reward plus the estimate after each action, over it)."""
 
