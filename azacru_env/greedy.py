@@ -41,7 +41,7 @@ import numpy as np
 from azacru_env.kernels import ACTIONS_PER_PIECE, apply_move, write_mask
 from azacru_env.rules import AzacruRules
 from azgames.agent import BestOfGreedy, agent_rng
-from azgames.jit import njit, njit_parallel, prange
+from azgames.jit import njit, njit_inline, njit_parallel, prange
 from azgames.rng import below
 
 #: Tiles subtracted from a move that takes the mover's own piece off the board.
@@ -137,6 +137,30 @@ def choose(values, mobility, use_mobility, rng, i):
     return -1
 
 
+@njit_inline
+def greedy_action(
+    tiles, occupant, piece_field, piece_facing, player, rng, mask_row, g, removal_penalty, use_mobility
+):
+    """Game ``g``'s greedy action (``mask_row`` its mask), its last ties
+    drawn with its own generator: a batch's, and a search playout's
+    (``azacru_env.search.heuristic``)."""
+    values = np.empty(mask_row.shape[0], np.float64)
+    mobility = np.empty(mask_row.shape[0], np.int64)
+    greedy_values(
+        tiles[g : g + 1],
+        occupant[g : g + 1],
+        piece_field[g : g + 1],
+        piece_facing[g : g + 1],
+        player[g],
+        mask_row,
+        removal_penalty,
+        values,
+        mobility,
+        use_mobility,
+    )
+    return choose(values, mobility, use_mobility, rng, g)
+
+
 @njit_parallel
 def greedy_batch(
     tiles, occupant, piece_field, piece_facing, player, rng, mask, games, removal_penalty, use_mobility, out
@@ -144,21 +168,9 @@ def greedy_batch(
     """The greedy action of each game ``games[k]`` of a batch into ``out[k]``."""
     for k in prange(games.shape[0]):
         g = games[k]
-        values = np.empty(mask.shape[1], np.float64)
-        mobility = np.empty(mask.shape[1], np.int64)
-        greedy_values(
-            tiles[g : g + 1],
-            occupant[g : g + 1],
-            piece_field[g : g + 1],
-            piece_facing[g : g + 1],
-            player[g],
-            mask[g],
-            removal_penalty,
-            values,
-            mobility,
-            use_mobility,
+        out[k] = greedy_action(
+            tiles, occupant, piece_field, piece_facing, player, rng, mask[g], g, removal_penalty, use_mobility
         )
-        out[k] = choose(values, mobility, use_mobility, rng, g)
 
 
 class AzacruGreedy(BestOfGreedy):

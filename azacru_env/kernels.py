@@ -22,7 +22,7 @@ import numpy as np
 
 from azgames.batch import SKIP, first_illegal, skip_game
 from azgames.game import ONGOING, TERMINATED, TRUNCATED, pack_status
-from azgames.jit import njit, njit_parallel, prange
+from azgames.jit import njit, njit_inline, njit_parallel, prange
 
 from .board import BORDERLAND, BORDERLAND_FIELDS, DX, DY
 
@@ -166,14 +166,20 @@ def apply_move(tiles, occupant, piece_field, piece_facing, i, player, action):
         occupant[i, g] = player * 4 + k
 
 
+@njit_inline
+def count_tiles(tiles, i, scores):
+    """Add each player's tiles in game ``i`` to ``scores``."""
+    for f in range(tiles.shape[1]):
+        if tiles[i, f] >= 0:
+            scores[tiles[i, f]] += 1
+
+
 @njit
 def write_rewards(tiles, i, num_players, rewards):
     """End-of-game rewards: each player gets the mean, over opponents, of
     +1 (more tiles), 0 (as many) or -1 (fewer). With 2 players: +1 / 0 / -1."""
     scores = np.zeros(num_players, dtype=np.int64)
-    for f in range(81):
-        if tiles[i, f] >= 0:
-            scores[tiles[i, f]] += 1
+    count_tiles(tiles, i, scores)
     for p in range(num_players):
         total = 0
         for q in range(num_players):

@@ -8,7 +8,7 @@ from azgames.jit import njit, njit_inline
 from azgames.search_hooks import SearchHooks
 
 from . import kernels as K
-from .greedy import DEFAULT_REMOVAL_PENALTY, choose, greedy_values
+from .greedy import DEFAULT_REMOVAL_PENALTY, greedy_action
 from .rules import AzacruState
 
 
@@ -60,10 +60,8 @@ def estimate(s, cfg, i, values):
     (the mean over opponents of beating each on tiles), each comparison
     softened to tanh(tile lead / TILE_SCALE)."""
     P = values.shape[0]
-    tiles = np.zeros(P)
-    for f in range(s.tiles.shape[1]):
-        if s.tiles[i, f] >= 0:
-            tiles[s.tiles[i, f]] += 1.0
+    tiles = np.zeros(P, np.int64)
+    K.count_tiles(s.tiles, i, tiles)
     for p in range(P):
         total = 0.0
         for q in range(P):
@@ -76,22 +74,18 @@ def estimate(s, cfg, i, values):
 def heuristic(s, cfg, i, mask):
     """Greedy's move (:mod:`.greedy`, its default options), its ties from the game's own generator."""
     legal(s, cfg, i, mask)
-    A = mask.shape[1]
-    values = np.empty(A, np.float64)
-    mobility = np.empty(A, np.int64)
-    greedy_values(
-        s.tiles[i : i + 1],
-        s.occupant[i : i + 1],
-        s.piece_field[i : i + 1],
-        s.piece_facing[i : i + 1],
-        s.player[i],
+    return greedy_action(
+        s.tiles,
+        s.occupant,
+        s.piece_field,
+        s.piece_facing,
+        s.player,
+        s.rng,
         mask[0],
+        i,
         DEFAULT_REMOVAL_PENALTY,
-        values,
-        mobility,
         True,
     )
-    return choose(values, mobility, True, s.rng, i)
 
 
 def config(rules):

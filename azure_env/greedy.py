@@ -439,6 +439,30 @@ def decide(
     return choose_step(tables, here, mask_row, entry, cost, keys, rng, i), mode, attack
 
 
+@njit_inline
+def greedy_action(tables, S, pos, home, slot_owner, coin_value, coin_loc, player, steps, rng, g, mask_row):
+    """Game ``g``'s greedy action alone (:func:`decide` with scratch of its
+    own): a batch's, and a search playout's (``azure_env.search.heuristic``)."""
+    is_target = np.empty(S, np.bool_)
+    cost = np.empty(S, np.int64)
+    return decide(
+        tables,
+        S,
+        pos,
+        home,
+        slot_owner,
+        coin_value,
+        coin_loc,
+        player,
+        steps,
+        rng,
+        g,
+        mask_row,
+        is_target,
+        cost,
+    )[0]
+
+
 @njit_parallel
 def greedy_batch(
     tables, S, pos, home, slot_owner, coin_value, coin_loc, player, steps, rng, mask, games, out
@@ -447,24 +471,9 @@ def greedy_batch(
     from that game's generator (``games`` distinct: each draws on its own)."""
     for k in prange(games.shape[0]):
         g = games[k]
-        is_target = np.empty(S, np.bool_)
-        cost = np.empty(S, np.int64)
-        out[k] = decide(
-            tables,
-            S,
-            pos,
-            home,
-            slot_owner,
-            coin_value,
-            coin_loc,
-            player,
-            steps,
-            rng,
-            g,
-            mask[g],
-            is_target,
-            cost,
-        )[0]
+        out[k] = greedy_action(
+            tables, S, pos, home, slot_owner, coin_value, coin_loc, player, steps, rng, g, mask[g]
+        )
 
 
 class AzureGreedy:

@@ -8,7 +8,7 @@ from azgames.jit import njit, njit_inline
 from azgames.search_hooks import SearchHooks
 
 from . import kernels as K
-from .greedy import decide
+from .greedy import greedy_action
 from .rules import AzureState
 
 
@@ -98,10 +98,9 @@ def estimate(s, cfg, i, values):
 def heuristic(s, cfg, i, mask):
     """Greedy's move (:mod:`.greedy`), its ties from the game's own generator."""
     legal(s, cfg, i, mask)
-    S = cfg[1]
-    return decide(
+    return greedy_action(
         cfg[0],
-        S,
+        cfg[1],
         s.pos,
         s.home,
         s.slot_owner,
@@ -112,9 +111,7 @@ def heuristic(s, cfg, i, mask):
         s.rng,
         i,
         mask[0],
-        np.empty(S, np.bool_),
-        np.empty(S, np.int64),
-    )[0]
+    )
 
 
 def config(rules):
