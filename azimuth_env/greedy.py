@@ -94,7 +94,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from azgames.agent import BestOfGreedy, agent_rng
-from azgames.jit import njit, njit_parallel, prange
+from azgames.jit import njit, njit_inline, njit_parallel, prange
 from azgames.rng import below
 from azimuth_env.board import (
     AT_HOME,
@@ -829,6 +829,81 @@ def best_of(est, reach, now, opponent, flags, best):
     return count
 
 
+@njit_inline
+def greedy_action(
+    stack,
+    height,
+    wind_colour,
+    wind_owner,
+    wind_dir,
+    hand,
+    coconuts,
+    castaway,
+    beach,
+    player,
+    ply,
+    outcome,
+    rng,
+    cfg,
+    g,
+    mask_row,
+    lookahead,
+    threats,
+):
+    """Game ``g``'s greedy action alone (``mask_row``: its actor's mask), its
+    ties from that game's generator, a single legal action played at once: a
+    batch's, and a search playout's (``azimuth_env.search.heuristic``)."""
+    n = 0
+    for a in range(mask_row.shape[0]):
+        n += mask_row[a] != 0
+    legal = np.empty(n, np.int64)
+    n = 0
+    for a in range(mask_row.shape[0]):
+        if mask_row[a]:
+            legal[n] = a
+            n += 1
+    if n == 1:
+        return legal[0]
+    est, reach, now, opponent, flags = (
+        np.empty(n, np.int64),
+        np.empty(n, np.int64),
+        np.empty(n, np.int64),
+        np.empty(n, np.int64),
+        np.empty(n, np.int64),
+    )
+    scores_to_depth(
+        stack[g : g + 1],
+        height[g : g + 1],
+        wind_colour[g : g + 1],
+        wind_owner[g : g + 1],
+        wind_dir[g : g + 1],
+        hand[g : g + 1],
+        coconuts[g : g + 1],
+        castaway[g : g + 1],
+        beach[g : g + 1],
+        player[g : g + 1],
+        ply[g : g + 1],
+        outcome[g : g + 1],
+        cfg,
+        legal,
+        lookahead,
+        threats,
+        est,
+        reach,
+        now,
+        opponent,
+        flags,
+    )
+    best = np.empty(n, np.bool_)
+    pick = below(rng, g, best_of(est, reach, now, opponent, flags, best))
+    for j in range(n):
+        if best[j]:
+            if pick == 0:
+                return legal[j]
+            pick -= 1
+    return legal[0]  # unreachable: best_of marks pick + 1 actions at least
+
+
 @njit_parallel
 def greedy_batch(
     stack,
@@ -853,59 +928,29 @@ def greedy_batch(
 ):
     """The greedy action of each game ``games[k]`` of a batch into ``out[k]``
     (``mask``: the actors' action masks), its ties broken with that game's
-    generator; a single legal action is played at once."""
+    generator."""
     for k in prange(games.shape[0]):
         g = games[k]
-        n = 0
-        for a in range(mask.shape[1]):
-            n += mask[g, a] != 0
-        legal = np.empty(n, np.int64)
-        n = 0
-        for a in range(mask.shape[1]):
-            if mask[g, a]:
-                legal[n] = a
-                n += 1
-        if n == 1:
-            out[k] = legal[0]
-            continue
-        est, reach, now, opponent, flags = (
-            np.empty(n, np.int64),
-            np.empty(n, np.int64),
-            np.empty(n, np.int64),
-            np.empty(n, np.int64),
-            np.empty(n, np.int64),
-        )
-        scores_to_depth(
-            stack[g : g + 1],
-            height[g : g + 1],
-            wind_colour[g : g + 1],
-            wind_owner[g : g + 1],
-            wind_dir[g : g + 1],
-            hand[g : g + 1],
-            coconuts[g : g + 1],
-            castaway[g : g + 1],
-            beach[g : g + 1],
-            player[g : g + 1],
-            ply[g : g + 1],
-            outcome[g : g + 1],
+        out[k] = greedy_action(
+            stack,
+            height,
+            wind_colour,
+            wind_owner,
+            wind_dir,
+            hand,
+            coconuts,
+            castaway,
+            beach,
+            player,
+            ply,
+            outcome,
+            rng,
             cfg,
-            legal,
+            g,
+            mask[g],
             lookahead,
             threats,
-            est,
-            reach,
-            now,
-            opponent,
-            flags,
         )
-        best = np.empty(n, np.bool_)
-        pick = below(rng, g, best_of(est, reach, now, opponent, flags, best))
-        for j in range(n):
-            if best[j]:
-                if pick == 0:
-                    out[k] = legal[j]
-                    break
-                pick -= 1
 
 
 # ---------------------------------------------------------------- the agent

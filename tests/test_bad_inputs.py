@@ -430,7 +430,7 @@ CLI_MISTAKES = [
     ["play", "azacru", "--agents", "az:playout_weight=nan", "random"],
     ["play", "azacru", "--agents", "az:max_playout=-2", "random"],
     ["play", "azure", "--agents", "az:heuristic_playouts=yes", "random"],
-    ["play", "azimuth", "--agents", "az:heuristic_playouts=true", "random"],  # Azimuth has no heuristic
+    ["play", "azimuth_coop", "--agents", "az:heuristic_playouts=true"],  # the co-op has no heuristic
     ["play", "azacru", "--agents", "az:prior_temperature=-1", "random"],
     ["play", "azacru", "--agents", "az:prior_temperature=inf", "random"],
     ["play", "azacru", "--agents", "az:path=/no/such/network.npz", "random"],
@@ -445,7 +445,7 @@ CLI_MISTAKES = [
     ["train", "azacru", "--playout-weight", "0.5"],  # PPO's: no search
     ["train", "azure", "--algo", "alphazero", "--max-playout", "-2"],
     ["train", "azure", "--heuristic-playouts"],  # PPO's: no search
-    ["train", "azimuth", "--algo", "alphazero", "--heuristic-playouts"],  # no heuristic agent
+    ["train", "azimuth_coop", "--algo", "alphazero", "--heuristic-playouts"],  # no heuristic agent
     ["train", "azacru", "--algo", "alphazero", "--prior-temperature", "-0.1"],
     ["train", "azacru", "--algo", "alphazero", "--prior-temperature", "nan"],
     ["train", "azacru", "--prior-temperature", "0.1"],  # PPO's: no search

@@ -241,8 +241,8 @@ def test_a_playout_weight_outside_0_to_1_is_refused_by_value(weight):
 
 
 def test_heuristic_playouts_are_refused_by_name_in_a_game_without_a_heuristic_agent():
-    env = started("azimuth", 0, 0)
-    with pytest.raises(ValueError, match="azimuth has no heuristic agent"):
+    env = started("azimuth_coop", 0, 0)
+    with pytest.raises(ValueError, match="azimuth_coop has no heuristic agent"):
         GumbelSearch(env.unwrapped.rules, uniform, heuristic_playouts=True)
 
 
@@ -287,11 +287,14 @@ def test_a_negative_prior_temperature_is_refused_by_value(temperature):
         GumbelSearch(env.unwrapped.rules, uniform, prior_temperature=temperature)
 
 
-@pytest.mark.parametrize("game", ["azure", "azacru"])
-def test_heuristic_playouts_play_on_as_greedy_would_for_every_player(game):
+@pytest.mark.parametrize(
+    "game, greedy_spec", [("azure", "greedy"), ("azacru", "greedy"), ("azimuth", "greedy:lookahead=1")]
+)
+def test_heuristic_playouts_play_on_as_greedy_would_for_every_player(game, greedy_spec):
     """40 plies played out from the same position twice: with the game's
-    heuristic moves, every player's move is greedy's (its ties, and Azure
-    Attack's dice, from the game's own generator), so the playout ends
+    heuristic moves, every player's move is greedy's (Azimuth's planning one
+    action ahead; its ties, and Azure Attack's dice, from the game's own
+    generator), so the playout ends
     exactly where greedy's batched kernel, stepping the same game, does; and
     its return is the rewards on the way plus the estimate there. A random
     playout ends elsewhere."""
@@ -311,7 +314,7 @@ def test_heuristic_playouts_play_on_as_greedy_would_for_every_player(game):
     playout(games, cfg, 0, np.zeros((1, A), np.int8), rewards, played_out, mrng, 0, plies, values, True)
     playout(games, cfg, 2, np.zeros((1, A), np.int8), rewards, np.zeros(P), mrng, 0, plies, values, False)
 
-    greedy, mask, gained = make_agent("greedy", game=game, seed=0), np.zeros((3, A), np.int8), np.zeros(P)
+    greedy, mask, gained = make_agent(greedy_spec, game=game, seed=0), np.zeros((3, A), np.int8), np.zeros(P)
     for _ in range(plies):
         hooks.legal(games, cfg, 1, mask[1:2])
         action = greedy.act_batch(rules, games, mask, np.array([1]))[0]
