@@ -16,7 +16,8 @@ the games waiting on it at once, its seat alternating over the games, the
 opponent on every other seat. The co-op's network plays the whole crew
 against the Ocean Die. Wins, draws and losses are pooled over the seeds;
 the interval is the 95% Wilson interval of the win rate; "decisive" is wins
-over wins + losses.
+over wins + losses, also counted for each seat ``az`` held (Azure Attack's
+monster, say, apart from its hunters).
 
 *Seconds a move* are each side's, timed one position at a time as the AEC
 env asks (``agent.act``) over the first ``--timed`` positions of one game:
@@ -76,7 +77,7 @@ def play_seed(game: str, players: int, simulations: int, opponent: str, games: i
     run = evaluate(
         policy, "random" if opponent == TEAM else opponent, games, seed=seed, simulations=simulations
     )
-    return run.wins, run.draws, run.losses
+    return run.wins, run.draws, run.losses, run.by_seat
 
 
 def measure(
@@ -89,6 +90,7 @@ def measure(
     timed: int,
     pool: Executor | None = None,
 ):
+    import azgames
     from azgames.agents import make_agent
     from azgames.agents.az.agent import AZAgent, shipped_network_path
     from azgames.agents.match import wilson_interval
@@ -104,6 +106,11 @@ def measure(
             runs.append(run)
             bar.update()
     wins, draws, losses = (sum(r[k] for r in runs) for k in range(3))
+    seats = azgames.make(game, num_players=players).possible_agents
+    totals = [map(sum, zip(*(r[3][s] for r in runs))) for s in range(players)]
+    by_seat = [
+        {"seat": name, "wins": w, "draws": d, "losses": lost} for name, (w, d, lost) in zip(seats, totals)
+    ]
     total = wins + draws + losses
     lo, hi = wilson_interval(wins, total)
     az_move = seconds_a_move(AZAgent(policy, simulations=simulations), game, players, timed)
@@ -123,7 +130,9 @@ def measure(
         "win_rate_lo": lo,
         "win_rate_hi": hi,
         "decisive_win_rate": wins / (wins + losses) if wins + losses else None,
-        "per_seed": [{"wins": w, "draws": d, "losses": lost} for w, d, lost in runs],
+        "per_seed": [{"wins": w, "draws": d, "losses": lost} for w, d, lost, _ in runs],
+        # The crew of the co-op holds every seat: no seat of its own to tell apart.
+        "by_seat": None if team else by_seat,
         "seeds": seeds,
         "az_seconds_a_move": az_move,
         "opponent_seconds_a_move": opponent_move,

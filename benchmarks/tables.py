@@ -436,16 +436,31 @@ def az_records(data: dict) -> str:
     return markdown(header, rows)
 
 
+def _by_seat(seats: list[dict]) -> str:
+    """``monster 31% / hunter_0 74%``: decisive wins in each seat held."""
+    return " / ".join(
+        f"{s['seat']} " + (pct(s["wins"] / (s["wins"] + s["losses"])) if s["wins"] + s["losses"] else "-")
+        for s in seats
+    )
+
+
 def az_strength(data: dict) -> str:
     """benchmarks/az_strength.py: the shipped az agents' records, pooled over
     seeds, with each side's seconds a move."""
     header = ["game", "players", "simulations", "opponent", "games", "wins", "95% CI", "draws", "losses"]
-    header += ["decisive wins", "wins per seed", "ms a move (az / opponent)", "seeds"]
+    header += [
+        "decisive wins",
+        "decisive wins by seat",
+        "wins per seed",
+        "ms a move (az / opponent)",
+        "seeds",
+    ]
     order = sorted(data["rows"], key=lambda r: (r["game"], r["players"], -r["simulations"], r["opponent"]))
     rows = [
         [r["game"], str(r["players"]), str(r["simulations"]), r["opponent"], str(r["games"])]
         + [pct(r["win_rate"]), interval(r["win_rate_lo"], r["win_rate_hi"]), str(r["draws"])]
-        + [str(r["losses"]), or_dash(r["decisive_win_rate"], pct), _wins_per_seed(r["per_seed"])]
+        + [str(r["losses"]), or_dash(r["decisive_win_rate"], pct), or_dash(r.get("by_seat"), _by_seat)]
+        + [_wins_per_seed(r["per_seed"])]
         + [
             f"{1e3 * r['az_seconds_a_move']:.2f} / "
             + or_dash(r["opponent_seconds_a_move"], lambda s: f"{1e3 * s:.2f}")

@@ -290,6 +290,12 @@ def test_az_strength_quick_run_scores_the_shipped_networks(tmp_path, capsys, res
     assert (row["game"], row["players"], row["simulations"], row["opponent"]) == ("azacru", 2, 4, "greedy")
     assert row["games"] == 6 == row["wins"] + row["draws"] + row["losses"]
     assert row["az_seconds_a_move"] > 0 and row["trained"]["command"].startswith("python -m azgames train")
+    assert [s["seat"] for s in row["by_seat"]] == ["player_0", "player_1"]
+    assert [sum(s[k] for s in row["by_seat"]) for k in ("wins", "draws", "losses")] == [
+        row["wins"],
+        row["draws"],
+        row["losses"],
+    ]
     assert "| azacru | 2 | 4 | greedy | 6 |" in capsys.readouterr().out
 
 

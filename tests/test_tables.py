@@ -158,6 +158,18 @@ def test_the_mcts_table_gives_each_seeds_wins_of_its_games():
     assert column(table, "policy") == ["ppo", "ppo"] and column(table, "decisive wins") == ["-", "-"]
 
 
+def test_the_az_table_gives_the_decisive_wins_of_each_seat_az_held():
+    import json
+
+    committed = json.loads((ROOT / "benchmarks/results/az_strength.json").read_text())["rows"][0]
+    monster = {"seat": "monster", "wins": 3, "draws": 1, "losses": 9}
+    hunter = {"seat": "hunter_0", "wins": 0, "draws": 2, "losses": 0}
+    split = committed | {"game": "a", "by_seat": [monster, hunter]}
+    older = committed | {"game": "b", "by_seat": None}
+    table = tables.az_strength({"rows": [split, older]})
+    assert column(table, "decisive wins by seat") == ["monster 25.0% / hunter_0 -", "-"]
+
+
 def test_the_coop_agents_table_sets_each_greedy_row_beside_its_random_team():
     def team(players, rounds, name, wins):
         per_seed = {"0": {"win_rate": wins / 20}, "1": {"win_rate": wins / 40}}

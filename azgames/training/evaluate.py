@@ -41,6 +41,8 @@ class Evaluation:
     draws: int
     losses: int
     mean_reward: float
+    #: ``(wins, draws, losses)`` of the games the learner played in each seat.
+    by_seat: tuple[tuple[int, int, int], ...] = ()
 
     @property
     def win_rate(self) -> float:
@@ -59,8 +61,9 @@ class Evaluation:
 
     def as_dict(self) -> dict[str, Any]:
         lo, hi = self.interval
+        flat = {k: v for k, v in asdict(self).items() if k != "by_seat"}  # eval.csv: a number a column
         return {
-            **asdict(self),
+            **flat,
             "win_rate": self.win_rate,
             "win_rate_lo": lo,
             "win_rate_hi": hi,
@@ -115,10 +118,17 @@ def evaluate(
     else:
         raise RuntimeError(f"{int((~finished).sum())} games still going after {max_steps} steps")
     two_sided = len(env.venv.rules.sides) <= 2  # a draw is no one's win (with more sides, a loss)
-    wins = int((result >= 1 - 1e-6).sum())
-    draws = int((result == 0).sum()) if two_sided else 0
+    won = result >= 1 - 1e-6
+    drawn = (result == 0) & two_sided
+    by_seat = tuple(
+        (int(won[seated].sum()), int(drawn[seated].sum()), int((~won & ~drawn)[seated].sum()))
+        for seated in (env.seat == s for s in range(env.num_players))
+    )
+    wins, draws = int(won.sum()), int(drawn.sum())
     name = opponent if isinstance(opponent, str) else getattr(opponent, "name", "policy")
-    return Evaluation(str(name), num_games, wins, draws, num_games - wins - draws, float(result.mean()))
+    return Evaluation(
+        str(name), num_games, wins, draws, num_games - wins - draws, float(result.mean()), by_seat
+    )
 
 
 def load_ladder(path) -> dict[str, float]:

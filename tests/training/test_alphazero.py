@@ -182,8 +182,12 @@ def test_an_evaluation_with_simulations_plays_the_search_against_the_opponent(ro
 
     _, net, _ = rounds
     meta = {"game": "azacru", "num_players": 2, "obs_shape": [11, 9, 9], "hidden": [32]}
-    e = evaluate(net.to_numpy(meta), "random", 8, seed=0, simulations=8)
-    assert e.games == 8 and e.wins + e.draws + e.losses == 8
+    e = evaluate(net.to_numpy(meta), "random", 9, seed=0, simulations=8)
+    assert e.games == 9 and e.wins + e.draws + e.losses == 9
+    # Game i's learner sits in seat i % 2: five games in the first seat, four in the second.
+    assert [sum(seat) for seat in e.by_seat] == [5, 4]
+    assert [sum(column) for column in zip(*e.by_seat)] == [e.wins, e.draws, e.losses]
+    assert "by_seat" not in e.as_dict()  # eval.csv keeps a number a column
 
 
 def test_in_the_value_warm_up_the_policy_target_is_the_networks_own_prior():
