@@ -48,3 +48,7 @@ class SearchHooks:
     #: ``heuristic(s, cfg, i, mask) -> action``: the game's heuristic agent's
     #: move, for playouts that follow it instead of random moves (None: none).
     heuristic: Callable | None = None
+    #: ``repeats(rules) -> bool``: whether positions can come back, moves
+    #: undone without end; if so ``az`` scores a walk's return to a position
+    #: on its path as a draw, unless told otherwise (None: they cannot).
+    repeats: Callable[[Any], bool] | None = None

@@ -149,6 +149,15 @@ def config(rules):
     return rules.config
 
 
+def repeats(rules) -> bool:
+    """Without coconuts (2 players' default) a wind turned can be turned back
+    by the other player as often as they like: ``az``'s drawn games against
+    greedy were cycles of a few positions. With them each player turns the
+    others' winds 4 times in all (``az``'s 402 games against two greedy
+    players drew none)."""
+    return rules.layout.coconuts == 0
+
+
 # Random playouts mostly reach the 400-action limit undecided: the estimate at
 # the leaf played best against greedy. The actions are too many for plain
 # UCT's 1,000 simulations to look past two plies: a prior guides it.
@@ -162,4 +171,5 @@ HOOKS = SearchHooks(
     max_playout=0,
     prior_temperature=0.1,
     heuristic=heuristic,
+    repeats=repeats,
 )

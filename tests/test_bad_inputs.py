@@ -430,6 +430,7 @@ CLI_MISTAKES = [
     ["play", "azacru", "--agents", "az:playout_weight=nan", "random"],
     ["play", "azacru", "--agents", "az:max_playout=-2", "random"],
     ["play", "azure", "--agents", "az:heuristic_playouts=yes", "random"],
+    ["play", "azimuth", "--agents", "az:repetition_draws=2", "random"],
     ["play", "azimuth_coop", "--agents", "az:heuristic_playouts=true"],  # the co-op has no heuristic
     ["play", "azacru", "--agents", "az:prior_temperature=-1", "random"],
     ["play", "azacru", "--agents", "az:prior_temperature=inf", "random"],

@@ -24,6 +24,7 @@ from azgames.limits import LOCAL, Limits
 from azgames.registry import rules_type
 
 from .. import POLICIES
+from ..mcts.games import hooks_of
 from ..policy import MAX_PLAYOUT, MAX_TEMPERATURE, NumpyPolicy, PolicyPerPlayerCount
 from .search import GumbelSearch
 
@@ -69,6 +70,7 @@ class AZAgent:
         max_playout: int | None = None,
         prior_temperature: float | None = None,
         heuristic_playouts: bool | None = None,
+        repetition_draws: bool | None = None,
     ):
         if policy is None and game is None:
             raise ValueError("AZAgent needs a network or the game whose shipped network to play")
@@ -100,6 +102,11 @@ class AZAgent:
             raise ValueError(f"heuristic_playouts: {self.game} has no heuristic agent for playouts")
         #: Whether playouts follow the game's heuristic agent (None: as the network was trained).
         self.heuristic_playouts = heuristic_playouts
+        if repetition_draws is not None and not isinstance(repetition_draws, bool):
+            raise ValueError(f"repetition_draws={repetition_draws!r}: give true or false")
+        #: Whether a return to a position on a walk's path is a draw (None:
+        #: where the game's positions can come back, ``SearchHooks.repeats``).
+        self.repetition_draws = repetition_draws
         #: The search's seed (its dice; none of its choices are random when it plays).
         self.seed = int(agent_rng(seed).integers(2**63))
         self._search: GumbelSearch | None = None  # the last env's, while its rules stay
@@ -162,8 +169,15 @@ class AZAgent:
                     if self.heuristic_playouts is None
                     else self.heuristic_playouts
                 ),
+                repetition_draws=self._repetition_draws(rules),
             )
         return self._search
+
+    def _repetition_draws(self, rules) -> bool:
+        if self.repetition_draws is not None:
+            return self.repetition_draws
+        repeats = hooks_of(rules).repeats
+        return repeats is not None and repeats(rules)
 
     def __repr__(self) -> str:
         return f"AZAgent({self.game}, simulations={self.simulations}, considered={self.considered})"

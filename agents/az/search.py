@@ -43,6 +43,13 @@ the game's estimate after it, for the mover (``mcts``'s guided prior). In a
 game of many actions whose network has learnt little (Azimuth), the game's
 own judgement of each move steers the few simulations the search has.
 
+**Repeats.** With ``repetition_draws`` (a game whose positions come
+back, Azimuth's winds turned back and forth) a walk that returns to a
+position already on its path ends there, scored as a draw: a leader then
+looks for a move that makes progress instead of one its opponent can
+undo, and the trailer welcomes the undoing. A position is known by a hash of
+its mover's observation (:func:`position_key`), kept for every node.
+
 **Values.** A network gives the mover's value, or one for each player
 (counted in seats from the mover). With the mover's alone, every agent of
 the mover's side gets it and every agent of the other side its negative:
@@ -120,6 +127,8 @@ class Trees(NamedTuple):
     estimates: np.ndarray  # (G, P) float64: each game's estimate scratch
     prior_temperature: np.ndarray  # (1,) float64: the estimate prior's temperature (0: none)
     scores: np.ndarray  # (G, A) float64: the last node's actions' estimate prior logits
+    key: np.ndarray  # (G, N) uint64: each decision node's position, hashed (position_key)
+    repetition_draws: np.ndarray  # (1,) bool: a walk's return to a position on its path is a draw
 
 
 def new_trees(games: int, simulations: int, actions: int, agents: int, depth: int, queue: int) -> Trees:
@@ -160,6 +169,8 @@ def new_trees(games: int, simulations: int, actions: int, agents: int, depth: in
         estimates=np.zeros((games, agents)),
         prior_temperature=np.zeros(1),
         scores=np.zeros((games, actions)),
+        key=np.zeros((games, nodes), np.uint64),
+        repetition_draws=np.zeros(1, np.bool_),
     )
 
 
@@ -174,11 +185,43 @@ def new_node(t, g, mover, over):
     return node
 
 
+#: FNV-1a's 64-bit offset basis and prime.
+FNV_BASIS = np.uint64(0xCBF29CE484222325)
+FNV_PRIME = np.uint64(0x100000001B3)
+
+
 @njit
-def observe_leaf(s, cfg, t, g, work, node, obs, mask, rewards):
-    """Row ``g`` of ``obs`` and ``mask``: the work game's position, from the
-    side of ``node``'s mover; and its actions' estimate prior (:func:`score_actions`)."""
+def position_key(obs_row, mover):
+    """A 64-bit FNV-1a hash of a position: its mover and the mover's
+    observation (which holds no move count, so a position come back hashes alike)."""
+    h = (FNV_BASIS ^ np.uint64(mover + 1)) * FNV_PRIME
+    for x in obs_row:
+        h = (h ^ np.uint64(np.int64(x) + 128)) * FNV_PRIME
+    return h
+
+
+@njit
+def observe_node(s, cfg, t, g, work, node, obs):
+    """Row ``g`` of ``obs``: the work game's position, from the side of
+    ``node``'s mover; and its key (:func:`position_key`)."""
     observe(s, cfg, work, t.mover[g, node], obs[g])
+    t.key[g, node] = position_key(obs[g], t.mover[g, node])
+
+
+@njit
+def repeats(t, g, node, depth):
+    """Whether ``node``'s position is one of the decision nodes' on game ``g``'s path."""
+    for d in range(depth):
+        on_path = t.path_node[g, d]
+        if t.mover[g, on_path] >= 0 and t.key[g, on_path] == t.key[g, node]:
+            return True
+    return False
+
+
+@njit
+def prepare_leaf(s, cfg, t, g, work, node, mask, rewards):
+    """Row ``g`` of ``mask``: the legal actions of ``node``'s mover in the work
+    game; and its actions' estimate prior (:func:`score_actions`)."""
     legal(s, cfg, work, mask[g : g + 1])
     score_actions(s, cfg, t, g, work, t.mover[g, node], mask[g], rewards)
 
@@ -235,7 +278,8 @@ def start(s, cfg, t, movers, obs, mask, rewards):
         copy_game(s, g, games + g)
         t.leaf[g] = new_node(t, g, movers[g], False)
         t.depth[g] = 0
-        observe_leaf(s, cfg, t, g, games + g, 0, obs, mask, rewards)
+        observe_node(s, cfg, t, g, games + g, 0, obs)
+        prepare_leaf(s, cfg, t, g, games + g, 0, mask, rewards)
         play_leaf_out(s, cfg, t, g, games + g, rewards)
 
 
@@ -338,7 +382,11 @@ def walk(s, cfg, forced, faces, t, g, wanted, rewards, obs, mask, needs):
             t.child[g, e] = child
             t.leaf[g] = child
             if not over:
-                observe_leaf(s, cfg, t, g, work, child, obs, mask, rewards)
+                observe_node(s, cfg, t, g, work, child, obs)
+                if t.repetition_draws[0] and repeats(t, g, child, depth):
+                    t.over[g, child] = True  # a draw: no value, its return the path's rewards
+                    break
+                prepare_leaf(s, cfg, t, g, work, child, mask, rewards)
                 play_leaf_out(s, cfg, t, g, work, rewards)
                 needs[g] = True
             break
@@ -489,7 +537,9 @@ class GumbelSearch:
     ``heuristic_playouts`` the game's heuristic agent's moves (Azure
     Attack's and Azacru's greedy) for every player.
     ``prior_temperature`` > 0 adds the estimate prior to every node's logits
-    (the step's reward plus the estimate after each action, over it)."""
+    (the step's reward plus the estimate after each action, over it).
+    ``repetition_draws`` scores a walk's return to a position on its path as
+    a draw (see Repeats above)."""
 
     def __init__(
         self,
@@ -506,6 +556,7 @@ class GumbelSearch:
         max_playout: int | None = None,
         prior_temperature: float = 0.0,
         heuristic_playouts: bool = False,
+        repetition_draws: bool = False,
     ):
         hooks = hooks_of(rules)
         if values not in (1, rules.num_players):
@@ -536,6 +587,7 @@ class GumbelSearch:
         self.max_playout = hooks.max_playout if max_playout is None else int(max_playout)
         self.prior_temperature = float(prior_temperature)
         self.heuristic_playouts = bool(heuristic_playouts)
+        self.repetition_draws = bool(repetition_draws)
         self.kin = side_signs(rules.sides, rules.num_players)
         self.values = values
         self.table = considered_visits(considered, simulations)
@@ -578,6 +630,7 @@ class GumbelSearch:
         t.max_playout[0] = self.max_playout
         t.heuristic_playouts[0] = self.heuristic_playouts
         t.prior_temperature[0] = self.prior_temperature
+        t.repetition_draws[0] = self.repetition_draws
         start(s, self.cfg, t, np.asarray(movers, np.int64), obs, mask, rewards)
         logits, values = self._evaluate(obs, mask, np.ones(games, np.bool_))
         gumbel = self.gumbel_scale * self.rng.gumbel(size=(games, actions))

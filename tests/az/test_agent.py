@@ -99,3 +99,28 @@ def test_with_three_players_a_network_valuing_each_player_searches_and_one_valui
         env.step(action)
     with pytest.raises(ValueError, match="needs a value for each player"):
         AZAgent(random_policy(env), simulations=6).act(env)
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "options", "repeats"),
+    [
+        ("azimuth", 2, {}, True),  # no coconuts: a wind turns back and forth without end
+        ("azimuth", 2, {"coconuts": True}, False),  # each turns the other's winds 4 times
+        ("azimuth", 3, {}, False),  # coconuts by the book
+        ("azacru", 2, {}, False),  # a claim stays
+    ],
+)
+def test_a_return_to_a_position_is_a_draw_where_the_games_positions_come_back(
+    game, players, options, repeats
+):
+    """The search scores repeats as draws where the game's hooks say that its
+    positions can come back, unless the agent is told otherwise."""
+    env = azgames.make(game, num_players=players, **options)
+    env.reset(seed=0)
+    raw = env.unwrapped
+    for told in (None, not repeats):
+        agent = AZAgent(random_policy(env, values=players), simulations=2, repetition_draws=told)
+        search = agent._search_for(raw.rules, agent.policy_for(players))
+        assert search.repetition_draws == (repeats if told is None else told)
+    with pytest.raises(ValueError, match="repetition_draws='yes'"):
+        AZAgent(random_policy(env), repetition_draws="yes")

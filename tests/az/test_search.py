@@ -329,3 +329,56 @@ def test_heuristic_playouts_play_on_as_greedy_would_for_every_player(game, greed
         assert np.array_equal(field[0], field[1]), name
     assert played_out == pytest.approx(gained)
     assert any(not np.array_equal(field[2], field[1]) for field in games)
+
+
+def undone_in_two(raw):
+    """A move of the actor and the other player's reply that bring the
+    position back as it was (a wind turned and turned back), by brute force."""
+    actor = raw.agent_selection
+    before = raw.observe(actor)["observation"]
+    for a in raw.legal_actions():
+        after = raw.clone()
+        after.step(int(a))
+        for b in after.legal_actions():
+            back = after.clone()
+            back.step(int(b))
+            if back.agent_selection == actor and np.array_equal(back.observe(actor)["observation"], before):
+                return int(a), int(b)
+    raise AssertionError("no move here can be undone by the reply")
+
+
+@pytest.mark.parametrize("repetition_draws", [True, False])
+def test_azimuth_a_wind_turned_and_turned_back_is_a_draw_to_the_search(repetition_draws):
+    """Winds turn both ways, so Azimuth's positions come back: its drawn games
+    against greedy were cycles of one wind turned back and forth. A network
+    sure that every position is won for its mover steers the walk along a
+    turn and its undoing. With ``repetition_draws`` the position come back
+    ends the walk as a draw (0 to the replying player); without, it is a new
+    leaf the network calls lost for the replying player (-1)."""
+    env = started("azimuth", 5, 30)
+    raw = env.unwrapped
+    turn, turn_back = undone_in_two(raw)
+    root = env.last()[0]["observation"].ravel()
+
+    def steering(obs, mask):
+        at_root = (obs == root).all(axis=1)
+        logits = np.zeros(mask.shape)
+        logits[at_root, turn] = logits[~at_root, turn_back] = 10.0
+        return logits, np.ones(mask.shape[0])
+
+    search = GumbelSearch(
+        raw.rules, steering, simulations=2, considered=1, gumbel_scale=0.0, repetition_draws=repetition_draws
+    )
+    search.run(
+        raw.state,
+        np.array([raw.possible_agents.index(raw.agent_selection)]),
+        env.last()[0]["observation"].size,
+    )
+    t = search.trees
+    replying = t.child[0, root_edge(search, turn)]
+    f, c = t.first[0, replying], t.num_edges[0, replying]
+    back = f + int(np.flatnonzero(t.action[0, f : f + c] == turn_back)[0])
+    came_back = t.child[0, back]
+    assert t.n[0, back] == 1.0 and t.key[0, came_back] == t.key[0, 0]
+    assert t.over[0, came_back] == repetition_draws
+    assert t.w[0, back] == (0.0 if repetition_draws else -1.0)
