@@ -45,9 +45,9 @@ own judgement of each move steers the few simulations the search has.
 
 **Repeats.** With ``repetition_draws`` (a game whose positions come
 back, Azimuth's winds turned back and forth) a walk that returns to a
-position already on its path ends there, scored as a draw: a leader then
-looks for a move that makes progress instead of one its opponent can
-undo, and the trailer welcomes the undoing. A position is known by a hash of
+position already on its path ends there, scored as a draw: a leader whose
+walks meet the undoing of its move looks for another, and the trailer
+welcomes the undoing. A position is known by a hash of
 its mover's observation (:func:`position_key`), kept for every node.
 
 **Values.** A network gives the mover's value, or one for each player
