@@ -127,7 +127,9 @@ class Trees(NamedTuple):
     estimates: np.ndarray  # (G, P) float64: each game's estimate scratch
     prior_temperature: np.ndarray  # (1,) float64: the estimate prior's temperature (0: none)
     scores: np.ndarray  # (G, A) float64: the last node's actions' estimate prior logits
-    key: np.ndarray  # (G, N) uint64: each decision node's position, hashed (position_key)
+    key: (
+        np.ndarray
+    )  # (G, N) uint64: each decision node's position, hashed (position_key; with repetition_draws)
     repetition_draws: np.ndarray  # (1,) bool: a walk's return to a position on its path is a draw
 
 
@@ -203,9 +205,10 @@ def position_key(obs_row, mover):
 @njit
 def observe_node(s, cfg, t, g, work, node, obs):
     """Row ``g`` of ``obs``: the work game's position, from the side of
-    ``node``'s mover; and its key (:func:`position_key`)."""
+    ``node``'s mover; and, where repeats are draws, its key (:func:`position_key`)."""
     observe(s, cfg, work, t.mover[g, node], obs[g])
-    t.key[g, node] = position_key(obs[g], t.mover[g, node])
+    if t.repetition_draws[0]:
+        t.key[g, node] = position_key(obs[g], t.mover[g, node])
 
 
 @njit
