@@ -127,9 +127,7 @@ class Trees(NamedTuple):
     estimates: np.ndarray  # (G, P) float64: each game's estimate scratch
     prior_temperature: np.ndarray  # (1,) float64: the estimate prior's temperature (0: none)
     scores: np.ndarray  # (G, A) float64: the last node's actions' estimate prior logits
-    key: (
-        np.ndarray
-    )  # (G, N) uint64: each decision node's position, hashed (position_key; with repetition_draws)
+    key: np.ndarray  # (G, N) uint64: each node's position_key, where repeats are draws
     repetition_draws: np.ndarray  # (1,) bool: a walk's return to a position on its path is a draw
 
 
