@@ -40,6 +40,7 @@ from numpy.lib import format as npy_format
 from azgames.inputs import parse_json, read_bytes
 from azgames.limits import LOCAL
 
+from .az.gumbel import EPSILON, NO_RESCALE
 from .conv import check_conv, conv_features
 
 #: The largest policy file read, in bytes: the suite's file limit. The
@@ -75,14 +76,17 @@ MAX_TEMPERATURE = 1e6
 #: The most plies a leaf's playout may run before the game's estimate.
 MAX_PLAYOUT = 10_000
 #: What meta ``search`` may hold besides ``rescale``.
-SEARCH_OPTIONS = {"playout_weight", "max_playout", "heuristic_playouts", "prior_temperature"}
+SEARCH_OPTIONS = {"playout_weight", "max_playout", "heuristic_playouts", "prior_temperature", "min_spread"}
 
 
 def check_search(search, where: str) -> None:
     """Meta ``search``, how ``az`` searches the network as it was trained:
     ``rescale`` true or false, and optionally a ``playout_weight`` from 0 to
     1, a ``max_playout`` from -1 (to the end) to :data:`MAX_PLAYOUT`,
-    ``heuristic_playouts`` true or false and a ``prior_temperature`` of 0 or more."""
+    ``heuristic_playouts`` true or false, a ``prior_temperature`` of 0 or
+    more and a ``min_spread`` from the paper's 1e-8 to 2 (:mod:`.az.gumbel`;
+    where given, it stands for ``rescale``)."""
+
     if not (
         isinstance(search, dict)
         and {"rescale"} <= set(search) <= {"rescale", *SEARCH_OPTIONS}
@@ -91,7 +95,8 @@ def check_search(search, where: str) -> None:
     ):
         raise ValueError(
             f"{where}: meta 'search' is not {{'rescale': true or false[, 'playout_weight': W]"
-            "[, 'max_playout': N][, 'heuristic_playouts': true or false][, 'prior_temperature': T]}"
+            "[, 'max_playout': N][, 'heuristic_playouts': true or false][, 'prior_temperature': T]"
+            "[, 'min_spread': S]}"
             " (how az searches it)"
         )
     plies = search.get("max_playout", -1)
@@ -99,7 +104,11 @@ def check_search(search, where: str) -> None:
         raise ValueError(
             f"{where}: meta 'search' 'max_playout' is not a whole number from -1 to {MAX_PLAYOUT:,}"
         )
-    for key, low, high in (("playout_weight", 0, 1), ("prior_temperature", 0, MAX_TEMPERATURE)):
+    for key, low, high in (
+        ("playout_weight", 0, 1),
+        ("prior_temperature", 0, MAX_TEMPERATURE),
+        ("min_spread", EPSILON, NO_RESCALE),
+    ):
         value = search.get(key, low)
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
             raise ValueError(f"{where}: meta 'search' '{key}' is not a number from {low} to {high:g}")

@@ -434,6 +434,8 @@ CLI_MISTAKES = [
     ["play", "azimuth_coop", "--agents", "az:heuristic_playouts=true"],  # the co-op has no heuristic
     ["play", "azacru", "--agents", "az:prior_temperature=-1", "random"],
     ["play", "azacru", "--agents", "az:prior_temperature=inf", "random"],
+    ["play", "azure", "--agents", "az:min_spread=0", "random"],
+    ["play", "azure", "--agents", "az:min_spread=3", "random"],
     ["play", "azacru", "--agents", "az:path=/no/such/network.npz", "random"],
     ["play", "azimuth", "--agents", "az:path=agents/policies/azacru_2p.npz", "random"],  # another game's
     ["train", "azacru", "--algo", "alphazero", "--value-warmup", "-1"],
@@ -443,6 +445,9 @@ CLI_MISTAKES = [
     ["train", "azacru", "--teacher-rounds", "5"],  # PPO's: no teacher
     ["train", "azacru", "--algo", "alphazero", "--playout-weight", "1.5"],
     ["train", "azacru", "--algo", "alphazero", "--playout-weight", "nan"],
+    ["train", "azure", "--algo", "alphazero", "--min-spread", "0"],
+    ["train", "azure", "--algo", "alphazero", "--min-spread", "nan"],
+    ["train", "azure", "--min-spread", "0.5"],  # PPO's: no search
     ["train", "azacru", "--playout-weight", "0.5"],  # PPO's: no search
     ["train", "azure", "--algo", "alphazero", "--max-playout", "-2"],
     ["train", "azure", "--heuristic-playouts"],  # PPO's: no search

@@ -519,6 +519,18 @@ NETWORK_CASES = [
         r"meta 'search' 'prior_temperature' is not a number from 0 to 1e\+06",
         True,
     ),
+    (
+        "meta search min spread 0",
+        set_meta("search", {"rescale": True, "min_spread": 0}),
+        r"meta 'search' 'min_spread' is not a number from 1e-08 to 2",
+        True,
+    ),
+    (
+        "meta search min spread beyond 2",
+        set_meta("search", {"rescale": True, "min_spread": 1e300}),
+        r"meta 'search' 'min_spread' is not a number from 1e-08 to 2",
+        True,
+    ),
     # A conv trunk (AlphaZero's --conv): the constructor takes its layers
     # apart (test_a_conv_policy_built_in_code_gets_the_same_checks).
     (

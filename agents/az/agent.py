@@ -26,6 +26,7 @@ from azgames.registry import rules_type
 from .. import POLICIES
 from ..mcts.games import hooks_of
 from ..policy import MAX_PLAYOUT, MAX_TEMPERATURE, NumpyPolicy, PolicyPerPlayerCount
+from .gumbel import EPSILON, NO_RESCALE
 from .search import GumbelSearch
 
 #: Where the shipped ``az`` networks are, one per game and player count.
@@ -71,6 +72,7 @@ class AZAgent:
         prior_temperature: float | None = None,
         heuristic_playouts: bool | None = None,
         repetition_draws: bool | None = None,
+        min_spread: float | None = None,
     ):
         if policy is None and game is None:
             raise ValueError("AZAgent needs a network or the game whose shipped network to play")
@@ -89,6 +91,10 @@ class AZAgent:
         )
         self.max_playout = (
             None if max_playout is None else checks.integer("max_playout", max_playout, -1, MAX_PLAYOUT)
+        )
+        #: The least spread Q-values are stretched over (None: as the network was trained).
+        self.min_spread = (
+            None if min_spread is None else checks.number("min_spread", min_spread, EPSILON, NO_RESCALE)
         )
         #: The estimate prior's temperature (None: as the network was trained; 0: none).
         self.prior_temperature = (
@@ -155,6 +161,7 @@ class AZAgent:
                 seed=self.seed,
                 values=values,
                 rescale=trained.get("rescale", True),
+                min_spread=trained.get("min_spread") if self.min_spread is None else self.min_spread,
                 playout_weight=(
                     trained.get("playout_weight", 0.0) if self.playout_weight is None else self.playout_weight
                 ),

@@ -529,7 +529,11 @@ class GumbelSearch:
     in seats from the mover). ``considered``: root actions Sequential Halving
     starts with; ``gumbel_scale`` 0 plays for strength, 1 explores (self-play);
     ``rescale=False`` keeps the Q-values' own scale in ``sigma``
-    (:mod:`.gumbel`). With the mover's value alone, games of one or two sides
+    (:mod:`.gumbel`); ``min_spread``, where given, stands for ``rescale``:
+    the least spread a node's Q-values are stretched over, from the paper's
+    1e-8 (``rescale``) to 2 (their own scale). Between the two, Q-values
+    apart by less than it (the noise of a few playouts with dice) stay
+    apart by that share of sigma only. With the mover's value alone, games of one or two sides
     (:attr:`Rules.sides`): the mover's side gets it, the other its negative.
     ``playout_weight`` > 0 weighs a playout into every leaf's value, AlphaGo's lambda:
     ``(1 - w) * network + w * playout``, the playout random moves for
@@ -553,6 +557,7 @@ class GumbelSearch:
         max_depth: int = 512,
         values: int = 1,
         rescale: bool = True,
+        min_spread: float | None = None,
         playout_weight: float = 0.0,
         max_playout: int | None = None,
         prior_temperature: float = 0.0,
@@ -571,6 +576,11 @@ class GumbelSearch:
             raise ValueError(f"{rules.info.name}'s search hooks give no observation for a network")
         if simulations < 1 or considered < 1:
             raise ValueError(f"simulations={simulations} and considered={considered} must be >= 1")
+        if min_spread is not None and not EPSILON <= min_spread <= NO_RESCALE:
+            raise ValueError(
+                f"min_spread={min_spread}: the least spread Q-values are stretched over is "
+                f"from {EPSILON:g} (the paper's rescaling) to {NO_RESCALE:g} (none)"
+            )
         if not 0.0 <= playout_weight <= 1.0:
             raise ValueError(
                 f"playout_weight={playout_weight}: a playout's weight in a leaf's value is in [0, 1]"
@@ -583,7 +593,7 @@ class GumbelSearch:
         self.cfg = hooks.config(rules)
         self.simulations, self.considered = simulations, considered
         self.gumbel_scale, self.max_depth = gumbel_scale, max_depth
-        self.min_spread = EPSILON if rescale else NO_RESCALE
+        self.min_spread = (EPSILON if rescale else NO_RESCALE) if min_spread is None else float(min_spread)
         self.playout_weight = float(playout_weight)
         self.max_playout = hooks.max_playout if max_playout is None else int(max_playout)
         self.prior_temperature = float(prior_temperature)

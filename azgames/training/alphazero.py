@@ -87,6 +87,12 @@ class Config:
     # few simulations of a long game) do not outweigh the prior. The shipped
     # network's file records it, and az searches it so.
     rescale: bool = True
+    # Or a spread between: the least a node's Q-values are stretched over
+    # (1e-8 is the paper's rescaling, 2 none). With dice and few playouts a
+    # node's Q-values differ by noise, which rescaling stretches into sigma's
+    # whole range: Azure Attack's search then grew weaker with more
+    # simulations (docs/training.md). None: by ``rescale``.
+    min_spread: float | None = None
     # A playout's weight in each leaf's value (AlphaGo's lambda; 0: the
     # network's alone; the playout ends in the game's estimate where its
     # hooks cut it): where that judges better than a young value head (the
@@ -189,6 +195,7 @@ class SelfPlay:
             seed=cfg.seed,
             values=values,
             rescale=cfg.rescale,
+            min_spread=cfg.min_spread,
             playout_weight=cfg.playout_weight,
             max_playout=cfg.max_playout,
             prior_temperature=cfg.prior_temperature,
@@ -388,6 +395,7 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
             # Written only where asked for: the files of earlier runs stay as they were.
             **({"max_playout": cfg.max_playout} if cfg.max_playout is not None else {}),
             **({"heuristic_playouts": True} if cfg.heuristic_playouts else {}),
+            **({"min_spread": cfg.min_spread} if cfg.min_spread is not None else {}),
         },
         symmetries=bool(turns),
         **({"conv": conv} if conv else {}),

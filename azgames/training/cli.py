@@ -116,6 +116,16 @@ def register(sub: argparse._SubParsersAction) -> None:
         "outweigh the prior (the network's file records it) (default: on)",
     )
     train.add_argument(
+        "--min-spread",
+        type=float,
+        default=None,
+        metavar="S",
+        help="alphazero: stretch each node's Q-values over at least S, from 1e-8 (the "
+        "paper's rescaling, --rescale) to 2 (their own scale, --no-rescale): Q-values "
+        "apart by noise (dice, few playouts) then stay a share of sigma apart; stands "
+        "for --rescale (the network's file records it) (default: none)",
+    )
+    train.add_argument(
         "--playout-weight",
         type=float,
         default=None,
@@ -312,6 +322,7 @@ ALGO_ONLY: dict[str, dict[str, Any]] = {
         "conv": None,
         "symmetries": None,
         "rescale": True,
+        "min_spread": None,
         "playout_weight": 0.0,
         "max_playout": None,
         "heuristic_playouts": False,
@@ -432,6 +443,7 @@ def cmd_train(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         algo_options = {"league_greedy": args.league_greedy, **({"mix": mix} if mix else {})}
     else:
         from azgames.agents.az.agent import MAX_SIMULATIONS, has_heuristic
+        from azgames.agents.az.gumbel import EPSILON, NO_RESCALE
         from azgames.agents.policy import MAX_PLAYOUT, MAX_TEMPERATURE
 
         if args.value_warmup < 0:
@@ -449,6 +461,11 @@ def cmd_train(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             parser.error(f"--league {args.league}: give a share of the games from 0 to 1")
         if not 0 <= args.playout_weight <= 1:  # NaN fails too
             parser.error(f"--playout-weight {args.playout_weight}: give a weight from 0 to 1")
+        if args.min_spread is not None and not EPSILON <= args.min_spread <= NO_RESCALE:
+            parser.error(
+                f"--min-spread {args.min_spread}: give {EPSILON:g} (the paper's rescaling) to "
+                f"{NO_RESCALE:g} (none)"
+            )
         if args.max_playout is not None and not -1 <= args.max_playout <= MAX_PLAYOUT:
             parser.error(f"--max-playout {args.max_playout}: give -1 (to the end) to {MAX_PLAYOUT:,} plies")
         if args.heuristic_playouts and not has_heuristic(args.game):
@@ -473,6 +490,7 @@ def cmd_train(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             "conv": conv,
             "symmetries": args.symmetries,
             "rescale": args.rescale,
+            "min_spread": args.min_spread,
             "playout_weight": args.playout_weight,
             "max_playout": args.max_playout,
             "heuristic_playouts": args.heuristic_playouts,

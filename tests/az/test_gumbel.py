@@ -60,6 +60,17 @@ def test_without_rescaling_q_values_a_hair_apart_stay_a_hair_apart():
     assert pi[0] > 0.75  # the prior still decides
 
 
+def test_a_spread_between_stretches_q_values_closer_than_it_by_their_share_of_it():
+    """min_spread 0.5: Q-values 0.1 apart (a few playouts' noise) get a
+    fifth of sigma's 5.2 between them; 1.0 apart, they get all of it, as
+    rescaled."""
+    visits = np.array([2.0, 2.0])
+    near = sigma_q(np.zeros(2), np.array([0.2, 0.3]), visits, 0.0, 0.5)
+    far = sigma_q(np.zeros(2), np.array([-0.5, 0.5]), visits, 0.0, 0.5)
+    assert near[1] - near[0] == pytest.approx(5.2 / 5)
+    assert far[1] - far[0] == pytest.approx(5.2)
+
+
 def test_without_values_to_tell_the_edges_apart_the_improved_policy_is_the_prior():
     logits = np.log(np.array([0.5, 0.3, 0.2]))
     pi = improved_policy(logits, np.zeros(3), np.zeros(3), 0.0, EPSILON)

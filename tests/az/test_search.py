@@ -287,6 +287,13 @@ def test_a_negative_prior_temperature_is_refused_by_value(temperature):
         GumbelSearch(env.unwrapped.rules, uniform, prior_temperature=temperature)
 
 
+@pytest.mark.parametrize("spread", [0.0, 2.5, float("nan")])
+def test_a_min_spread_outside_the_papers_to_none_is_refused_by_value(spread):
+    env = started("azure", 0, 0)
+    with pytest.raises(ValueError, match=f"min_spread={spread}"):
+        GumbelSearch(env.unwrapped.rules, uniform, min_spread=spread)
+
+
 @pytest.mark.parametrize(
     "game, greedy_spec", [("azure", "greedy"), ("azacru", "greedy"), ("azimuth", "greedy:lookahead=1")]
 )

@@ -315,6 +315,28 @@ def test_a_run_without_rescaling_is_searched_so_by_the_az_agent(tmp_path):
         assert az._search.min_spread == spread and az._search.trees.min_spread[0] == spread
 
 
+def test_a_run_with_a_min_spread_is_searched_so_by_the_az_agent(tmp_path):
+    """--min-spread stands for --rescale: self-play's search stretches Q-values
+    over at least it, the file records it, and the az agent searches the
+    network so unless told otherwise (az:min_spread)."""
+    from azgames.agents import make_agent
+
+    out = tmp_path / "spread"
+    cfg = tiny(steps=160, final_eval_games=2, eval_against=("random",), out=str(out), min_spread=0.5)
+    assert SelfPlay(cfg, net_for(cfg)).search.min_spread == 0.5
+    train(cfg)
+    assert NumpyPolicy.load(out / "policy.npz").meta["search"]["min_spread"] == 0.5
+    env = azgames.make("azacru")
+    env.reset(seed=0)
+    for spec, spread in (
+        (f"az:path={out / 'policy.npz'}", 0.5),
+        (f"az:path={out / 'policy.npz'},min_spread=1", 1.0),
+    ):
+        az = make_agent(spec, game="azacru", seed=0)
+        az.act(env)
+        assert az._search.trees.min_spread[0] == spread
+
+
 def test_augmentation_is_on_from_scratch_and_follows_the_init_network_by_default(tmp_path):
     """A network not trained with the symmetries (PPO's) is not taught them
     by default: they are on from scratch, and from an --init that learnt
