@@ -86,7 +86,6 @@ def check_search(search, where: str) -> None:
     ``heuristic_playouts`` true or false, a ``prior_temperature`` of 0 or
     more and a ``min_spread`` from the paper's 1e-8 to 2 (:mod:`.az.gumbel`;
     where given, it stands for ``rescale``)."""
-
     if not (
         isinstance(search, dict)
         and {"rescale"} <= set(search) <= {"rescale", *SEARCH_OPTIONS}
