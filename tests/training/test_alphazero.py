@@ -308,8 +308,9 @@ def test_a_run_without_rescaling_is_searched_so_by_the_az_agent(tmp_path):
     }
     env = azgames.make("azacru")
     env.reset(seed=0)
-    shipped = NumpyPolicy.load(shipped_network_path("azacru", 2)).meta["search"]["rescale"]
-    for path, spread in ((out / "policy.npz", NO_RESCALE), (None, EPSILON if shipped else NO_RESCALE)):
+    shipped = NumpyPolicy.load(shipped_network_path("azacru", 2)).meta["search"]
+    as_shipped = shipped.get("min_spread", EPSILON if shipped["rescale"] else NO_RESCALE)
+    for path, spread in ((out / "policy.npz", NO_RESCALE), (None, as_shipped)):
         az = make_agent("az" if path is None else f"az:path={path}", game="azacru", seed=0)
         az.act(env)
         assert az._search.min_spread == spread and az._search.trees.min_spread[0] == spread
