@@ -95,10 +95,25 @@ def page(browser, server_url):
     return browser
 
 
-def wait(driver, condition, timeout: float = 20):
+def wait(driver, condition, timeout: float = 20, ignored: tuple = ()):
     from selenium.webdriver.support.ui import WebDriverWait
 
-    return WebDriverWait(driver, timeout, poll_frequency=0.05).until(condition)
+    return WebDriverWait(driver, timeout, poll_frequency=0.05, ignored_exceptions=ignored).until(condition)
+
+
+def click_place(driver, target: str) -> None:
+    """Click a board place as a person would. The topmost shape of the place
+    (a piece over its square) takes the click; a view arriving between
+    finding that shape and clicking it redraws the board, so a stale shape
+    is found again rather than failing the test."""
+    from selenium.common.exceptions import StaleElementReferenceException
+    from selenium.webdriver.common.by import By
+
+    def clicked(d) -> bool:
+        d.find_elements(By.CSS_SELECTOR, f'#board [data-target="{target}"]')[-1].click()
+        return True
+
+    wait(driver, clicked, ignored=(StaleElementReferenceException,))
 
 
 def view(driver) -> dict:
@@ -139,8 +154,7 @@ def click_move(driver, move: dict) -> None:
 
     ply = view(driver)["ply"]
     for i, target in enumerate(move["targets"]):
-        # The topmost shape of the place (a piece over its square) takes the click.
-        driver.find_elements(By.CSS_SELECTOR, f'#board [data-target="{target}"]')[-1].click()
+        click_place(driver, target)
         wait(driver, lambda d: (v := view(d))["ply"] > ply or v["clicks"] == move["targets"][: i + 1])
         if view(driver)["ply"] > ply:
             return
@@ -318,8 +332,7 @@ def test_a_click_that_starts_no_move_is_explained_until_the_next_click(page):
     starts = {m["targets"][0] for m in current["legal"] if m["targets"]}
     board = page.find_elements(By.CSS_SELECTOR, "#board [data-target]")
     place = next(t for e in board if (t := e.get_attribute("data-target")) not in starts)
-    # The topmost shape of the place (a piece over its square) takes the click.
-    page.find_elements(By.CSS_SELECTOR, f'#board [data-target="{place}"]')[-1].click()
+    click_place(page, place)
     notice = wait(page, lambda d: (n := d.find_element(By.ID, "notice")).is_displayed() and n)
     assert f"no legal move of player_0 starts at {place}" in notice.text
     time.sleep(0.3)  # the state message that follows the notice leaves it up
@@ -332,8 +345,6 @@ def test_a_click_that_starts_no_move_is_explained_until_the_next_click(page):
 def test_every_game_takes_a_move_by_clicks(page, game):
     """Each game in the page: a move clicked on its picture, a few agents'
     moves after it (the screenshot shows a game under way)."""
-    from selenium.webdriver.common.by import By
-
     players = 4 if game == "azure" else 2
     current = set_up(page, game, ["human"] * players, seed=1)
     # At 1280 x 720 the picture's words (legends, headers) were 6 to 8 px high.
@@ -363,7 +374,7 @@ def test_every_game_takes_a_move_by_clicks(page, game):
             wait(page, lambda d: view(d)["ply"] == current["ply"] + 1)
         start = next((m for m in view(page)["legal"] if len(m["targets"]) > 1), None)
         if start is not None:
-            page.find_elements(By.CSS_SELECTOR, f'#board [data-target="{start["targets"][0]}"]')[-1].click()
+            click_place(page, start["targets"][0])
             wait(page, lambda d: view(d)["clicks"])
         IMAGES.mkdir(parents=True, exist_ok=True)
         # A 1280 x 720 picture: the window grows by its frame (the tests' window is 1280 x 720 in all).
