@@ -31,10 +31,12 @@ replacing only the row of the same game, players, simulations and opponent.
 from __future__ import annotations
 
 import argparse
+import multiprocessing
+import queue
 import shlex
 import sys
 import time
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import FIRST_EXCEPTION, Executor, ProcessPoolExecutor, wait
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # also when run by path (runpy)
@@ -67,17 +69,45 @@ def seconds_a_move(agent, game: str, players: int, timed: int, seed: int = 0) ->
     return float(np.median(times))
 
 
-def play_seed(game: str, players: int, simulations: int, opponent: str, games: int, seed: int):
-    """One seed's games: its wins, draws and losses (a pool's job)."""
+def play_seed(game: str, players: int, simulations: int, opponent: str, games: int, seed: int, ended=None):
+    """One seed's games: its wins, draws and losses (a pool's job). Each
+    batch of games that ends is counted to ``ended``: a callable, or a queue
+    when the seed plays in a pool's process."""
     from azgames.agents.az.agent import shipped_network_path
     from azgames.agents.policy import NumpyPolicy
     from azgames.training.evaluate import evaluate
 
     policy = NumpyPolicy.load(shipped_network_path(game, players))
+    progress = ended.put if hasattr(ended, "put") else ended
     run = evaluate(
-        policy, "random" if opponent == TEAM else opponent, games, seed=seed, simulations=simulations
+        policy,
+        "random" if opponent == TEAM else opponent,
+        games,
+        seed=seed,
+        simulations=simulations,
+        progress=progress,
     )
     return run.wins, run.draws, run.losses, run.by_seat
+
+
+def play_in_pool(pool: Executor, jobs: list[tuple], ended) -> list:
+    """``play_seed`` of every job in ``pool``, in order, counting the games
+    that end in every process to ``ended`` as they end: a seed's games take
+    up to an hour."""
+    with multiprocessing.Manager() as manager:
+        counts = manager.Queue()
+        futures = [pool.submit(play_seed, *job, ended=counts) for job in jobs]
+        running = futures
+        while running:
+            _, running = wait(running, timeout=1.0, return_when=FIRST_EXCEPTION)
+            if any(f.done() and f.exception() for f in futures):
+                break  # result() below raises it
+            try:
+                while True:
+                    ended(counts.get_nowait())
+            except queue.Empty:
+                pass
+        return [f.result() for f in futures]
 
 
 def measure(
@@ -100,11 +130,11 @@ def measure(
     policy = NumpyPolicy.load(shipped_network_path(game, players))
     team = opponent == TEAM
     jobs = [(game, players, simulations, opponent, games, seed) for seed in seeds]
-    with Progress(len(seeds), f"az {game} {players}p, {simulations} sims vs {opponent}", unit="seed") as bar:
-        runs = []
-        for run in pool.map(play_seed, *zip(*jobs)) if pool else (play_seed(*job) for job in jobs):
-            runs.append(run)
-            bar.update()
+    with Progress(games * len(seeds), f"az {game} {players}p, {simulations} sims vs {opponent}") as bar:
+        if pool:
+            runs = play_in_pool(pool, jobs, bar.update)
+        else:
+            runs = [play_seed(*job, ended=bar.update) for job in jobs]
     wins, draws, losses = (sum(r[k] for r in runs) for k in range(3))
     seats = azgames.make(game, num_players=players).possible_agents
     totals = [map(sum, zip(*(r[3][s] for r in runs))) for s in range(players)]

@@ -296,7 +296,9 @@ def test_az_strength_quick_run_scores_the_shipped_networks(tmp_path, capsys, res
         row["draws"],
         row["losses"],
     ]
-    assert "| azacru | 2 | 4 | greedy | 6 |" in capsys.readouterr().out
+    shown = capsys.readouterr()
+    assert "| azacru | 2 | 4 | greedy | 6 |" in shown.out
+    assert "6/6" in shown.err  # its progress counts games, not seeds
 
 
 def test_az_strength_plays_the_same_games_with_its_seeds_in_parallel(tmp_path, results_untouched):
@@ -307,7 +309,9 @@ def test_az_strength_plays_the_same_games_with_its_seeds_in_parallel(tmp_path, r
     serial, pooled = tmp_path / "serial.json", tmp_path / "pooled.json"
     _bench("az_strength")["main"]([*small, "--json", str(serial)])
     script = ROOT / "benchmarks" / "az_strength.py"
-    subprocess.run([sys.executable, str(script), *small, "--jobs", "2", "--json", str(pooled)], check=True)
+    run = [sys.executable, str(script), *small, "--jobs", "2", "--json", str(pooled)]
+    shown = subprocess.run(run, check=True, capture_output=True, text=True)
+    assert "8/8" in shown.stderr  # the games ended in both processes, counted as they end
     (one,) = json.loads(serial.read_text())["rows"]
     (two,) = json.loads(pooled.read_text())["rows"]
     assert len(two["per_seed"]) == 2 and two["per_seed"] == one["per_seed"]

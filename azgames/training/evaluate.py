@@ -19,7 +19,7 @@ ladder (``train --ladder``: a 2-player tournament's record, read by
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -85,10 +85,12 @@ def evaluate(
     seed: int = 0,
     max_steps: int = 100_000,
     simulations: int = 0,
+    progress: Callable[[int], None] | None = None,
 ) -> Evaluation:
     """``policy`` (for its game, player count and options) against
     ``opponent`` (an agent spec or a :class:`NumpyPolicy`) in every other
-    seat; with ``simulations``, searching that many a move."""
+    seat; with ``simulations``, searching that many a move. ``progress(n)``
+    hears of every ``n`` games that end together (a progress bar's update)."""
     meta = policy.meta
     env = LearnerVecEnv(
         meta["game"],
@@ -113,6 +115,8 @@ def evaluate(
         first = (terminated | truncated) & ~finished
         result[first] = reward[first]
         finished |= first
+        if progress is not None and first.any():
+            progress(int(first.sum()))
         if finished.all():
             break
     else:

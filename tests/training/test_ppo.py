@@ -138,8 +138,10 @@ def test_evaluate_counts_each_games_first_ending_with_seats_alternating():
     shape = azgames.make("azacru").observation_space("player_0")["observation"].shape
     net = Net(int(np.prod(shape)), 289, (16,))
     policy = net.to_numpy({"game": "azacru", "num_players": 2, "obs_shape": list(shape)})
-    e = evaluate(policy, "greedy", num_games=40, seed=int(rng.integers(100)))
+    ended = []  # what a progress bar hears: games ending, a batch at a time
+    e = evaluate(policy, "greedy", num_games=40, seed=int(rng.integers(100)), progress=ended.append)
     assert e.games == 40 and e.wins + e.draws + e.losses == 40
+    assert sum(ended) == 40 and all(n > 0 for n in ended)
     assert e.win_rate < 0.5  # an untrained network against greedy
     lo, hi = e.interval
     assert lo <= e.win_rate <= hi
