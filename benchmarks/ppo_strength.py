@@ -74,10 +74,9 @@ def main(argv=None) -> int:
             for opponent in opponents:
                 games = args.num_games if n == 2 else many
                 runs = []
-                with Progress(len(args.seeds), f"{game} {n}p vs {opponent}", unit="seed") as bar:
+                with Progress(games * len(args.seeds), f"{game} {n}p vs {opponent}") as bar:
                     for s in args.seeds:
-                        runs.append(evaluate(policy, opponent, games, seed=s))
-                        bar.update()
+                        runs.append(evaluate(policy, opponent, games, seed=s, progress=bar.update))
                 wins, draws, losses = (sum(getattr(r, k) for r in runs) for k in ("wins", "draws", "losses"))
                 total = wins + draws + losses
                 lo, hi = wilson_interval(wins, total)

@@ -199,7 +199,9 @@ def test_ppo_strength_quick_run_scores_the_shipped_policies(tmp_path, capsys, re
     for r in rows:
         assert r["games"] == 20 and r["wins"] + r["draws"] + r["losses"] == 20
         assert r["win_rate_lo"] <= r["win_rate"] <= r["win_rate_hi"]
-    assert "| azacru | 2 | greedy | 20 |" in capsys.readouterr().out
+    shown = capsys.readouterr()
+    assert "| azacru | 2 | greedy | 20 |" in shown.out
+    assert "20/20" in shown.err  # its progress counts games, not seeds
 
 
 def test_mcts_speed_quick_run_writes_a_row_per_game(tmp_path, capsys, results_untouched):
