@@ -70,22 +70,20 @@ def seconds_a_move(agent, game: str, players: int, timed: int, seed: int = 0) ->
 
 
 def play_seed(game: str, players: int, simulations: int, opponent: str, games: int, seed: int, ended=None):
-    """One seed's games: its wins, draws and losses (a pool's job). Each
-    batch of games that ends is counted to ``ended``: a callable, or a queue
-    when the seed plays in a pool's process."""
+    """One seed's games: its wins, draws and losses (a pool's job), each
+    batch of games that ends counted to ``ended(n)``."""
     from azgames.agents.az.agent import shipped_network_path
     from azgames.agents.policy import NumpyPolicy
     from azgames.training.evaluate import evaluate
 
     policy = NumpyPolicy.load(shipped_network_path(game, players))
-    progress = ended.put if hasattr(ended, "put") else ended
     run = evaluate(
         policy,
         "random" if opponent == TEAM else opponent,
         games,
         seed=seed,
         simulations=simulations,
-        progress=progress,
+        progress=ended,
     )
     return run.wins, run.draws, run.losses, run.by_seat
 
@@ -96,7 +94,7 @@ def play_in_pool(pool: Executor, jobs: list[tuple], ended) -> list:
     up to an hour."""
     with multiprocessing.Manager() as manager:
         counts = manager.Queue()
-        futures = [pool.submit(play_seed, *job, ended=counts) for job in jobs]
+        futures = [pool.submit(play_seed, *job, ended=counts.put) for job in jobs]
         running = futures
         while running:
             _, running = wait(running, timeout=1.0, return_when=FIRST_EXCEPTION)
