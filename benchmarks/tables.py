@@ -471,6 +471,132 @@ def az_strength(data: dict) -> str:
     return markdown(header, rows)
 
 
+# ---------------------------------------------------------------- targets
+
+#: Issue 29's aims for the shipped ``az`` agents: with 2 players, decisive
+#: games against greedy and ``mcts`` at 1,000 simulations (thinking less a
+#: move than it), the network alone, and Azimuth's draws; the co-op crews'
+#: saves; each network's training time.
+BEATS_GREEDY, BEATS_MCTS, MOST_DRAWN, SAVED, TRAINING_MINUTES = 0.90, 0.55, 0.15, 0.40, 180
+MCTS = "mcts:simulations=1000"
+
+
+def _decisive(row: dict) -> str:
+    """``98.0% (389 of 397, 96.1-99.0%)``: wins over wins and losses, with
+    their 95% Wilson interval."""
+    from azgames.agents.match import wilson_interval
+
+    decided = row["wins"] + row["losses"]
+    lo, hi = wilson_interval(row["wins"], decided)
+    return f"{pct(row['wins'] / decided)} ({row['wins']} of {decided}, {interval(lo, hi)})"
+
+
+def _share(row: dict) -> float:
+    return row["wins"] / (row["wins"] + row["losses"])
+
+
+def _rated(ladder: dict, name: str) -> str:
+    """``az +29.5 (+24.4 to +34.7)``: an agent's OpenSkill mu and interval."""
+    r = next(r for r in ladder["ratings"] if r["name"] == name)
+    return f"{name} {r['rating']:+.1f} ({r['low']:+.1f} to {r['high']:+.1f})"
+
+
+def _target(what: str, game: str, players: int, measured: str | None, aim: str, met: bool) -> list[str]:
+    """A row of the targets table; ``measured`` None: no row measures it."""
+    verdict = "not measured" if measured is None else ("yes" if met else "no")
+    return [what, _title(game), str(players), measured or "-", aim, verdict]
+
+
+def _two_player_targets(strength: dict, game: str) -> list[list[str]]:
+    greedy, mcts = strength.get((game, 2, 64, "greedy")), strength.get((game, 2, 64, MCTS))
+    alone = strength.get((game, 2, 0, "greedy"))
+    rows = [
+        _target(what, game, 2, row and _decisive(row), f"at least {pct(aim)}", row and _share(row) >= aim)
+        for what, row, aim in (
+            ("`az` against greedy, decisive games", greedy, BEATS_GREEDY),
+            (f"`az` against `{MCTS}`, decisive games", mcts, BEATS_MCTS),
+        )
+    ]
+    rows.append(
+        _target(
+            "the network alone against greedy, decisive games",
+            game,
+            2,
+            alone and _decisive(alone),
+            "over half",
+            alone and alone["wins"] > alone["losses"],
+        )
+    )
+    if mcts:
+        ms = [1e3 * mcts[k] for k in ("az_seconds_a_move", "opponent_seconds_a_move")]
+        rows.append(
+            _target(
+                "ms a move, `az` / `mcts`", game, 2, "{:.1f} / {:.1f}".format(*ms), "`az` less", ms[0] < ms[1]
+            )
+        )
+    if game == "azimuth":
+        drawn = (
+            greedy and f"{pct(greedy['draws'] / greedy['games'])} ({greedy['draws']} of {greedy['games']})"
+        )
+        met = greedy and greedy["draws"] / greedy["games"] <= MOST_DRAWN
+        rows.append(_target("games drawn against greedy", game, 2, drawn, f"at most {pct(MOST_DRAWN)}", met))
+    return rows
+
+
+def az_targets(data: dict) -> str:
+    """Where the shipped ``az`` agents stand against each of issue 29's
+    targets: the rows of ``az_strength.json`` (64 simulations, or 0: the
+    network alone), the 3-4 player ladders (``az`` and the best other agent,
+    with their intervals) and the networks' records."""
+    strength = {
+        (r["game"], r["players"], r["simulations"], r["opponent"]): r for r in data["az_strength"]["rows"]
+    }
+    rows = [row for game in ("azacru", "azimuth", "azure") for row in _two_player_targets(strength, game)]
+    for ladder in data["ladders"].values():
+        if ladder["num_players"] >= 3 and ladder["game"] != "azimuth_coop":
+            others = [r for r in ladder["ratings"] if r["name"] != "az"]
+            best = max(others, key=lambda r: r["rating"])
+            az = next(r for r in ladder["ratings"] if r["name"] == "az")
+            measured = f"{_rated(ladder, 'az')}; {_rated(ladder, best['name'])}"
+            first = az["rating"] > best["rating"]
+            rows.append(
+                _target(
+                    "first on the OpenSkill ladder",
+                    ladder["game"],
+                    ladder["num_players"],
+                    measured,
+                    "`az` first",
+                    first,
+                )
+            )
+    for players in (2, 3, 4):
+        crew = strength.get(("azimuth_coop", players, 64, "Ocean Die"))
+        measured = crew and f"{pct(crew['win_rate'])} ({interval(crew['win_rate_lo'], crew['win_rate_hi'])})"
+        met = crew and crew["win_rate"] >= SAVED
+        rows.append(
+            _target(
+                "games saved by an `az` crew",
+                "azimuth_coop",
+                players,
+                measured,
+                f"at least {pct(SAVED)}",
+                met,
+            )
+        )
+    minutes = {
+        name: sum(r["seconds"] for r in rec.get("lineage") or []) / 60
+        for name, rec in data["records"].items()
+    }
+    longest = max(minutes, key=minutes.get)
+    game, players = longest.rsplit("_", 1)
+    what = "minutes of training, the longest of any shipped network"
+    met = minutes[longest] <= TRAINING_MINUTES
+    rows.append(
+        _target(what, game, int(players[:-1]), f"{minutes[longest]:.0f}", f"at most {TRAINING_MINUTES}", met)
+    )
+    return markdown(["target", "game", "players", "measured", "aim", "met"], rows)
+
+
 # ---------------------------------------------------------------- ladders
 
 
@@ -587,6 +713,10 @@ def _ppo_strength() -> dict:
     return {"rows": rows, "lineages": lineages}
 
 
+def _az_records() -> dict:
+    return {p.stem: _read(p) for p in sorted((POLICIES / "az").glob("*.json"))}
+
+
 def _summary() -> dict:
     return {
         "step_rate": _read(RESULTS / "step_rate.json"),
@@ -622,6 +752,7 @@ TABLES: dict[str, Callable[[Any], str]] = {
     "az_networks": az_networks,
     "az_strength": az_strength,
     "az_records": az_records,
+    "az_targets": az_targets,
     **{f"ladder:{name}": ladder for name in _LADDERS},
 }
 
@@ -631,7 +762,12 @@ SOURCES: dict[str, Callable[[], Any]] = {
     "ppo_strength": _ppo_strength,
     "side_by_side_layers": _file("side_by_side_layers.json"),
     "cold_start_commands": _file("cold_start.json"),
-    "az_records": lambda: {p.stem: _read(p) for p in sorted((POLICIES / "az").glob("*.json"))},
+    "az_records": _az_records,
+    "az_targets": lambda: {
+        "az_strength": _read(RESULTS / "az_strength.json"),
+        "ladders": {name: _read(RESULTS / "ladders" / name / "tournament.json") for name in _LADDERS},
+        "records": _az_records(),
+    },
     **{f"ladder:{name}": _file(f"ladders/{name}/tournament.json") for name in _LADDERS},
 }
 SOURCES.update({name: _file(f"{name}.json") for name in TABLES if name not in SOURCES})

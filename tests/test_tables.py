@@ -361,3 +361,78 @@ def test_the_az_records_count_self_play_apart_from_every_run_behind_the_weights(
         "machine": "x86_64, 2 cores",
         "last command": f"`{az['command']}`",
     }
+
+
+def _az_row(game, players, simulations, opponent, wins, draws, losses, ms=(0.01, 0.02)):
+    games = wins + draws + losses
+    row = {"game": game, "players": players, "simulations": simulations, "opponent": opponent}
+    row |= {"games": games, "wins": wins, "draws": draws, "losses": losses}
+    row |= {"win_rate": wins / games, "win_rate_lo": 0.1, "win_rate_hi": 0.9}
+    return row | {"az_seconds_a_move": ms[0], "opponent_seconds_a_move": ms[1]}
+
+
+def _targets(az_rows, ladders=None, minutes=(60.0,)):
+    records = {f"azure_{n}p": {"lineage": [{"seconds": 60 * m}]} for n, m in enumerate(minutes, 2)}
+    table = tables.az_targets(
+        {"az_strength": {"rows": az_rows}, "ladders": ladders or {}, "records": records}
+    )
+    return {(r[0], r[1], r[2]): r[3:] for r in rows(table)[1:]}
+
+
+def test_the_targets_table_meets_a_target_at_its_aim_and_not_below():
+    mcts = tables.MCTS
+    found = _targets(
+        [
+            _az_row("azacru", 2, 64, "greedy", wins=90, draws=5, losses=10),  # 90.0% of decisive games
+            _az_row("azure", 2, 64, "greedy", wins=89, draws=0, losses=11),  # 89.0%
+            _az_row("azacru", 2, 64, mcts, wins=55, draws=20, losses=45, ms=(0.005, 0.02)),
+            _az_row("azure", 2, 64, mcts, wins=60, draws=0, losses=40, ms=(0.02, 0.01)),
+            _az_row("azacru", 2, 0, "greedy", wins=50, draws=0, losses=50),  # a half is not over half
+            _az_row("azimuth", 2, 64, "greedy", wins=60, draws=15, losses=25),  # 15% drawn
+            _az_row("azimuth_coop", 3, 64, "Ocean Die", wins=39, draws=0, losses=61),
+        ]
+    )
+    greedy, alone = "`az` against greedy, decisive games", "the network alone against greedy, decisive games"
+    against_mcts, ms = f"`az` against `{tables.MCTS}`, decisive games", "ms a move, `az` / `mcts`"
+    assert found[greedy, "Azacru", "2"] == ["90.0% (90 of 100, 82.6-94.5%)", "at least 90.0%", "yes"]
+    assert found[greedy, "Azure Attack", "2"][2] == "no"
+    assert (
+        found[against_mcts, "Azacru", "2"][2] == "yes"
+        and found[against_mcts, "Azure Attack", "2"][2] == "yes"
+    )
+    assert found[ms, "Azacru", "2"] == ["5.0 / 20.0", "`az` less", "yes"]
+    assert found[ms, "Azure Attack", "2"][2] == "no"
+    assert found[alone, "Azacru", "2"][2] == "no"
+    assert found["games drawn against greedy", "Azimuth", "2"] == [
+        "15.0% (15 of 100)",
+        "at most 15.0%",
+        "yes",
+    ]
+    crew = "games saved by an `az` crew"
+    assert [found[crew, tables._title("azimuth_coop"), str(n)][2] for n in (2, 3)] == ["not measured", "no"]
+    assert found[alone, "Azure Attack", "2"] == ["-", "over half", "not measured"]
+
+
+def test_the_targets_table_puts_az_first_on_a_ladder_only_above_every_other_agent():
+    def ladder(game, az):
+        ratings = [{"name": "az", "rating": az, "low": az - 5, "high": az + 5, "games": 9}]
+        ratings += [
+            {"name": n, "rating": r, "low": r - 5, "high": r + 5, "games": 9}
+            for n, r in (("mcts", 13.3), ("greedy", 8.0))
+        ]
+        return {"game": game, "num_players": 3, "ratings": ratings}
+
+    found = _targets([], {"azimuth_3p": ladder("azimuth", 11.9), "azure_3p": ladder("azure", 13.4)})
+    first = "first on the OpenSkill ladder"
+    assert found[first, "Azimuth", "3"] == [
+        "az +11.9 (+6.9 to +16.9); mcts +13.3 (+8.3 to +18.3)",
+        "`az` first",
+        "no",
+    ]
+    assert found[first, "Azure Attack", "3"][2] == "yes"
+
+
+def test_the_targets_table_holds_the_longest_training_to_three_hours():
+    what = "minutes of training, the longest of any shipped network"
+    assert _targets([], minutes=(170.0, 181.0))[what, "Azure Attack", "3"] == ["181", "at most 180", "no"]
+    assert _targets([], minutes=(180.0, 20.0))[what, "Azure Attack", "2"] == ["180", "at most 180", "yes"]
