@@ -556,9 +556,9 @@ def az_targets(data: dict) -> str:
         if ladder["num_players"] >= 3 and ladder["game"] != "azimuth_coop":
             others = [r for r in ladder["ratings"] if r["name"] != "az"]
             best = max(others, key=lambda r: r["rating"])
-            az = next(r for r in ladder["ratings"] if r["name"] == "az")
-            measured = f"{_rated(ladder, 'az')}; {_rated(ladder, best['name'])}"
-            first = az["rating"] > best["rating"]
+            az = next((r for r in ladder["ratings"] if r["name"] == "az"), None)
+            measured = az and f"{_rated(ladder, 'az')}; {_rated(ladder, best['name'])}"
+            first = az and az["rating"] > best["rating"]
             rows.append(
                 _target(
                     "first on the OpenSkill ladder",

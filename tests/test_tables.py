@@ -430,6 +430,9 @@ def test_the_targets_table_puts_az_first_on_a_ladder_only_above_every_other_agen
         "no",
     ]
     assert found[first, "Azure Attack", "3"][2] == "yes"
+    without = ladder("azacru", 0.0) | {"num_players": 4}
+    without["ratings"] = without["ratings"][1:]
+    assert _targets([], {"azacru_4p": without})[first, "Azacru", "4"] == ["-", "`az` first", "not measured"]
 
 
 def test_the_targets_table_holds_the_longest_training_to_three_hours():
