@@ -417,6 +417,11 @@ def az_networks(data: dict) -> str:
     return markdown(header, rows)
 
 
+def _minutes_in_all(record: dict) -> float:
+    """Minutes of every run behind a shipped network's weights."""
+    return sum(r["seconds"] for r in record.get("lineage") or []) / 60
+
+
 def az_records(data: dict) -> str:
     """The shipped az networks' records (agents/policies/az/*.json): their
     self-play, and every run behind their weights (the PPO runs an --init
@@ -431,7 +436,7 @@ def az_records(data: dict) -> str:
         rows.append(
             [game, players.rstrip("p"), f"{sum(r['steps'] for r in az):,}"]
             + [f"{sum(r['seconds'] for r in az) / 60:.0f}", str(len(runs))]
-            + [f"{sum(r['seconds'] for r in runs) / 60:.0f}", record["machine"], f"`{record['command']}`"]
+            + [f"{_minutes_in_all(record):.0f}", record["machine"], f"`{record['command']}`"]
         )
     return markdown(header, rows)
 
@@ -491,14 +496,9 @@ def _decisive(row: dict) -> str:
     return f"{pct(row['wins'] / decided)} ({row['wins']} of {decided}, {interval(lo, hi)})"
 
 
-def _share(row: dict) -> float:
-    return row["wins"] / (row["wins"] + row["losses"])
-
-
-def _rated(ladder: dict, name: str) -> str:
-    """``az +29.5 (+24.4 to +34.7)``: an agent's OpenSkill mu and interval."""
-    r = next(r for r in ladder["ratings"] if r["name"] == name)
-    return f"{name} {r['rating']:+.1f} ({r['low']:+.1f} to {r['high']:+.1f})"
+def _rated(r: dict) -> str:
+    """``az +29.5 (+24.4 to +34.7)``: a ladder rating's agent, OpenSkill mu and interval."""
+    return f"{r['name']} {r['rating']:+.1f} ({r['low']:+.1f} to {r['high']:+.1f})"
 
 
 def _target(what: str, game: str, players: int, measured: str | None, aim: str, met: bool) -> list[str]:
@@ -511,7 +511,14 @@ def _two_player_targets(strength: dict, game: str) -> list[list[str]]:
     greedy, mcts = strength.get((game, 2, 64, "greedy")), strength.get((game, 2, 64, MCTS))
     alone = strength.get((game, 2, 0, "greedy"))
     rows = [
-        _target(what, game, 2, row and _decisive(row), f"at least {pct(aim)}", row and _share(row) >= aim)
+        _target(
+            what,
+            game,
+            2,
+            row and _decisive(row),
+            f"at least {pct(aim)}",
+            row and row["decisive_win_rate"] >= aim,
+        )
         for what, row, aim in (
             ("`az` against greedy, decisive games", greedy, BEATS_GREEDY),
             (f"`az` against `{MCTS}`, decisive games", mcts, BEATS_MCTS),
@@ -557,7 +564,7 @@ def az_targets(data: dict) -> str:
             others = [r for r in ladder["ratings"] if r["name"] != "az"]
             best = max(others, key=lambda r: r["rating"])
             az = next((r for r in ladder["ratings"] if r["name"] == "az"), None)
-            measured = az and f"{_rated(ladder, 'az')}; {_rated(ladder, best['name'])}"
+            measured = az and f"{_rated(az)}; {_rated(best)}"
             first = az and az["rating"] > best["rating"]
             rows.append(
                 _target(
@@ -583,10 +590,7 @@ def az_targets(data: dict) -> str:
                 met,
             )
         )
-    minutes = {
-        name: sum(r["seconds"] for r in rec.get("lineage") or []) / 60
-        for name, rec in data["records"].items()
-    }
+    minutes = {name: _minutes_in_all(record) for name, record in data["records"].items()}
     longest = max(minutes, key=minutes.get)
     game, players = longest.rsplit("_", 1)
     what = "minutes of training, the longest of any shipped network"

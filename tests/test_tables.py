@@ -367,7 +367,12 @@ def _az_row(game, players, simulations, opponent, wins, draws, losses, ms=(0.01,
     games = wins + draws + losses
     row = {"game": game, "players": players, "simulations": simulations, "opponent": opponent}
     row |= {"games": games, "wins": wins, "draws": draws, "losses": losses}
-    row |= {"win_rate": wins / games, "win_rate_lo": 0.1, "win_rate_hi": 0.9}
+    row |= {
+        "win_rate": wins / games,
+        "win_rate_lo": 0.1,
+        "win_rate_hi": 0.9,
+        "decisive_win_rate": wins / (wins + losses),
+    }
     return row | {"az_seconds_a_move": ms[0], "opponent_seconds_a_move": ms[1]}
 
 
