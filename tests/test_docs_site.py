@@ -9,6 +9,8 @@ and the checks of the built site follow it, every failure listed."""
 
 from __future__ import annotations
 
+import importlib.util
+import json
 import os
 import re
 import subprocess
@@ -27,6 +29,11 @@ PAGES = ["training", "search", "rllib", "benchmarks", "apps", "api", "ARCHITECTU
 TIMEOUT = 1800
 #: An executed cell's image: a PNG (a matplotlib figure) or an SVG (env.picture()).
 IMAGE_OUTPUT = re.compile(r'<img\b[^>]*src="\s*data:image/|data-mime-type="image/(?:png|svg\+xml)"')
+#: A markdown cell's heading below the title (Material shows the h1 as the
+#: page's title, not in the table of contents).
+NOTEBOOK_HEADING = re.compile(r"^#{2,6} +(.+)$", re.MULTILINE)
+#: An entry of a built page's table of contents: its anchor and its label.
+TOC_LINK = re.compile(r'<a href="#([^"]+)" class="md-nav__link">(.*?)</a>', re.DOTALL)
 
 
 def build(out: Path) -> None:
@@ -102,6 +109,52 @@ def problems_with_the_notebooks(site: Path) -> list[str]:
     return out
 
 
+def notebook_headings(name: str) -> list[str]:
+    """The headings of a notebook's markdown cells, as written (`code` kept)."""
+    cells = json.loads((ROOT / "notebooks" / f"{name}.ipynb").read_text())["cells"]
+    markdown = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+    return [" ".join(h.split()) for h in NOTEBOOK_HEADING.findall(markdown)]
+
+
+def problems_with_the_notebook_tocs(site: Path) -> list[str]:
+    """Each heading is in its page's table of contents with its inline code's
+    text, and links to the heading's anchor (docs/hooks.py)."""
+    out = []
+    for name in NOTEBOOKS:
+        html = page(site, "notebooks", name)
+        toc = {text(label): anchor for anchor, label in TOC_LINK.findall(html)}
+        for heading in notebook_headings(name):
+            label = heading.replace("`", "")
+            if label not in toc:
+                out.append(
+                    f"notebooks/{name}.ipynb: the table of contents lacks {label!r} (has {sorted(toc)})"
+                )
+            elif f'id="{toc[label]}"' not in html:
+                out.append(f"notebooks/{name}.ipynb: the table of contents links {label!r} to no anchor")
+    return out
+
+
+def test_a_notebook_heading_with_code_is_checked():
+    """The built site's check above has a heading with inline code to check."""
+    assert any("`" in h for name in NOTEBOOKS for h in notebook_headings(name))
+
+
+def test_a_notebooks_toc_keeps_a_headings_code():
+    """docs/hooks.py, on a heading as mkdocs-jupyter renders it; the build
+    checks every notebook's."""
+    pytest.importorskip("mkdocs", reason="the docs extra is not installed")
+    spec = importlib.util.spec_from_file_location("docs_hooks", ROOT / "docs" / "hooks.py")
+    hooks = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(hooks)
+    html = (
+        '<h1 id="title">Title<a class="anchor-link" href="#title">¶</a></h1><p>text</p>'
+        '<h2 id="the-az-agent">The <code>az</code> agent<a class="anchor-link" href="#the-az-agent">¶</a></h2>'
+    )
+    [title] = hooks.notebook_toc(html)
+    assert (title.title, title.id, title.level) == ("Title", "title", 1)
+    assert [(c.title, c.id, c.level) for c in title.children] == [("The az agent", "the-az-agent", 2)]
+
+
 def test_the_docs_site_builds_with_every_page(tmp_path):
     for module in ("mkdocs", "material", "mkdocstrings_handlers.python", "mkdocs_jupyter"):
         pytest.importorskip(module, reason="the docs extra is not installed")
@@ -109,5 +162,10 @@ def test_the_docs_site_builds_with_every_page(tmp_path):
     assert {"azacru", "azimuth", "azimuth_coop", "azure", "training_and_evaluation"} <= set(NOTEBOOKS)
     build(tmp_path / "site")
     site = tmp_path / "site"
-    problems = problems_with_pages(site) + problems_with_the_api(site) + problems_with_the_notebooks(site)
+    problems = (
+        problems_with_pages(site)
+        + problems_with_the_api(site)
+        + problems_with_the_notebooks(site)
+        + problems_with_the_notebook_tocs(site)
+    )
     assert problems == [], "\n".join(problems)
