@@ -81,7 +81,12 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="save the JSON game record of the (last) game here; load it with azgames.load_record(PATH)",
     )
     play.add_argument("--force", action="store_true", help="replace the --record file if it exists")
-    play.add_argument("--quiet", "-q", action="store_true", help="no progress line during a match")
+    play.add_argument(
+        "--quiet",
+        "-q",
+        action="store_true",
+        help="a match: no progress line; a single game: only its result line (no boards, no turns)",
+    )
     add_game_options(play)
     play.set_defaults(run=cmd_play, subparser=play)
 
@@ -188,7 +193,8 @@ def cmd_play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             seats,
             labels,
             seed=args.seed,
-            boards=args.render == "ansi",
+            boards=args.render == "ansi" and not args.quiet,
+            turns=not args.quiet,
             every_step=args.every_step,
             legend=args.legend,
             delay=args.delay,

@@ -49,6 +49,7 @@ def play_in_terminal(
     *,
     seed: int | None = None,
     boards: bool = True,
+    turns: bool = True,
     every_step: bool = False,
     legend: bool = False,
     delay: float = 0.0,
@@ -61,7 +62,7 @@ def play_in_terminal(
     seat, whose moves ``console`` asks for. ``labels``: agent name -> what
     the lines call its player (``greedy``, ``human``). ``boards``: print the
     board at the start and after every turn (the humans see it before their
-    moves in any case); ``legend``: print the game's legend with the first board.
+    moves in any case); ``turns``: print a line for each turn (or step); ``legend``: print the game's legend with the first board.
     ``delay``: seconds to wait after each agent's turn.
 
     Returns the result as :func:`azgames.agents.match.play_game` does, or
@@ -117,9 +118,9 @@ def play_in_terminal(
         env.step(action)
         ends = _over(env) or env.agent_selection != agent or _turn_counter(base) != turn
         steps.append(_Step(agent, move, turn + 1, ends, dict(env.rewards)))
-        if every_step:
+        if turns and every_step:
             say(f"action {len(steps)}: {agent} ({labels[agent]}) plays {move}")
-        elif ends:
+        elif turns and ends:
             first = len(steps) - 1
             while first > 0 and not steps[first - 1].ends_turn:
                 first -= 1

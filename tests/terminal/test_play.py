@@ -60,7 +60,7 @@ def test_prefixes_refusals_and_help_at_the_keyboard_then_quit():
     assert "a3-b3:NE is not legal: a piece may only twist after crossing a border" in printed
     assert "'zz' is not a move" in printed
     # On the human's first turn, on moves, and on its second turn.
-    assert printed.count("legal moves: a3-b3:E, ") == 3
+    assert printed.count("legal moves (16): a3-b3:E, ") == 3
     rules = env.unwrapped.rules
     assert printed.count(rules.legend()) == 2  # the first time, and with help
     assert "turn 1: player_0 (human) plays e1-e2:N" in printed
@@ -173,3 +173,44 @@ def test_agents_turns_print_one_line_and_one_board_each():
     moves = [m for ln in lines for m in ln.split(" plays ", 1)[1].split()]
     assert moves == env.unwrapped.to_record()["moves"]
     assert len(moves) > len(lines)  # an Azure turn is several steps
+
+
+def test_a_turn_with_many_moves_shows_a_few_lines_of_them_and_moves_lists_them_all():
+    """Azimuth's third turn offers about 190 placements: listed whole, they
+    would push the board off the screen."""
+    env = azgames.make("azimuth", num_players=2)
+    env.reset(seed=0)
+    greedy = make_agent("greedy", seed=0, game="azimuth")
+    while len(legal_moves(env)) < 100:
+        env.step(greedy.act(env))
+    count = len(legal_moves(env))
+    out = io.StringIO()
+    console = Console(script("moves"), out)
+    console.show_moves(env)
+    short = out.getvalue().splitlines()
+    assert len(short) == 3
+    assert short[0].startswith(f"legal moves ({count}), the first: ")
+    assert short[-1] == "  ... (type moves to list them all, or the beginning of one)"
+    out.seek(0), out.truncate()
+    console.show_moves(env, every=True)
+    listed = out.getvalue()
+    assert all(len(line) <= 100 for line in listed.splitlines())
+    assert [m.strip() for m in listed.split(": ", 1)[1].replace("\n", "").split(",")] == list(
+        legal_moves(env)
+    )
+    assert listed.startswith(f"legal moves ({count}): ")
+
+
+def test_the_total_of_a_compile_comes_before_the_prompt_not_in_what_the_user_types(monkeypatch):
+    from azgames import compile_notice
+
+    settled = []
+    monkeypatch.setattr(compile_notice, "settle", lambda: settled.append(len(prompts)))
+    prompts: list[str] = []
+
+    def keyboard(prompt):
+        prompts.append(prompt)
+        raise EOFError
+
+    play("azacru", ["human", "greedy"], keyboard, boards=False)
+    assert settled == [0]  # once, before the first prompt
