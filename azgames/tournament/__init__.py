@@ -3,7 +3,7 @@
 - :mod:`.schedule`: which agents sit where in each game (all seatings);
 - :mod:`.ratings`: Bradley-Terry ratings on the Elo scale for 2-player games,
   OpenSkill (Plackett-Luce) for 3-4 players and teams, both anchored so that
-  ``random`` is 0;
+  ``random`` is 0 (without random, the first agent listed);
 - :mod:`.run`: playing a tournament, its JSON record (every game's result, so
   that ratings can be recomputed), the table and the plot.
 

@@ -7,6 +7,7 @@ import sys
 
 from azgames import checks
 from azgames.cli_args import add_game_options, check, check_agents, checked_rules, game_names, game_options
+from azgames.extras import require
 from azgames.inputs import writable_folder
 
 TOURNAMENT_FILES = ("tournament.json", "ratings.png")
@@ -18,8 +19,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="rank agents: a round robin in every seating, ratings, table, plot, JSON",
         description="Play every set of --players distinct agents in all its seatings, --games "
         "games per set, and rate the agents: Bradley-Terry on the Elo scale for 2 "
-        "players, OpenSkill for 3-4 players and teams; random = 0. Writes "
-        "tournament.json (every game) and ratings.png.",
+        "players, OpenSkill for 3-4 players and teams; random = 0 (or, without random, the "
+        "first agent listed). Prints a table with each agent's games, draws and win rate; "
+        "writes tournament.json (every game) and ratings.png.",
     )
     tour.add_argument("game", choices=game_names(), help="game to play")
     tour.add_argument("--players", "-p", type=int, default=2, help="number of players (default: 2)")
@@ -53,6 +55,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_tournament(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    require("tournament", "tournament")
     from .run import run_tournament
 
     options = game_options(parser, args)

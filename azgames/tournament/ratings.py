@@ -13,8 +13,9 @@ one side, and in the co-op the team plays against the ocean, a pseudo-agent.
 Ratings are ``mu``, with ``mu +- 2 sigma`` as the interval; games are fed in
 the order played.
 
-Both scales are anchored: the ``anchor`` agent (``random`` when present)
-rates 0.
+Both scales are anchored: the ``anchor`` agent rates 0, by default
+``random`` when it played, otherwise the first agent listed that played
+(:func:`anchor_of`).
 """
 
 from __future__ import annotations
@@ -79,7 +80,7 @@ def bradley_terry(
 ) -> list[Rating]:
     """Elo-scale ratings of 2-player ``games`` (each ``{"seats": [a, b],
     "rewards": [ra, rb]}``), best first."""
-    anchor = _anchor(names, anchor)
+    anchor = anchor_of(names, games, anchor)
     k = names.index(anchor)
     fit = _fit(_pair_table(names, games))
     rating = ELO * (fit - fit[k])
@@ -119,7 +120,7 @@ def openskill_ratings(
             for p in team:
                 assert p.name is not None  # every rating was made with its agent's name
                 players[p.name] = p
-    anchor = _anchor(names, anchor)
+    anchor = anchor_of(names, games, anchor)
     base = players[anchor].mu
     counts = _game_counts(names, games)
     out = [
@@ -135,9 +136,13 @@ def openskill_ratings(
     return sorted(out, key=lambda r: -r.rating)
 
 
-def _anchor(names: list[str], anchor: str | None) -> str:
+def anchor_of(names: list[str], games: list[dict], anchor: str | None = None) -> str:
+    """The agent rated 0: ``anchor`` if given, else ``random`` if it played,
+    else the first agent listed that played (an agent without games would
+    pin the scale to nothing measured)."""
     if anchor is None:
-        return "random" if "random" in names else names[0]
+        played = _game_counts(names, games)
+        return next((n for n in ("random", *names) if played.get(n)), names[0])
     if anchor not in names:
         raise ValueError(f"anchor {anchor!r} is not one of the agents: {', '.join(names)}")
     return anchor

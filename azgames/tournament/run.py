@@ -24,8 +24,28 @@ from azgames.agents.match import play_game
 from azgames.inputs import read_json
 from azgames.progress import Progress
 
-from .ratings import Rating, bradley_terry, openskill_ratings
+from .ratings import Rating, anchor_of, bradley_terry, openskill_ratings
 from .schedule import games_per_seating, seatings
+
+BLUE, LIGHT_BLUE = "#0072B2", "#56B4E9"
+#: What the table says of an interval that would read as one value (``+446 to +446``), and why.
+UNKNOWN = "unknown"
+UNKNOWN_WHY = (
+    "too few games to bootstrap an interval (every resample of them fits the same rating); play more --games"
+)
+
+#: The marker and legend of an agent whose interval reads as one value, by what the table says of it.
+POINT_MARKERS = {
+    "anchor": ("D", "anchor: 0 by definition"),
+    UNKNOWN: ("s", f"interval {UNKNOWN}: too few games"),
+}
+
+
+def _reads_as_a_point(r: Rating) -> bool:
+    """Whether ``r``'s interval would print as one value: the anchor's in
+    Bradley-Terry (0 by definition), or a bootstrap's over games so few and
+    one-sided that every resample fits the same rating."""
+    return f"{r.low:+.0f}" == f"{r.high:+.0f}"
 
 
 def sides_of(game: str, num_players: int) -> list[list[int]]:
@@ -61,27 +81,51 @@ class TournamentResult:
         return "95% interval" if self.method == "bradley-terry" else "mu +- 2 sigma"
 
     def ratings(self, anchor: str | None = None) -> list[Rating]:
-        """Ratings from the recorded games (anchored at ``random`` if present)."""
+        """Ratings from the recorded games, anchored at :attr:`anchor` unless told otherwise."""
         if self.method == "bradley-terry":
             return bradley_terry(self.agents, self.games, anchor)
         return openskill_ratings(self.agents, self.games, self.sides, anchor)
 
+    @property
+    def anchor(self) -> str:
+        """The agent the ratings put at 0: ``random`` if it played, else the first listed."""
+        return anchor_of(self.agents, self.games)
+
+    @property
+    def anchor_note(self) -> str:
+        """What 0 means, for the table and the plot: ``random = 0`` only when random played."""
+        if self.anchor == "random":
+            return "random = 0"
+        return f"{self.anchor} = 0 (random did not play)"
+
+    @property
+    def scale(self) -> str:
+        return "Elo (Bradley-Terry)" if self.method == "bradley-terry" else "OpenSkill mu"
+
     def table(self) -> str:
-        scale = "Elo (Bradley-Terry)" if self.method == "bradley-terry" else "OpenSkill mu"
         rows = [
             f"{self.game}, {self.num_players} players: {len(self.games)} games, "
-            f"ratings in {scale}, random = 0",
+            f"ratings in {self.scale}, {self.anchor_note}",
             "",
-            f"| rank | agent | rating | {self.interval_name} | games | win rate |",
-            "|---|---|---|---|---|---|",
+            f"| rank | agent | rating | {self.interval_name} | games | draws | win rate |",
+            "|---|---|---|---|---|---|---|",
         ]
-        rates = self.win_rates()
-        for k, r in enumerate(self.ratings(), 1):
+        rates, draws, ratings = self.win_rates(), self.draws(), self.ratings()
+        for k, r in enumerate(ratings, 1):
             rows.append(
-                f"| {k} | {r.name} | {r.rating:+.0f} | {r.low:+.0f} to {r.high:+.0f} | "
-                f"{r.games} | {100 * rates[r.name]:.1f}% |"
+                f"| {k} | {r.name} | {r.rating:+.0f} | {self._interval_text(r)} | "
+                f"{r.games} | {draws[r.name]} | {100 * rates[r.name]:.1f}% |"
             )
+        if any(self._interval_text(r) == UNKNOWN for r in ratings):
+            rows += ["", f"{UNKNOWN}: {UNKNOWN_WHY}"]
         return "\n".join(rows)
+
+    def _interval_text(self, r: Rating) -> str:
+        """``+12 to +80``; ``anchor`` for the agent whose 0 is a definition, and
+        :data:`UNKNOWN` for any other interval that would read as one value."""
+        if not _reads_as_a_point(r):
+            return f"{r.low:+.0f} to {r.high:+.0f}"
+        return "anchor" if r.name == self.anchor else UNKNOWN
 
     def win_rates(self) -> dict[str, float]:
         """Share of each agent's games that it won (reward +1)."""
@@ -93,8 +137,24 @@ class TournamentResult:
                 won[name] += reward >= 1.0
         return {n: won[n] / played[n] if played[n] else 0.0 for n in self.agents}
 
+    def draws(self) -> dict[str, int]:
+        """Games each agent drew: its side shared the best reward with another
+        side (a co-op crew with the ocean, which scores 0, as the ratings have it)."""
+        sides = self.sides
+        ocean = [0.0] if len(sides) == 1 else []
+        drawn = dict.fromkeys(self.agents, 0)
+        for g in self.games:
+            rewards = [g["rewards"][side[0]] for side in sides] + ocean
+            best = max(rewards)
+            if rewards.count(best) < 2:
+                continue
+            for side, reward in zip(sides, rewards):
+                for seat in side if reward == best else ():
+                    drawn[g["seats"][seat]] += 1
+        return drawn
+
     def to_json(self) -> dict:
-        ratings = self.ratings()
+        draws = self.draws()
         return {
             "game": self.game,
             "num_players": self.num_players,
@@ -103,19 +163,22 @@ class TournamentResult:
             "options": self.options,
             "method": self.method,
             "sides": self.sides,
+            "anchor": self.anchor,
             "seconds": round(self.seconds, 1),
             "policies": self.policies,
             "machine": platform.platform(),
             "date": time.strftime("%Y-%m-%d"),
-            "ratings": [r.__dict__ for r in ratings],
+            "ratings": [r.__dict__ | {"draws": draws[r.name]} for r in self.ratings()],
             "games": self.games,
         }
 
     def save(self, path) -> None:
         Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n")
 
-    def plot(self, path) -> None:
-        """Ratings with their 95% intervals, best at the top (PNG; needs matplotlib)."""
+    def figure(self):
+        """The ratings with their intervals, best at the top, as a matplotlib
+        figure. An interval that reads as one value gets no bar (it would
+        vanish) but a hollow marker that the legend explains: anchor or unknown."""
         import matplotlib
 
         matplotlib.use("Agg")
@@ -126,13 +189,27 @@ class TournamentResult:
         y = np.arange(len(ratings))
         values = np.array([r.rating for r in ratings])
         err = np.array([[r.rating - r.low for r in ratings], [r.high - r.rating for r in ratings]])
-        ax.errorbar(values, y, xerr=err, fmt="o", color="#0072B2", ecolor="#56B4E9", capsize=4)
+        kinds = [self._interval_text(r) for r in ratings]
+        for kind, (marker, label) in POINT_MARKERS.items():
+            at = [k for k, text in enumerate(kinds) if text == kind]
+            if at:
+                ax.plot(values[at], y[at], marker, ls="none", color=BLUE, mfc="none", ms=8, label=label)
+        bar = np.array([text not in POINT_MARKERS for text in kinds])
+        ax.errorbar(values[bar], y[bar], xerr=err[:, bar], fmt="o", color=BLUE, ecolor=LIGHT_BLUE, capsize=4)
+        if not bar.all():
+            ax.legend(fontsize=8)
         ax.set_yticks(y, [r.name for r in ratings])
         ax.axvline(0, color="grey", lw=0.8, ls="--")
-        scale = "Elo (Bradley-Terry)" if self.method == "bradley-terry" else "OpenSkill mu"
-        ax.set_xlabel(f"rating, {scale}; random = 0; bars: {self.interval_name}")
+        ax.set_xlabel(f"rating, {self.scale}; {self.anchor_note}; bars: {self.interval_name}")
         ax.set_title(f"{self.game}, {self.num_players} players, {len(self.games)} games")
         fig.tight_layout()
+        return fig
+
+    def plot(self, path) -> None:
+        """:meth:`figure` as a PNG (needs matplotlib)."""
+        import matplotlib.pyplot as plt
+
+        fig = self.figure()
         fig.savefig(path, dpi=120)
         plt.close(fig)
 

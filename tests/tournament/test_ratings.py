@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from azgames.tournament import bradley_terry, openskill_ratings
-from azgames.tournament.ratings import ELO, elo_against
+from azgames.tournament.ratings import ELO, anchor_of, elo_against
 
 
 def synthetic_2p(true_elo: dict[str, float], games_per_pair: int, seed: int) -> list[dict]:
@@ -109,3 +109,14 @@ def test_an_agent_that_never_loses_gets_a_finite_rating_above_the_ladder():
 def test_an_unknown_anchor_is_refused_by_name():
     with pytest.raises(ValueError, match="anchor 'nobody'"):
         bradley_terry(["a", "b"], [], anchor="nobody")
+
+
+def test_the_scale_is_anchored_at_random_only_when_random_played():
+    """random listed but without a game (a record cut short) cannot pin the
+    scale: the first listed agent that played is 0 instead."""
+    games = [{"seats": ["a", "b"], "rewards": [1.0, -1.0]}, {"seats": ["b", "a"], "rewards": [0.0, 0.0]}]
+    ratings = {r.name: r for r in bradley_terry(["random", "a", "b"], games, bootstrap=0)}
+    assert ratings["a"].rating == 0.0 and ratings["b"].rating < 0
+    assert anchor_of(["random", "a", "b"], games) == "a"
+    with_random = [*games, {"seats": ["random", "b"], "rewards": [1.0, -1.0]}]
+    assert anchor_of(["b", "a", "random"], with_random) == "random"

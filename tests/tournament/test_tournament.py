@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -79,6 +80,22 @@ def test_the_command_writes_the_table_json_and_plot(tmp_path, capsys):
     data = json.loads((out / "tournament.json").read_text())
     assert len(data["games"]) == 12 and data["method"] == "bradley-terry"
     assert (out / "ratings.png").stat().st_size > 1000
+
+
+def test_the_reported_small_ladder_prints_an_honest_table(tmp_path, capsys):
+    """``--agents greedy ppo --games 6``: no random, so greedy is 0 and the
+    header says so; no interval prints as one certain value; draws have a column."""
+    out = tmp_path / "x"
+    assert (
+        main(["tournament", "azacru", "--agents", "greedy", "ppo", "--games", "6", "--out", str(out), "-q"])
+        == 0
+    )
+    printed = capsys.readouterr().out
+    assert "greedy = 0 (random did not play)" in printed and "random = 0" not in printed
+    assert "| games | draws | win rate |" in printed
+    assert not re.search(r"([+-]\d+) to \1\b", printed)
+    data = json.loads((out / "tournament.json").read_text())
+    assert data["anchor"] == "greedy" and all("draws" in r for r in data["ratings"])
 
 
 @pytest.mark.parametrize(
