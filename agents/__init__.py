@@ -32,10 +32,12 @@ if __name__ == "agents":  # the old name, found only from a source checkout's ro
     )
 
 import importlib
+import inspect
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from difflib import SequenceMatcher
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -58,6 +60,9 @@ class AgentEntry:
     factory: Callable[..., Any]  # factory(seed=..., game=..., **options) -> agent
     plays: Callable[[str], bool]  # plays(game): whether it plays that game
     summary: str
+    #: "module:attribute" of what the factory builds: its keywords are the agent's
+    #: options (with the factory's own), read only to name them in an error.
+    builds: str
 
 
 def _ppo(seed: Any = None, game: str | None = None, path: Any = None, **kwargs: Any) -> Any:
@@ -106,6 +111,7 @@ AGENTS: dict[str, AgentEntry] = {
         lambda seed=None, game=None, **kw: RandomAgent(seed=seed, **kw),
         lambda game: True,
         "uniform over the legal actions",
+        "azgames.agents.random_agent:RandomAgent",
     ),
     "ppo": AgentEntry(
         "ppo",
@@ -113,6 +119,7 @@ AGENTS: dict[str, AgentEntry] = {
         lambda game: any(POLICIES.glob(f"{game}_*p.npz")),
         "the trained policy shipped for the game and player count (numpy forward "
         "pass, no torch): python -m azgames train made it",
+        "azgames.agents.policy:PolicyAgent",
     ),
     "mcts": AgentEntry(
         "mcts",
@@ -120,6 +127,7 @@ AGENTS: dict[str, AgentEntry] = {
         lambda game: rules_type(game).search_hooks is not None,
         "Monte Carlo tree search (UCT, random playouts, chance nodes for dice) "
         "over the game's numba kernels: 1,000 simulations a move by default",
+        "azgames.agents.mcts:MCTSAgent",
     ),
     "az": AgentEntry(
         "az",
@@ -128,6 +136,7 @@ AGENTS: dict[str, AgentEntry] = {
         "Gumbel search guided by the network Gumbel AlphaZero trained for the game and "
         "player count (64 simulations a move; az:simulations=0 plays the network alone; "
         "no torch): python -m azgames train --algo alphazero made it",
+        "azgames.agents.az.agent:AZAgent",
     ),
 }
 
@@ -143,6 +152,66 @@ def agent_names(game: str | None = None) -> list[str]:
         own = {name for g in list_games() for name in baselines(g.name)}
         return ["random", *sorted(own), *[n for n in AGENTS if n != "random"]]
     return ["random", *baselines(game), *[n for n, e in AGENTS.items() if n != "random" and e.plays(game)]]
+
+
+#: The keywords a front end fills, not options of a spec (a policy is an object).
+NOT_OPTIONS = frozenset({"self", "seed", "game", "limits", "policy"})
+
+
+def _load(reference: str) -> Any:
+    """``"module:attribute"``, imported."""
+    module, _, attribute = reference.partition(":")
+    return getattr(importlib.import_module(module), attribute)
+
+
+def _keywords(function: Callable[..., Any]) -> list[str]:
+    named = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
+    parameters = inspect.signature(function).parameters.values()
+    return [p.name for p in parameters if p.kind in named and p.name not in NOT_OPTIONS]
+
+
+def agent_options(name: str, game: str | None = None) -> list[str]:
+    """The options a spec may give agent ``name`` (``mcts:simulations=50``)."""
+    if name in AGENTS:
+        entry = AGENTS[name]
+        built = _keywords(_load(entry.builds))
+        return built + [k for k in _keywords(entry.factory) if k not in built]
+    if game is None:
+        raise ValueError(f"agent {name!r} is a game's own: give the game (game=...)")
+    return _keywords(_load(baselines(game)[name].factory))
+
+
+def closest(name: str, valid: Sequence[str]) -> str | None:
+    """The valid name that ``name`` most likely misspells or shortens, if one
+    is close: difflib's ratio of at least 0.6 to the whole valid name or to
+    as many of its first letters (``sims`` is ``simu...``'s, ``simulations``)."""
+
+    def likeness(candidate: str) -> float:
+        return max(SequenceMatcher(None, name, c).ratio() for c in (candidate, candidate[: len(name)]))
+
+    best = max(valid, key=likeness, default=None)
+    return best if best is not None and likeness(best) >= 0.6 else None
+
+
+def unknown_name(
+    kind: str, name: str, owner: str, valid: Sequence[str], also: str = "", extra: Sequence[str] = ()
+) -> str:
+    """``unknown agent 'gredy' for azacru; did you mean 'greedy'? valid agents:
+    random, greedy, ...``: ``also`` ends it, naming the ``extra`` names a
+    front end takes besides the valid ones (they may be the suggestion)."""
+    guess = closest(name, [*valid, *extra])
+    hint = f" did you mean {guess!r}?" if guess else ""
+    listed = f"valid {kind}s: {', '.join(valid)}" if valid else f"it takes no {kind}s"
+    return f"unknown {kind} {name!r}{owner};{hint} {listed}{also}"
+
+
+class UnknownAgent(ValueError):
+    """No agent of the game has the name; a front end that also takes other
+    names (a keyboard seat) rewords it from ``name``, ``game`` and ``valid``."""
+
+    def __init__(self, name: str, game: str | None, valid: list[str]):
+        self.name, self.game, self.valid = name, game, valid
+        super().__init__(unknown_name("agent", name, f" for {game}" if game else "", valid))
 
 
 def parse_agent(spec: str) -> tuple[str, dict[str, Any]]:
@@ -166,16 +235,16 @@ def make_agent(
     """Build a registered agent from its name, or a spec with options
     (``"ppo:path=runs/x/policy.npz"``, :func:`parse_agent`), every option
     checked (a search's budget within ``limits``); ValueError naming the
-    spec and what is wrong otherwise (an unknown agent lists the valid ones).
+    spec and what is wrong otherwise (an unknown agent or option lists the
+    valid ones: :class:`UnknownAgent`).
     Every front end builds its agents here, before its first game."""
     spec = name
     name, options = parse_agent(name)
     kwargs = {**options, **kwargs}
     valid = agent_names(game)
-    where = f" for {game}" if game else ""
     # A trained network's file plays any game, shipped networks or not.
     if name not in valid and not (name in ("ppo", "az") and "path" in kwargs):
-        raise ValueError(f"unknown agent {name!r}{where}; valid agents: {', '.join(valid)}")
+        raise UnknownAgent(name, game, valid)
     if game is None and name not in AGENTS:
         raise ValueError(f"agent {name!r} is a game's own: give the game (game=...)")
     if name in ("mcts", "az"):
@@ -184,12 +253,12 @@ def make_agent(
         if name in AGENTS:
             return AGENTS[name].factory(seed=seed, game=game, **kwargs)
         assert game is not None  # a game's own agent is refused above without its game
-        module, _, attr = baselines(game)[name].factory.partition(":")
-        return getattr(importlib.import_module(module), attr)(seed=seed, **kwargs)
+        return _load(baselines(game)[name].factory)(seed=seed, **kwargs)
     except TypeError as e:
-        unknown = re.search(r"unexpected keyword argument '(\w+)'", str(e))
-        if unknown:
-            raise ValueError(f"agent {spec!r}: {name}{where} has no option {unknown[1]!r}") from None
+        option = re.search(r"unexpected keyword argument '(\w+)'", str(e))
+        if option:
+            owner = f" for {name}" if name in AGENTS else f" for {game}'s {name}"
+            raise ValueError(unknown_name("option", option[1], owner, agent_options(name, game))) from None
         raise ValueError(f"agent {spec!r}: {e}") from None
     except ValueError as e:
         raise ValueError(f"agent {spec!r}: {e}") from None
@@ -214,6 +283,9 @@ __all__ = [
     "MCTSAgent",
     "AGENTS",
     "agent_names",
+    "agent_options",
+    "UnknownAgent",
+    "unknown_name",
     "baselines",
     "make_agent",
     "parse_agent",

@@ -94,8 +94,9 @@ def check_agents(
     parser: argparse.ArgumentParser, game: str, specs: list[str], players: int, humans: bool = False
 ) -> None:
     """Build every agent spec once, so that every option is checked (by
-    ``make_agent``, the one parser of every command) before the first move."""
-    from azgames.agents import make_agent
+    ``make_agent``, the one parser of every command) before the first move;
+    ``humans``: a seat may be ``human`` too."""
+    from azgames.agents import UnknownAgent, make_agent, unknown_name
 
     for spec in specs:
         if spec == HUMAN and humans:
@@ -104,6 +105,10 @@ def check_agents(
             agent = make_agent(spec, game=game)
             if hasattr(agent, "policy_for"):  # a trained policy: of this player count too
                 agent.policy_for(players)
+        except UnknownAgent as e:
+            if not humans:
+                parser.error(str(e))
+            keyboard = f" (or {HUMAN} for a keyboard seat)"
+            parser.error(unknown_name("agent", e.name, f" for {game}", e.valid, keyboard, [HUMAN]))
         except (OSError, ValueError) as e:
-            hint = f"for {game}; {HUMAN}," if humans else f"for {game};"
-            parser.error(str(e).replace(f"for {game};", hint))
+            parser.error(str(e))

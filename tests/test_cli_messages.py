@@ -1,0 +1,81 @@
+"""The command line's refusals, word for word: a typo'd agent or option is
+named with the likely intended one and every valid one; ``--version`` names
+the installed version. In-process (``cli.main``): the refusals come before
+any game is played."""
+
+from __future__ import annotations
+
+import importlib.metadata
+import re
+
+import pytest
+
+from azgames import cli
+
+AZACRU_AGENTS = "random, greedy, ppo, mcts, az"
+MCTS_OPTIONS = "simulations, seconds, c, max_playout, prior_temperature, threads"
+
+
+def refusal(capsys, *argv: str) -> str:
+    """The one-line usage error of ``python -m azgames ARGV`` (exit status 2)."""
+    with pytest.raises(SystemExit) as exited:
+        cli.main(list(argv))
+    assert exited.value.code == 2
+    return capsys.readouterr().err.rstrip("\n")
+
+
+def test_a_typoed_agent_of_play_gets_a_guess_and_the_keyboard_seat_after_the_agents(capsys):
+    assert refusal(capsys, "play", "azacru", "--agents", "gredy", "greedy") == (
+        "azgames play: error: unknown agent 'gredy' for azacru; did you mean 'greedy'? "
+        f"valid agents: {AZACRU_AGENTS} (or human for a keyboard seat) (see azgames play --help)"
+    )
+
+
+def test_a_typoed_keyboard_seat_is_guessed(capsys):
+    assert refusal(capsys, "play", "azacru", "--agents", "humna", "greedy") == (
+        "azgames play: error: unknown agent 'humna' for azacru; did you mean 'human'? "
+        f"valid agents: {AZACRU_AGENTS} (or human for a keyboard seat) (see azgames play --help)"
+    )
+
+
+def test_a_typoed_agent_of_a_tournament_names_no_keyboard_seat(capsys):
+    assert refusal(capsys, "tournament", "azacru", "--agents", "gredy", "greedy") == (
+        "azgames tournament: error: unknown agent 'gredy' for azacru; did you mean 'greedy'? "
+        f"valid agents: {AZACRU_AGENTS} (see azgames tournament --help)"
+    )
+
+
+def test_an_agent_like_none_gets_no_guess(capsys):
+    assert refusal(capsys, "tournament", "azacru", "--agents", "minimax", "greedy") == (
+        "azgames tournament: error: unknown agent 'minimax' for azacru; "
+        f"valid agents: {AZACRU_AGENTS} (see azgames tournament --help)"
+    )
+
+
+def test_a_typoed_option_gets_a_guess_and_the_agents_options(capsys):
+    assert refusal(capsys, "play", "azacru", "--agents", "mcts:sims=50", "greedy") == (
+        "azgames play: error: unknown option 'sims' for mcts; did you mean 'simulations'? "
+        f"valid options: {MCTS_OPTIONS} (see azgames play --help)"
+    )
+
+
+def test_an_option_of_a_games_own_agent_names_the_game(capsys):
+    assert refusal(capsys, "play", "azacru", "--agents", "greedy:tiebreaks=mobility", "greedy") == (
+        "azgames play: error: unknown option 'tiebreaks' for azacru's greedy; did you mean 'tiebreak'? "
+        "valid options: removal_penalty, tiebreak (see azgames play --help)"
+    )
+
+
+def test_an_option_of_an_agent_that_takes_none(capsys):
+    assert refusal(capsys, "play", "azacru", "--agents", "random:x=1", "greedy") == (
+        "azgames play: error: unknown option 'x' for random; it takes no options (see azgames play --help)"
+    )
+
+
+def test_version_prints_the_installed_version(capsys):
+    with pytest.raises(SystemExit) as exited:
+        cli.main(["--version"])
+    assert exited.value.code == 0
+    printed = capsys.readouterr().out
+    assert printed == f"azgames {importlib.metadata.version('azgames')}\n"
+    assert re.fullmatch(r"azgames \d+\.\d+\.\d+\S*\n", printed)
