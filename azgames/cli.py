@@ -1,5 +1,6 @@
 """The ``azgames`` command line (``python -m azgames ...``): a dispatch table.
 
+    python -m azgames --version                 the installed version
     python -m azgames list                      games, player counts, action spaces, agents
     python -m azgames play [GAME] [...]         agents against each other, or you (azgames.terminal)
     python -m azgames replay game.json          step through a saved game (azgames.terminal)
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import importlib.metadata
 import os
 import sys
 
@@ -66,6 +68,14 @@ def cmd_list(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     return 0
 
 
+def installed_version() -> str:
+    """The version pip installed (pyproject.toml's when it ran)."""
+    try:
+        return importlib.metadata.version("azgames")
+    except importlib.metadata.PackageNotFoundError:  # run from a checkout pip never installed
+        return "(not installed)"
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse, with every usage error on one line (exit status 2)."""
 
@@ -79,6 +89,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Azgames RL environments: list the games, watch or play matches, train, "
         "rank agents, serve the browser app, benchmark the step rate.",
     )
+    parser.add_argument("--version", action="version", version=f"azgames {installed_version()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     listing = sub.add_parser(
         "list",
