@@ -42,6 +42,7 @@ def test_play_with_no_arguments_is_the_rendered_greedy_vs_random_demo():
     assert run.returncode == 0, run.stderr
     lines = run.stdout.strip().splitlines()
     assert lines[0] == "azacru: player_0 = greedy, player_1 = random (seed 0)"
+    assert lines[1] == "(--legend explains the board's symbols)"  # the symbols are not left unexplained
     moves = [ln for ln in lines if re.match(r"^turn \d+: player_\d \((greedy|random)\) plays ", ln)]
     assert moves[0].startswith("turn 1: player_0 (greedy) plays ")
     assert moves[1].startswith("turn 2: player_1 (random) plays ")
@@ -387,6 +388,7 @@ def test_legend_is_printed_once_before_the_first_board(capsys):
     printed = capsys.readouterr().out
     assert printed.count(legend) == 1
     assert printed.index(legend) < BOARD_FOOTER.search(printed).start()
+    assert "--legend explains" not in printed  # no hint when the key is there
     assert cli.main(["play", "--agents", "random"]) == 0
     assert legend not in capsys.readouterr().out
 

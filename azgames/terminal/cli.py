@@ -188,12 +188,15 @@ def cmd_play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             f"{args.game}: " + ", ".join(f"{a} = {n}" for a, n in labels.items()) + f" (seed {args.seed})",
             flush=True,
         )
+        boards = args.render == "ansi" and not args.quiet
+        if boards and not args.legend:
+            print("(--legend explains the board's symbols)", flush=True)
         result = play_in_terminal(
             env,
             seats,
             labels,
             seed=args.seed,
-            boards=args.render == "ansi" and not args.quiet,
+            boards=boards,
             turns=not args.quiet,
             every_step=args.every_step,
             legend=args.legend,
