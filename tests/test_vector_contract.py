@@ -4,6 +4,8 @@ no game moves."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -48,3 +50,19 @@ def test_vector_env_declares_spaces_its_outputs_belong_to(game, players):
         assert venv.action_space.contains(actions)
         obs = venv.step(actions)[0]
         assert venv.observation_space.contains(obs)
+
+
+@pytest.mark.parametrize("game", [e.name for e in azgames.list_games()])
+def test_masks_are_bool_in_the_vector_env_and_int8_0_or_1_in_the_aec_env_as_the_api_page_says(game):
+    """docs/api.md: ``~mask`` is a mask in the vector env; the AEC env keeps
+    PettingZoo's int8 (where ``~`` gives -1 and -2)."""
+    venv = azgames.make_vec(game, num_envs=2, seed=0)
+    _, mask = venv.reset()
+    assert mask.dtype == np.bool_ and venv.action_mask.dtype == np.bool_
+    env = azgames.make(game)
+    env.reset(seed=0)
+    aec_mask = env.observe(env.agent_selection)["action_mask"]
+    assert aec_mask.dtype == np.int8 and set(np.unique(aec_mask)) <= {0, 1}
+    assert np.array_equal(aec_mask.astype(bool), mask[0])  # the same legal moves either way
+    page = (Path(__file__).resolve().parents[1] / "docs" / "api.md").read_text()
+    assert "## Action masks: bool in the vector env, int8 in the AEC env" in page
