@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import csv
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # matplotlib is imported when a curve is drawn
+    from matplotlib.figure import Figure
 
 
 class CsvLog:
@@ -31,20 +34,45 @@ class CsvLog:
 LEAGUE_WINS = {"train_win_rate": "wins in training games (league)"}
 
 
+def short_count(value: float, _position: int | None = None) -> str:
+    """A tick label of a count of steps, 5 characters at most: ``150k``, not
+    ``150000`` (six-digit labels ran together on a panel half a figure wide)."""
+    for size, suffix in ((1e9, "G"), (1e6, "M"), (1e3, "k")):
+        if abs(value) >= size:
+            return f"{value / size:.3g}{suffix}"
+    return f"{value:.3g}"
+
+
 def plot_curve(
     out: Path, train_series: dict[str, str] = LEAGUE_WINS, steps: str = "learner steps"
 ) -> Path | None:
-    """``curve.png``: evaluation win rates (95% intervals) over ``steps``, and
-    beside them ``train.csv``'s columns ``train_series`` (column -> label;
-    win rates are drawn on [0, 1], anything else on its own scale)."""
+    """``curve.png`` (:func:`curve_figure`) in ``out``."""
+    import matplotlib.pyplot as plt
+
+    fig = curve_figure(out, train_series, steps)
+    path = out / "curve.png"
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+    return path
+
+
+def curve_figure(
+    out: Path, train_series: dict[str, str] = LEAGUE_WINS, steps: str = "learner steps"
+) -> Figure:
+    """Evaluation win rates (95% intervals) over ``steps``, and beside them
+    ``train.csv``'s columns ``train_series`` (column -> label; win rates are
+    drawn on [0, 1], anything else on its own scale). Both panels share one
+    steps axis from 0, so a single evaluation sits in the run's whole span
+    rather than in a sliver around itself."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import FuncFormatter
 
     rows = list(csv.DictReader((out / "eval.csv").open())) if (out / "eval.csv").exists() else []
     train_rows = list(csv.DictReader((out / "train.csv").open()))
-    fig, (ax, ax2) = plt.subplots(1, 2, figsize=(11, 4))
+    fig, (ax, ax2) = plt.subplots(1, 2, figsize=(11, 4), sharex=True)
     for opponent, colour in (("random", "#0072B2"), ("greedy", "#D55E00"), ("team", "#009E73")):
         r = [x for x in rows if x["opponent"] == opponent]
         if r:
@@ -90,11 +118,11 @@ def plot_curve(
     )
     ax2.grid(alpha=0.3)
     ax2.legend()
+    ax.set_xlim(left=0)  # after plotting: the right end stays autoscaled to the data
+    for panel in (ax, ax2):
+        panel.xaxis.set_major_formatter(FuncFormatter(short_count))
     fig.tight_layout()
-    path = out / "curve.png"
-    fig.savefig(path, dpi=100)
-    plt.close(fig)
-    return path
+    return fig
 
 
-__all__ = ["CsvLog", "plot_curve"]
+__all__ = ["CsvLog", "curve_figure", "plot_curve", "short_count"]
