@@ -14,7 +14,7 @@ import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -26,6 +26,9 @@ from azgames.progress import Progress
 
 from .ratings import Rating, anchor_of, bradley_terry, openskill_ratings
 from .schedule import games_per_seating, seatings
+
+if TYPE_CHECKING:  # matplotlib is imported when the ratings are drawn
+    from matplotlib.figure import Figure
 
 BLUE, LIGHT_BLUE = "#0072B2", "#56B4E9"
 #: What the table says of an interval that would read as one value (``+446 to +446``), and why.
@@ -175,7 +178,7 @@ class TournamentResult:
     def save(self, path) -> None:
         Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n")
 
-    def figure(self):
+    def figure(self) -> Figure:
         """The ratings with their intervals, best at the top, as a matplotlib
         figure. An interval that reads as one value gets no bar (it would
         vanish) but a hollow marker that the legend explains: anchor or unknown."""
