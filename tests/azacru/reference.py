@@ -1,5 +1,5 @@
 """A slow, obvious reference of Azacru's move rules, written from the rule book
-(/work/shared/rules/azacru.txt) and the project's rule choices, independent of
+(../shared/rules/azacru.txt) and the project's rule choices, independent of
 the numba kernels.
 
 A position is ``tiles`` (81 ints, field ``9 * row + column`` with a1 = 0;

@@ -1,5 +1,5 @@
 r"""Azacru rule scenarios: one story per rule of the rule book
-(/work/shared/rules/azacru.txt) and per choice the project made where the book
+(../shared/rules/azacru.txt) and per choice the project made where the book
 is silent.
 
 Each test sets up a position from a diagram (format of
@@ -615,7 +615,7 @@ STANDARD_2P = r"""
   a   b   c     d   e   f     g   h   i
 """
 
-# The table of /work/shared/rules/README.md ("Azacru: facts from the Pacru family").
+# The table of ../shared/rules/README.md ("Azacru: facts from the Pacru family").
 THREE = [{"g9 S", "i5 W", "g1 N"}, {"c9 S", "a5 E", "c1 N"}, {"e9 S", "a7 E", "i7 W"}]
 OPENINGS = {
     ("standard", 2): [{"a3 E", "e1 N", "i3 W", "i9 SW"}, {"a7 E", "e9 S", "i7 W", "a1 NE"}],

@@ -1,5 +1,5 @@
 """A slow, obvious reference of Azimuth's rules, written from the rule book
-(/work/shared/rules/azimuth.txt) and the project's rule choices, independent
+(../shared/rules/azimuth.txt) and the project's rule choices, independent
 of the numba kernels.
 
 Geometry: raft points ``p = y * 6 + x`` (a1 = 0, f6 = 35), wind marks

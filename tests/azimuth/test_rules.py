@@ -1,5 +1,5 @@
 r"""Azimuth rule scenarios: one story per example of the rule book
-(/work/shared/rules/azimuth.txt) and one per choice the project made where the
+(../shared/rules/azimuth.txt) and one per choice the project made where the
 book is silent.
 
 The book's pictures are lost, so every position below is reconstructed to fit

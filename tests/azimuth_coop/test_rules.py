@@ -1,8 +1,8 @@
 r"""Azimuth co-op ("Ocean Die") rule scenarios: one story per sentence of the
-co-op rule book (/work/shared/rules/azimuth-ocean-die.txt) that states a
+co-op rule book (../shared/rules/azimuth-ocean-die.txt) that states a
 rule, and one per choice the project made where the book is silent or its
 pictures are lost (the numbered choices of the co-op brief; the reading in
-/work/shared/notes/ocean-die-spec.md, except that a landed castaway's raft
+../shared/notes/ocean-die-spec.md, except that a landed castaway's raft
 stays on the board).
 
 Diagrams use the format of :mod:`azimuth_env.diagram`: point rows 6 down to 1

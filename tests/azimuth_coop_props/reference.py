@@ -1,6 +1,6 @@
 """A slow, obvious reference of the Ocean Die (Azimuth's co-op mode), written
-from the rules text (/work/shared/rules/azimuth-ocean-die.txt) and the
-project's reading of it (/work/shared/notes/ocean-die-spec.md), independent
+from the rules text (../shared/rules/azimuth-ocean-die.txt) and the
+project's reading of it (../shared/notes/ocean-die-spec.md), independent
 of :mod:`azimuth_env.coop.kernels`.
 
 The implemented reading differs from the spec note in two points, followed

@@ -1,5 +1,5 @@
 """A slow, obvious reference of one step of Azure Attack, written from the
-rule book (/work/shared/rules/azure-attack.txt) and the rules as implemented
+rule book (../shared/rules/azure-attack.txt) and the rules as implemented
 (docs/rules/azure.md), independent of the numba kernels.
 
 Only the *data* of a map (:class:`azure_env.board.Layout`: its grid of

@@ -1,5 +1,5 @@
 r"""Azure Attack rule scenarios: one story per sentence of the rule book
-(/work/shared/rules/azure-attack.txt) and one per choice the project made
+(../shared/rules/azure-attack.txt) and one per choice the project made
 where the book is silent or loose (the numbered points of the rule choices,
 "choice N" below).
 
