@@ -83,7 +83,13 @@ end holds `score`, `scores` (tiles per agent), `winners` and `turns`.
 
 ## Version history
 
-- v0: initial release.
+- v0: the first release; the envs named themselves `azacru_v0` in
+  `metadata["name"]`, and no version was checked.
+- v1: the first versioned release (`azacru_v1`): `azgames.make` refuses any
+  version but the current one, and game records and benchmark results carry
+  the version. The rules and observations are v0's.
+- v2: the observation is channels first, `(C, 9, 9)`, as every game's (v1
+  gave `(9, 9, C)`); the rules are v1's.
 """
 
 from __future__ import annotations

@@ -117,7 +117,11 @@ and `turns`.
 
 ## Version history
 
-- v0: initial release.
+- v0: the first release; the envs named themselves `azure_v0` in
+  `metadata["name"]`, and no version was checked.
+- v1: the first versioned release (`azure_v1`): `azgames.make` refuses any
+  version but the current one, and game records and benchmark results carry
+  the version. The rules and observations are v0's.
 """
 
 from __future__ import annotations

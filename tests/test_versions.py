@@ -5,16 +5,19 @@ Each registered game has a version (``Rules.info.version``): ``make`` and
 other version naming the current one; the envs' ``metadata["name"]`` is the
 versioned name; records carry the version and load only at the current one
 (a record without the field is read as version 1); benchmark result files
-name every game's version; each rules page says which version it describes.
+name every game's version; each rules page says which version it describes,
+and each env's docstring lists every version up to the current one.
 A new game is covered by registering it.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import json
 import re
 import runpy
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -267,6 +270,20 @@ def test_each_rules_page_names_the_current_version(game):
     version = version_of(game)
     assert f"**Version {version}** (`{game}_v{version}`)" in section.group(1)
     assert f'azgames.make("{game}_v{version}")' in section.group(1)
+
+
+def env_docstring(game: str) -> str:
+    """The docstring of the game's env module (its ``raw_env``'s)."""
+    package = importlib.import_module(next(e.module for e in azgames.list_games() if e.name == game))
+    return sys.modules[package.raw_env.__module__].__doc__ or ""
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_envs_version_history_runs_from_v0_to_the_current_version(game):
+    section = re.search(r"^## Version history\n(.*)", env_docstring(game), re.S | re.M)
+    assert section, f"{game}'s env docstring has no '## Version history'"
+    listed = [int(v) for v in re.findall(r"^- v(\d+): ", section.group(1), re.M)]
+    assert listed == list(range(version_of(game) + 1)), f"{game}'s env docstring lists v{listed}"
 
 
 def test_the_changelog_lists_versioned_environments():
