@@ -165,7 +165,9 @@ class CompileNotice(event.Listener):
 
     def _progress(self, elapsed: float) -> str:
         """``12 s so far, 31 functions done, now azimuth_env.kernels.step_games``"""
-        now = f", now {self.compiling[-1]}" if self.compiling else ""
+        # The innermost function of ours: numba's own helpers (unicode, arrays) say little.
+        ours = [name for name in self.compiling if not name.startswith("numba.")] or self.compiling
+        now = f", now {ours[-1]}" if ours else ""
         return f"{elapsed:.0f} s so far, {_functions(self.compiled)} done{now}"
 
     def _status_line(self, elapsed: float) -> str:
