@@ -614,7 +614,8 @@ def _title(game: str) -> str:
 
 def ladder(data: dict) -> str:
     """A tournament.json: its ratings, best first, each with its interval
-    (``anchor`` for the agent fixed at 0), games and win rate (the share of
+    (``anchor`` for the agent fixed at 0, ``unknown`` where too few games
+    gave it a width), games and win rate (the share of
     its games it won outright, as ``azgames tournament`` prints it)."""
     from azgames.tournament.run import TournamentResult
 
@@ -623,10 +624,15 @@ def ladder(data: dict) -> str:
     elo = data["method"] == "bradley-terry"
     title = _title(data["game"]) + ("" if data["num_players"] == 2 else f", {data['num_players']} players")
     header = [title, "Elo" if elo else "OpenSkill mu", "95% interval" if elo else "mu +- 2 sigma"]
+    anchor = data.get("anchor", "random")  # ladders written before the field anchored at random
+
+    def interval(r: dict) -> str:
+        if r["low"] == r["high"]:  # no width: the agent fixed at 0, or too few games
+            return "anchor" if r["name"] == anchor else "unknown"
+        return f"{signed(r['low'])} to {signed(r['high'])}"
+
     rows = [
-        [r["name"], signed(r["rating"])]
-        + ["anchor" if r["low"] == r["high"] else f"{signed(r['low'])} to {signed(r['high'])}"]
-        + [str(r["games"]), pct(won[r["name"]])]
+        [r["name"], signed(r["rating"]), interval(r)] + [str(r["games"]), pct(won[r["name"]])]
         for r in sorted(data["ratings"], key=lambda r: -r["rating"])
     ]
     return markdown([*header, "games", "win rate"], rows)

@@ -109,6 +109,25 @@ def test_a_ladder_lists_its_agents_best_first_with_their_intervals():
     assert anchor == ["random", "0", "anchor", "3", "0.0%"]
 
 
+def test_a_ladder_without_random_anchors_where_its_json_says_and_no_other_interval_reads_certain():
+    ratings = [
+        {"name": "greedy", "rating": 0.0, "low": 0.0, "high": 0.0, "games": 6},
+        {"name": "az", "rating": 446.0, "low": 446.0, "high": 446.0, "games": 6},  # too few games
+    ]
+    games = [
+        {"seats": ["greedy", "az"], "rewards": [-1.0, 1.0]},
+        {"seats": ["az", "greedy"], "rewards": [1.0, -1.0]},
+    ]
+    data = _ladder("bradley-terry", ratings) | {
+        "agents": ["greedy", "az"],
+        "anchor": "greedy",
+        "games": games,
+    }
+    _, best, anchor = rows(tables.ladder(data))
+    assert best[:3] == ["az", "+446", "unknown"]
+    assert anchor[:3] == ["greedy", "0", "anchor"]
+
+
 def test_an_openskill_ladder_names_its_scale_and_gives_every_interval():
     ratings = [
         {"name": "mcts", "rating": 12.4, "low": 3.1, "high": 21.7, "games": 3},
