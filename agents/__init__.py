@@ -63,6 +63,8 @@ class AgentEntry:
     #: "module:attribute" of what the factory builds: its keywords are the agent's
     #: options (with the factory's own), read only to name them in an error.
     builds: str
+    #: Keywords of what it builds that a spec cannot give (an object: path= gives it).
+    not_options: tuple[str, ...] = ()
 
 
 def _ppo(seed: Any = None, game: str | None = None, path: Any = None, **kwargs: Any) -> Any:
@@ -120,6 +122,7 @@ AGENTS: dict[str, AgentEntry] = {
         "the trained policy shipped for the game and player count (numpy forward "
         "pass, no torch): python -m azgames train made it",
         "azgames.agents.policy:PolicyAgent",
+        ("policy",),
     ),
     "mcts": AgentEntry(
         "mcts",
@@ -137,6 +140,7 @@ AGENTS: dict[str, AgentEntry] = {
         "player count (64 simulations a move; az:simulations=0 plays the network alone; "
         "no torch): python -m azgames train --algo alphazero made it",
         "azgames.agents.az.agent:AZAgent",
+        ("policy",),
     ),
 }
 
@@ -154,8 +158,8 @@ def agent_names(game: str | None = None) -> list[str]:
     return ["random", *baselines(game), *[n for n, e in AGENTS.items() if n != "random" and e.plays(game)]]
 
 
-#: The keywords a front end fills, not options of a spec (a policy is an object).
-NOT_OPTIONS = frozenset({"self", "seed", "game", "limits", "policy"})
+#: The keywords a front end fills, not options of a spec.
+FILLED = frozenset({"self", "seed", "game", "limits"})
 
 
 def _load(reference: str) -> Any:
@@ -164,17 +168,17 @@ def _load(reference: str) -> Any:
     return getattr(importlib.import_module(module), attribute)
 
 
-def _keywords(function: Callable[..., Any]) -> list[str]:
+def _keywords(function: Callable[..., Any], not_options: tuple[str, ...] = ()) -> list[str]:
     named = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
     parameters = inspect.signature(function).parameters.values()
-    return [p.name for p in parameters if p.kind in named and p.name not in NOT_OPTIONS]
+    return [p.name for p in parameters if p.kind in named and p.name not in FILLED.union(not_options)]
 
 
 def agent_options(name: str, game: str | None = None) -> list[str]:
     """The options a spec may give agent ``name`` (``mcts:simulations=50``)."""
     if name in AGENTS:
         entry = AGENTS[name]
-        built = _keywords(_load(entry.builds))
+        built = _keywords(_load(entry.builds), entry.not_options)
         return built + [k for k in _keywords(entry.factory) if k not in built]
     if game is None:
         raise ValueError(f"agent {name!r} is a game's own: give the game (game=...)")

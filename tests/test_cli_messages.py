@@ -10,10 +10,12 @@ import re
 
 import pytest
 
+import azgames
 from azgames import cli
+from azgames.agents import agent_names, agent_options, make_agent
 
 AZACRU_AGENTS = "random, greedy, ppo, mcts, az"
-MCTS_OPTIONS = "simulations, seconds, c, max_playout, prior_temperature, threads"
+MCTS_OPTIONS = "simulations, seconds, c, max_playout, prior_temperature, policy, threads"
 
 
 def refusal(capsys, *argv: str) -> str:
@@ -70,6 +72,17 @@ def test_an_option_of_an_agent_that_takes_none(capsys):
     assert refusal(capsys, "play", "azacru", "--agents", "random:x=1", "greedy") == (
         "azgames play: error: unknown option 'x' for random; it takes no options (see azgames play --help)"
     )
+
+
+@pytest.mark.parametrize("game", [e.name for e in azgames.list_games()])
+def test_every_option_listed_is_one_the_agent_takes(game):
+    """A listed option given a bad value is refused for its value, not as unknown."""
+    for name in agent_names(game):
+        for option in agent_options(name, game):
+            try:
+                make_agent(f"{name}:{option}=bad", game=game)
+            except ValueError as e:
+                assert "unknown option" not in str(e), f"{name} lists {option!r}: {e}"
 
 
 def test_version_prints_the_installed_version(capsys):
