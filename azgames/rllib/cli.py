@@ -4,7 +4,6 @@ locally or on a Ray cluster (the ``rllib`` extra; see :mod:`.selfplay`)."""
 from __future__ import annotations
 
 import argparse
-import sys
 
 from azgames.cli_args import check_agents
 from azgames.training.cli import check_run_arguments, run_folder
@@ -20,15 +19,8 @@ def train_rllib(args: argparse.Namespace, parser: argparse.ArgumentParser, optio
         parser.error(f"--num-env-runners {args.num_env_runners}: give a number >= 0")
     check_run_arguments(parser, args)
     check_agents(parser, args.game, args.builtin_opponents, args.players)
-    try:
-        from azgames.rllib.selfplay import Config, train
-    except ImportError as e:
-        print(
-            f"--backend rllib needs the rllib extra ({e.name} is missing): python -m pip install "
-            f'torch==2.13.0 && python -m pip install -e ".[rllib]"',
-            file=sys.stderr,
-        )
-        return 1
+    from azgames.rllib.selfplay import Config, train
+
     out = run_folder(parser, args)
     cfg = Config(
         game=args.game,

@@ -8,11 +8,11 @@ import argparse
 import math
 import os
 import re
-import sys
 from typing import Any
 
 from azgames import checks
 from azgames.cli_args import add_game_options, check, checked_rules, game_names, game_options
+from azgames.extras import require
 from azgames.inputs import writable_folder
 
 #: What a training run writes into its folder (``train --out``): a folder
@@ -375,6 +375,10 @@ def run_folder(parser: argparse.ArgumentParser, args: argparse.Namespace) -> str
 
 
 def cmd_train(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    if args.backend == "rllib":
+        require("rllib", "train --backend rllib")
+    else:
+        require("train", "train")
     options = game_options(parser, args)
     checked_rules(parser, args, options)
     if args.backend == "rllib":
@@ -416,15 +420,8 @@ def cmd_train(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     # Torch's and numba's thread pools take turns on the same cores: spinning
     # threads would halve the speed (see the README's training section).
     os.environ.setdefault("OMP_WAIT_POLICY", "passive")
-    try:
-        from azgames.training import alphazero, ppo
-    except ImportError as e:
-        print(
-            f"azgames train needs the train extra ({e.name} is missing): python -m pip install "
-            f'torch==2.13.0 && python -m pip install -e ".[train]"',
-            file=sys.stderr,
-        )
-        return 1
+    from azgames.training import alphazero, ppo
+
     algo_options: dict[str, Any] = {}
     if args.algo == "ppo":
         from azgames.training.league import parse_mix

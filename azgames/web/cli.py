@@ -18,6 +18,8 @@ import sys
 import threading
 import webbrowser
 
+from azgames.extras import require
+
 #: Seconds the server waits for its pages' connections to end when stopped.
 GRACE_SECONDS = 3
 
@@ -58,19 +60,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Serve the app until interrupted; 2 with a one-line error if it cannot start."""
-    try:
-        import uvicorn
+    require("web", "serve")
+    import uvicorn
 
-        from azgames.limits import WEB
+    from azgames.limits import WEB
 
-        from .access import Access, is_loopback, new_token
-        from .app import create_app
-    except ImportError as e:
-        print(
-            f"error: the browser app needs the web extra ({e.name} is missing): pip install 'azgames[web]'",
-            file=sys.stderr,
-        )
-        return 2
+    from .access import Access, is_loopback, new_token
+    from .app import create_app
+
     if not 0 <= args.port <= 65535:
         print(f"error: --port {args.port} must be from 0 to 65535", file=sys.stderr)
         return 2

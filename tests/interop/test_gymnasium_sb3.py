@@ -6,11 +6,14 @@ import warnings
 
 import pytest
 from gymnasium.utils.env_checker import check_env as gymnasium_check_env
-from stable_baselines3.common.env_checker import check_env as sb3_check_env
 
-from azgames.training.single_agent import SingleAgentEnv
+pytest.importorskip("stable_baselines3")  # the interop (or train) extra
 
-from .helpers import GAMES
+from stable_baselines3.common.env_checker import check_env as sb3_check_env  # noqa: E402
+
+from azgames.training.single_agent import SingleAgentEnv  # noqa: E402
+
+from .helpers import GAMES  # noqa: E402
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -3,14 +3,17 @@ which keeps the shapes of the first one: ``infos="numeric"`` keeps them."""
 
 import numpy as np
 import pytest
-from tianshou.algorithm.multiagent.marl import MultiAgentPolicy
-from tianshou.algorithm.random import MARLRandomDiscreteMaskedOffPolicyAlgorithm
-from tianshou.data import Collector, VectorReplayBuffer
-from tianshou.env import DummyVectorEnv, PettingZooEnv
 
-import azgames
+pytest.importorskip("tianshou")  # the interop extra
 
-from .helpers import GAMES, short
+from tianshou.algorithm.multiagent.marl import MultiAgentPolicy  # noqa: E402
+from tianshou.algorithm.random import MARLRandomDiscreteMaskedOffPolicyAlgorithm  # noqa: E402
+from tianshou.data import Collector, VectorReplayBuffer  # noqa: E402
+from tianshou.env import DummyVectorEnv, PettingZooEnv  # noqa: E402
+
+import azgames  # noqa: E402
+
+from .helpers import GAMES, short  # noqa: E402
 
 
 @pytest.mark.parametrize("game", GAMES)

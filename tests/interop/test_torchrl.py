@@ -2,12 +2,15 @@
 the shapes it saw at reset: ``infos="numeric"`` gives it such infos."""
 
 import pytest
-import torch
-from torchrl.envs.libs.pettingzoo import PettingZooWrapper
 
-import azgames
+torch = pytest.importorskip("torch")  # the interop extra
+pytest.importorskip("torchrl")
 
-from .helpers import GAMES, short
+from torchrl.envs.libs.pettingzoo import PettingZooWrapper  # noqa: E402
+
+import azgames  # noqa: E402
+
+from .helpers import GAMES, short  # noqa: E402
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -10,6 +10,7 @@ import csv
 import pytest
 
 pytest.importorskip("ray.rllib")
+pytest.importorskip("torch")  # the rllib extra brings both
 
 from azgames.rllib.selfplay import Config, train  # noqa: E402
 
