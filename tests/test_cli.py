@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import io
 import json
 import re
@@ -339,6 +340,45 @@ def test_train_alphazero_from_the_command_line_writes_a_network_the_az_agent_pla
     )
     assert played.returncode == 0, played.stderr
     assert "Result:" in played.stdout
+
+
+def test_train_with_eval_every_0_evaluates_once_at_the_end_and_says_how_it_rounded_the_steps(tmp_path):
+    """The reported run, small: --steps not a multiple of an update's 16 x 8
+    steps is rounded up, and the summary says so; --eval-every 0 plays the
+    final evaluation alone."""
+    if missing("train"):
+        pytest.skip("the train extra is not installed")
+    out = tmp_path / "run"
+    args = "--steps 200 --num-envs 16 --num-steps 8 --hidden 16 --eval-every 0 --final-eval-games 4".split()
+    done = azgames_cli("train", "azacru", *args, "--out", str(out), "--quiet", timeout=600)
+    assert done.returncode == 0, done.stderr
+    summary = done.stdout.splitlines()[0]
+    assert summary.startswith(
+        "trained 256 learner steps (--steps 200 rounded up to whole updates of 16 games x 8 steps) in "
+    )
+    assert "over 4 games" in summary
+    assert not re.search(r"^update \d+, ", done.stdout, re.M)  # no evaluation along the way
+    assert not (out / "eval.csv").exists() and not (out / "checkpoints").exists()
+
+
+def test_trains_summary_leaves_compiling_and_evaluations_out_of_the_rate():
+    from azgames.training.cli import trained
+
+    args = argparse.Namespace(algo="alphazero", minutes=None, steps=3200, num_envs=64, num_steps=16)
+    record = {
+        "steps": 4096,
+        "seconds": 54.6,
+        "compile_seconds": 38.2,
+        "evaluation_seconds": 12.0,
+        "training_steps_per_s": 932,
+    }
+    assert trained(args, record) == (
+        "trained 4,096 moves of self-play (--steps 3,200 rounded up to whole rounds of 64 games x 16 "
+        "moves) in 55 s (932 steps/s, not counting 38 s of numba compiling and 12 s of evaluations)"
+    )
+    args.steps, args.minutes = 4096, None
+    record |= {"compile_seconds": 0.0, "evaluation_seconds": 0.3}
+    assert trained(args, record) == "trained 4,096 moves of self-play in 55 s (932 steps/s)"
 
 
 def test_play_prints_one_line_and_one_board_per_turn(tmp_path, capsys):

@@ -200,7 +200,7 @@ class Config:
     train_batch_size: int = 4000  # env steps an iteration, all runners together
     minibatch_size: int = 1000
     num_epochs: int = 4
-    eval_every: int = 5  # iterations; 0: at the end only
+    eval_every: int = 5  # iterations; 0: none along the way, only the final evaluation
     eval_games: int = 200
     final_eval_games: int = 400
     eval_against: tuple[str, ...] = ("random", "greedy")
@@ -329,12 +329,15 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
         bar.update(new_steps)
         bar.set_postfix(sps=row["steps_per_s"], league=row["league_size"], win=row["train_win_rate"])
         finished = steps >= cfg.steps if deadline is None else time.perf_counter() >= deadline
-        if finished or (cfg.eval_every and iteration % cfg.eval_every == 0):
+        # eval_every 0: no evaluation along the way, only the final one below.
+        if cfg.eval_every and (finished or iteration % cfg.eval_every == 0):
             evaluation(elapsed)
             plot_curve(out)
         if finished:
             break
     bar.close()
+    if not cfg.eval_every:
+        plot_curve(out)  # train.csv's side alone
     elapsed = time.perf_counter() - start
     algo.save(str((out / "checkpoint").resolve()))
     policy = main_policy(algo, cfg)

@@ -40,6 +40,7 @@ the clock.
 
 from __future__ import annotations
 
+import math
 import shlex
 import time
 from dataclasses import asdict, dataclass, field
@@ -55,6 +56,7 @@ from azgames.agents.policy import NumpyPolicy
 from azgames.symmetry import Symmetry, symmetries
 
 from .checkpoints import Evaluations, finish, policy_meta, start_from
+from .clock import TrainingClock
 from .logs import CsvLog, plot_curve
 from .net import Net
 from .opponents import make_opponent
@@ -65,7 +67,7 @@ class Config:
     game: str
     num_players: int = 2
     seed: int = 0
-    steps: int = 2_000_000  # moves searched, all games together
+    steps: int = 2_000_000  # moves searched, all games together: whole rounds, rounded up
     minutes: float | None = None  # stop on the clock instead (not reproducible)
     num_envs: int = 256
     num_steps: int = 16  # moves of every game a round
@@ -133,7 +135,7 @@ class Config:
     league: float = 0.0
     snapshot_every: int = 25  # rounds between snapshots
     max_snapshots: int = 8
-    eval_every: int = 100  # rounds between evaluations (0: only at the end)
+    eval_every: int = 100  # rounds between evaluations (0: none, only the final evaluation)
     eval_games: int = 200
     final_eval_games: int = 400
     eval_simulations: int = 0  # the evaluations': 0 the network alone, N the az agent's search
@@ -364,7 +366,7 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
     """Run a training; returns the final record (also written to ``policy.json``).
     ``argv``: the command line's arguments after ``python -m azgames``, for the record."""
     out = Path(cfg.out)
-    (out / "checkpoints").mkdir(parents=True, exist_ok=True)
+    out.mkdir(parents=True, exist_ok=True)
     torch.set_num_threads(cfg.torch_threads)
     torch.manual_seed(cfg.seed)
     draws = np.random.default_rng(cfg.seed)
@@ -415,9 +417,9 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
 
     train_log = CsvLog(out / "train.csv")
     per_round = cfg.num_envs * cfg.num_steps
-    num_rounds = max(1, cfg.steps // per_round)
-    start = time.perf_counter()
-    deadline = start + 60 * cfg.minutes if cfg.minutes else None
+    num_rounds = math.ceil(cfg.steps / per_round)  # at least the steps asked for
+    clock = TrainingClock()
+    deadline = clock.start + 60 * cfg.minutes if cfg.minutes else None
     bar = _progress(num_rounds if deadline is None else None, cfg.progress)
     evaluations = Evaluations(
         out,
@@ -451,7 +453,7 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
             losses.append(learn(net, optimizer, augment(batch, turns, draws) if turns else batch))
         policy_loss, value_loss = np.mean(losses, axis=0) if losses else (float("nan"), float("nan"))
 
-        elapsed = time.perf_counter() - start
+        elapsed = clock.elapsed()
         train_log.write(
             {
                 "round": rounds,
@@ -474,14 +476,18 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
         finished = rounds >= num_rounds if deadline is None else time.perf_counter() >= deadline
         if cfg.league and rounds % cfg.snapshot_every == 0:
             play.snapshots = [*play.snapshots, net.to_numpy(meta)][-cfg.max_snapshots :]
-        if finished or (cfg.eval_every and rounds % cfg.eval_every == 0):
+        # eval_every 0: no evaluation along the way, only finish()'s final one.
+        if cfg.eval_every and (finished or rounds % cfg.eval_every == 0):
             so_far = {"command": command, "steps": play.moves, "seconds": round(elapsed, 1), "seed": cfg.seed}
-            evaluations(net.to_numpy({**meta, "trained": so_far}), rounds, play.moves, elapsed)
-            plot_curve(out, LOSSES, steps="moves of self-play")
+            with clock.set_aside():
+                evaluations(net.to_numpy({**meta, "trained": so_far}), rounds, play.moves, elapsed)
+                plot_curve(out, LOSSES, steps="moves of self-play")
         if finished:
             break
     bar.close()
-    elapsed = time.perf_counter() - start
+    if not cfg.eval_every:
+        plot_curve(out, LOSSES, steps="moves of self-play")  # train.csv's side alone
+    elapsed = clock.elapsed()
     record = {
         "command": command,
         "config": {**asdict(cfg), "hidden": list(hidden)},
@@ -490,6 +496,7 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
         "games": play.games,
         "seconds": round(elapsed, 1),
         "steps_per_s": round(play.moves / elapsed),
+        **clock.record(play.moves),
     }
     return finish(out, net, meta, record, opponents, cfg.final_eval_games, cfg.seed, cfg.eval_simulations)
 

@@ -82,7 +82,9 @@ class Evaluations:
         self.ratings = CsvLog(out / "rating.csv") if ladder else None
 
     def __call__(self, policy: NumpyPolicy, count: int, steps: int, seconds: float) -> list[Evaluation]:
-        policy.save(self.out / "checkpoints" / f"{self.unit}_{count:05d}.npz")
+        folder = self.out / "checkpoints"  # made by the first: a run without evaluations has none
+        folder.mkdir(exist_ok=True)
+        policy.save(folder / f"{self.unit}_{count:05d}.npz")
         evaluations = []
         for opponent in self.opponents:
             e = evaluate(

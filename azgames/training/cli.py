@@ -44,8 +44,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--steps",
         type=int,
         default=None,
-        help="learner steps, all games together (default: 2,000,000); alphazero: moves of "
-        "self-play searched (default: 2,000,000)",
+        help="learner steps, all games together, rounded up to whole updates of --num-envs x "
+        "--num-steps (default: 2,000,000); alphazero: moves of self-play searched, rounded up "
+        "to whole rounds (default: 2,000,000)",
     )
     train.add_argument(
         "--minutes", type=float, default=None, help="stop after this many minutes instead (not reproducible)"
@@ -203,7 +204,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--eval-every",
         type=int,
         default=None,
-        help="updates between evaluations (default: 10; alphazero: 100 rounds; 0: at the end only)",
+        help="updates between evaluations of --eval-games games against each opponent (default: 10; "
+        "alphazero: 100 rounds; 0: none, only the final evaluation of --final-eval-games)",
     )
     train.add_argument(
         "--eval-games", type=int, default=200, help="games per opponent in each evaluation (default: 200)"
@@ -362,7 +364,9 @@ def check_run_arguments(parser: argparse.ArgumentParser, args: argparse.Namespac
     if args.minutes is not None and not (math.isfinite(args.minutes) and args.minutes > 0):
         parser.error(f"--minutes {args.minutes}: give a number of minutes > 0")
     if args.eval_every < 0:
-        parser.error(f"--eval-every {args.eval_every}: give a number of updates >= 0 (0: at the end only)")
+        parser.error(
+            f"--eval-every {args.eval_every}: give a number of updates >= 0 (0: only the final evaluation)"
+        )
 
 
 def run_folder(parser: argparse.ArgumentParser, args: argparse.Namespace) -> str:
@@ -522,6 +526,11 @@ def cmd_train(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             rungs = ladder_ratings(args.ladder)
         except (OSError, ValueError, KeyError) as e:
             parser.error(f"--ladder {args.ladder}: not a 2-player tournament record ({e})")
+        if args.eval_every == 0:
+            parser.error(
+                f"--ladder {args.ladder} with --eval-every 0: the ladder places the evaluations "
+                "along the way, and there would be none"
+            )
         if not set(args.eval_against) & set(rungs):
             parser.error(
                 f"--ladder {args.ladder} rates {', '.join(rungs)}: none of the evaluation's "
@@ -552,10 +561,8 @@ def cmd_train(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     )
     record = trainer.train(cfg, argv=args.argv)
     final = record["final_evaluation"]
-    unit = "moves of self-play" if args.algo == "alphazero" else "learner steps"
     print(
-        f"trained {record['steps']:,} {unit} in {record['seconds']:.0f} s "
-        f"({record['steps_per_s']:,} steps/s); over {args.final_eval_games} games: "
+        f"{trained(args, record)}; over {args.final_eval_games} games: "
         + "; ".join(
             f"vs {o} {100 * e['win_rate']:.1f}% wins ({100 * e['win_rate_lo']:.1f}-"
             f"{100 * e['win_rate_hi']:.1f})"
@@ -565,3 +572,31 @@ def cmd_train(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     plays_as = "az:path=" if args.algo == "alphazero" else "ppo:path="
     print(f"policy, logs and curve in {out}/ (plays as the agent {plays_as}{out}/policy.npz)")
     return 0
+
+
+def trained(args: argparse.Namespace, record: dict) -> str:
+    """What the run trained, how long it took and how fast it trains: steps
+    over the training's own seconds, numba's compiling and the evaluations
+    along the way left out (a cold cache compiles for tens of seconds)."""
+    if args.algo == "alphazero":
+        unit, whole, per_game = "moves of self-play", "rounds", "moves"
+    else:
+        unit, whole, per_game = "learner steps", "updates", "steps"
+    line = f"trained {record['steps']:,} {unit}"
+    if args.minutes is None and record["steps"] != args.steps:
+        line += (
+            f" (--steps {args.steps:,} rounded up to whole {whole} of {args.num_envs} games x "
+            f"{args.num_steps} {per_game})"
+        )
+    left_out = [
+        f"{seconds:.0f} s of {what}"
+        for seconds, what in (
+            (record["compile_seconds"], "numba compiling"),
+            (record["evaluation_seconds"], "evaluations"),
+        )
+        if round(seconds) >= 1
+    ]
+    rate = f"{record['training_steps_per_s']:,} steps/s"
+    if left_out:
+        rate += f", not counting {' and '.join(left_out)}"
+    return f"{line} in {record['seconds']:.0f} s ({rate})"

@@ -27,6 +27,7 @@ the clock, so the number of updates varies.
 
 from __future__ import annotations
 
+import math
 import shlex
 import time
 from dataclasses import asdict, dataclass, field
@@ -37,6 +38,7 @@ import torch
 from torch import nn
 
 from .checkpoints import Evaluations, finish, policy_meta, start_from
+from .clock import TrainingClock
 from .league import DEFAULT_MIX, League
 from .learner_env import LearnerVecEnv
 from .logs import CsvLog, plot_curve
@@ -48,7 +50,7 @@ class Config:
     game: str
     num_players: int = 2
     seed: int = 0
-    steps: int = 2_000_000  # learner steps (the learner's own actions), all games together
+    steps: int = 2_000_000  # learner steps (its own actions), all games together: whole updates, rounded up
     minutes: float | None = None  # stop on the clock instead (not reproducible)
     num_envs: int = 256
     num_steps: int = 64  # per game between updates: 16,384 learner steps an update
@@ -68,7 +70,7 @@ class Config:
     snapshot_every: int = 10  # updates between league snapshots
     max_snapshots: int = 8
     league_greedy: str = "greedy"  # the league's greedy group (agent spec); evaluations use "greedy"
-    eval_every: int = 10  # updates between evaluations (0: only at the end)
+    eval_every: int = 10  # updates between evaluations (0: none, only the final evaluation)
     eval_games: int = 200
     final_eval_games: int = 400  # the evaluation written into policy.json
     eval_against: tuple[str, ...] = ("random", "greedy")
@@ -85,7 +87,7 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
     """Run a training; returns the final record (also written to ``policy.json``).
     ``argv``: the command line's arguments after ``python -m azgames``, for the record."""
     out = Path(cfg.out)
-    (out / "checkpoints").mkdir(parents=True, exist_ok=True)
+    out.mkdir(parents=True, exist_ok=True)
     torch.set_num_threads(cfg.torch_threads)
     torch.manual_seed(cfg.seed)
     sampler = torch.Generator().manual_seed(cfg.seed)
@@ -116,7 +118,7 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
     T, N = cfg.num_steps, cfg.num_envs
     batch = T * N
     minibatch = batch // cfg.num_minibatches
-    num_updates = max(1, cfg.steps // batch)
+    num_updates = math.ceil(cfg.steps / batch)  # at least the steps asked for
     obs_buf = torch.zeros((T, N, *obs_shape), dtype=torch.int8)
     mask_buf = torch.zeros((T, N, env.num_actions), dtype=torch.bool)
     act_buf = torch.zeros((T, N), dtype=torch.long)
@@ -131,8 +133,8 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
     done = torch.zeros(N)
     train_log = CsvLog(out / "train.csv")
     results = {"wins": 0.0, "games": 0}
-    start = time.perf_counter()
-    deadline = start + 60 * cfg.minutes if cfg.minutes else None
+    clock = TrainingClock()
+    deadline = clock.start + 60 * cfg.minutes if cfg.minutes else None
     bar = _progress(num_updates if deadline is None else None, cfg.progress)
     evaluations = Evaluations(
         out, opponents, cfg.eval_games, cfg.seed, env.team, cfg.ladder, unit="update", say=bar.write
@@ -207,7 +209,7 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
                 break
 
         # ---- log, snapshot, evaluate
-        elapsed = time.perf_counter() - start
+        elapsed = clock.elapsed()
         pg, vl, ent, kl = np.mean(stats, axis=0)
         train_win = results["wins"] / max(1, results["games"])
         train_log.write(
@@ -232,15 +234,19 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
         if update % cfg.snapshot_every == 0:
             league.add_snapshot(net.to_numpy(meta))
         finished = update >= num_updates if deadline is None else time.perf_counter() >= deadline
-        if finished or (cfg.eval_every and update % cfg.eval_every == 0):
+        # eval_every 0: no evaluation along the way, only finish()'s final one.
+        if cfg.eval_every and (finished or update % cfg.eval_every == 0):
             # A checkpoint says what made it so far, so that --init from it keeps the lineage.
             so_far = {"command": command, "steps": steps, "seconds": round(elapsed, 1), "seed": cfg.seed}
-            evaluations(net.to_numpy({**meta, "trained": so_far}), update, steps, elapsed)
-            plot_curve(out)
+            with clock.set_aside():
+                evaluations(net.to_numpy({**meta, "trained": so_far}), update, steps, elapsed)
+                plot_curve(out)
         if finished:
             break
     bar.close()
-    elapsed = time.perf_counter() - start
+    if not cfg.eval_every:
+        plot_curve(out)  # train.csv's side alone
+    elapsed = clock.elapsed()
     record = {
         "command": command,
         "config": {**asdict(cfg), "hidden": list(cfg.hidden)},
@@ -248,6 +254,7 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
         "updates": update,
         "seconds": round(elapsed, 1),
         "steps_per_s": round(steps / elapsed),
+        **clock.record(steps),
         "plies": env.plies,
     }
     return finish(out, net, meta, record, opponents, cfg.final_eval_games, cfg.seed)

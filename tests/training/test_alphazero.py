@@ -472,3 +472,13 @@ def test_a_run_is_taught_by_greedy_for_its_first_rounds_and_the_value_warm_up_fo
     record = train(Config(**{**cfg.__dict__, "out": str(tmp_path)}))
     assert seen == [("greedy", True), ("greedy", True), (None, True), (None, False)]
     assert record["config"]["teacher"] == "greedy" and record["config"]["teacher_rounds"] == 2
+
+
+def test_steps_round_up_to_whole_rounds_and_eval_every_0_plays_only_the_final_evaluation(tmp_path):
+    """--steps 200 of rounds of 4 games x 40 moves: two rounds, not one."""
+    cfg = tiny(steps=200, eval_every=0, final_eval_games=2, eval_against=("random",), out=str(tmp_path))
+    record = train(cfg)
+    assert record["rounds"] == 2 and record["steps"] == 320
+    assert not (tmp_path / "eval.csv").exists() and not (tmp_path / "checkpoints").exists()
+    assert record["final_evaluation"]["random"]["games"] == 2
+    assert record["evaluation_seconds"] == 0 and record["training_steps_per_s"] > 0

@@ -184,3 +184,26 @@ def test_each_evaluation_places_the_policy_on_a_ladder(tmp_path):
     assert [int(r["update"]) for r in rows] == [1, 2]
     for r in rows:
         assert float(r["elo_lo"]) <= float(r["elo"]) <= float(r["elo_hi"])
+
+
+def test_eval_every_0_plays_no_evaluation_but_the_final_one(tmp_path):
+    record = train(Config(**{**SMOKE, "eval_every": 0}, out=str(tmp_path)))
+    assert not (tmp_path / "eval.csv").exists()  # not even at the last update
+    assert not (tmp_path / "checkpoints").exists()  # made by the first evaluation along the way
+    assert (tmp_path / "curve.png").is_file()
+    assert [e["games"] for e in record["final_evaluation"].values()] == [SMOKE["final_eval_games"]] * 2
+    assert record["evaluation_seconds"] == 0
+
+
+def test_steps_round_up_to_whole_updates(tmp_path):
+    record = train(Config(**{**SMOKE, "steps": 16 * 8 + 1, "eval_every": 0}, out=str(tmp_path)))
+    assert record["steps"] == 256 and record["updates"] == 2  # at least the steps asked for
+
+
+def test_the_rate_leaves_out_the_evaluations_along_the_way(tmp_path):
+    record = train(Config(**SMOKE, out=str(tmp_path)))  # an evaluation after each update
+    assert record["evaluation_seconds"] > 0
+    assert record["training_seconds"] + record["evaluation_seconds"] == pytest.approx(
+        record["seconds"], abs=0.15
+    )
+    assert record["training_steps_per_s"] > record["steps_per_s"]
