@@ -236,6 +236,7 @@ def test_play_azure_on_a_users_map_file_with_drawn_roles(tmp_path):
         (["train", "azacru", "--minutes", "0"], "--minutes 0"),
         (["train", "azacru", "--init", "missing.npz"], "--init missing.npz"),
         (["train", "azacru", "--ladder", "missing.json"], "--ladder missing.json"),
+        (["train", "azacru", "--ladder", "t.json", "--eval-every", "0"], "with --eval-every 0"),
         (["play", "azacru", "--players", "2", "--agents", "ppo", "nobody"], "'nobody'"),
         (["play", "azacru", "--agents", "ppo:path=missing.npz", "random"], "missing.npz"),
         (["play", "azacru", "--agents", "ppo:path=" + str(SHIPPED / "azure_2p.npz"), "random"], "azure"),

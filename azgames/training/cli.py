@@ -522,15 +522,15 @@ def cmd_train(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if args.ladder is not None:
         from azgames.tournament.ratings import ladder_ratings
 
-        try:
-            rungs = ladder_ratings(args.ladder)
-        except (OSError, ValueError, KeyError) as e:
-            parser.error(f"--ladder {args.ladder}: not a 2-player tournament record ({e})")
         if args.eval_every == 0:
             parser.error(
                 f"--ladder {args.ladder} with --eval-every 0: the ladder places the evaluations "
                 "along the way, and there would be none"
             )
+        try:
+            rungs = ladder_ratings(args.ladder)
+        except (OSError, ValueError, KeyError) as e:
+            parser.error(f"--ladder {args.ladder}: not a 2-player tournament record ({e})")
         if not set(args.eval_against) & set(rungs):
             parser.error(
                 f"--ladder {args.ladder} rates {', '.join(rungs)}: none of the evaluation's "
