@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import sys
 
 from azgames import checks
 from azgames.cli_args import add_game_options, check, check_agents, checked_rules, game_names, game_options
@@ -59,7 +58,7 @@ def cmd_tournament(args: argparse.Namespace, parser: argparse.ArgumentParser) ->
     from .run import run_tournament
 
     options = game_options(parser, args)
-    rules = checked_rules(parser, args, options)
+    checked_rules(parser, args, options)
     check_agents(parser, args.game, args.agents, args.players)
     if len(set(args.agents)) != len(args.agents):
         parser.error(f"--agents: each agent once, got {' '.join(args.agents)}")
@@ -71,15 +70,6 @@ def cmd_tournament(args: argparse.Namespace, parser: argparse.ArgumentParser) ->
     if args.games < 1:
         parser.error(f"--games {args.games}: give a number >= 1")
     check(parser, checks.seed, "--seed", args.seed)
-    if not len(rules.sides) == args.players == 2:  # rated by OpenSkill, not Bradley-Terry
-        try:
-            import openskill  # noqa: F401
-        except ImportError:
-            print(
-                'ratings of 3-4 players and teams need openskill: python -m pip install -e ".[tournament]"',
-                file=sys.stderr,
-            )
-            return 1
     # Before the first game: a bad folder must not throw the games away.
     out = check(
         parser,
@@ -100,9 +90,6 @@ def cmd_tournament(args: argparse.Namespace, parser: argparse.ArgumentParser) ->
     )
     result.save(out / "tournament.json")
     print(result.table())
-    try:
-        result.plot(out / "ratings.png")
-        print(f"\nevery game in {out / 'tournament.json'}; plot in {out / 'ratings.png'}")
-    except ImportError:
-        print(f"\nevery game in {out / 'tournament.json'} (no plot: matplotlib is not installed)")
+    result.plot(out / "ratings.png")  # matplotlib comes with the extra checked above
+    print(f"\nevery game in {out / 'tournament.json'}; plot in {out / 'ratings.png'}")
     return 0

@@ -101,7 +101,8 @@ def curve_figure(
         title="evaluation, 95% intervals",
     )
     ax.grid(alpha=0.3)
-    ax.legend()
+    if ax.get_legend_handles_labels()[0]:  # a run with no evaluation along the way has no lines
+        ax.legend()
     rates = all(column.endswith("win_rate") for column in train_series)
     for (column, label), colour in zip(train_series.items(), ("#CC79A7", "#56B4E9", "#E69F00")):
         ax2.plot(
@@ -117,7 +118,8 @@ def curve_figure(
         title="training games" if rates else "learning",
     )
     ax2.grid(alpha=0.3)
-    ax2.legend()
+    if ax2.get_legend_handles_labels()[0]:
+        ax2.legend()
     ax.set_xlim(left=0)  # after plotting: the right end stays autoscaled to the data
     for panel in (ax, ax2):
         panel.xaxis.set_major_formatter(FuncFormatter(short_count))

@@ -125,3 +125,17 @@ def test_plot_curve_writes_the_png(tmp_path):
 )
 def test_a_count_is_labelled_with_a_suffix(count, label):
     assert short_count(count) == label
+
+
+def test_a_run_with_no_evaluation_along_the_way_draws_without_a_warning(tmp_path):
+    """``--eval-every 0``: eval.csv is still empty when the curve is drawn."""
+    import warnings
+
+    write_csv(
+        tmp_path / "train.csv", [{"steps": s, "train_win_rate": 0.5} for s in range(2_048, 16_385, 2_048)]
+    )
+    (tmp_path / "eval.csv").write_text("steps,opponent,games,win_rate,win_rate_lo,win_rate_hi\n")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        path = plot_curve(tmp_path, {"train_win_rate": "training games won"})
+    assert path.stat().st_size > 0
