@@ -233,6 +233,20 @@ def parse_agent(spec: str) -> tuple[str, dict[str, Any]]:
     return name, kwargs
 
 
+def _check_spec_options(spec: str, name: str, game: str | None, options: dict[str, Any]) -> None:
+    """A spec may not set what the front end fills (``seed``, ``limits``: a
+    budget past the limits would slip through), and a flag is true or false,
+    not any text."""
+    for key in FILLED.intersection(options):
+        owner = f" for {name}" if name in AGENTS else f" for {game}'s {name}"
+        raise ValueError(unknown_name("option", key, owner, agent_options(name, game)))
+    builder = _load(AGENTS[name].builds if name in AGENTS else baselines(game)[name].factory)  # type: ignore[index]
+    parameters = inspect.signature(builder).parameters
+    for key, value in options.items():
+        if key in parameters and parameters[key].annotation in (bool, "bool") and not isinstance(value, bool):
+            raise ValueError(f"agent {spec!r}: {key}={value!r} is not true or false")
+
+
 def make_agent(
     name: str, seed: Any = None, game: str | None = None, limits: Limits = LOCAL, **kwargs: Any
 ) -> Agent:
@@ -251,6 +265,7 @@ def make_agent(
         raise UnknownAgent(name, game, valid)
     if game is None and name not in AGENTS:
         raise ValueError(f"agent {name!r} is a game's own: give the game (game=...)")
+    _check_spec_options(spec, name, game, options)
     if name in ("mcts", "az"):
         kwargs["limits"] = limits
     try:

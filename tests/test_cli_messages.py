@@ -92,3 +92,23 @@ def test_version_prints_the_installed_version(capsys):
     printed = capsys.readouterr().out
     assert printed == f"azgames {importlib.metadata.version('azgames')}\n"
     assert re.fullmatch(r"azgames \d+\.\d+\.\d+\S*\n", printed)
+
+
+@pytest.mark.parametrize(
+    "spec,game,message",
+    [
+        ("ppo:sample=x", "azacru", "agent 'ppo:sample=x': sample='x' is not true or false"),
+        ("greedy:threats=yes", "azimuth", "agent 'greedy:threats=yes': threats='yes' is not true or false"),
+        ("mcts:limits=x", "azacru", "unknown option 'limits' for mcts; valid options: "),
+        ("random:seed=3", "azacru", "unknown option 'seed' for random; it takes no options"),
+    ],
+)
+def test_a_spec_may_not_set_what_the_front_end_fills_nor_a_flag_to_any_text(spec, game, message):
+    with pytest.raises(ValueError) as refused:
+        make_agent(spec, game=game)
+    assert str(refused.value).startswith(message)
+
+
+def test_a_flag_given_as_true_or_false_is_taken():
+    assert make_agent("ppo:sample=true", game="azacru").sample is True
+    assert make_agent("greedy:threats=false", game="azimuth") is not None
