@@ -240,7 +240,11 @@ def _check_spec_options(spec: str, name: str, game: str | None, options: dict[st
     for key in FILLED.intersection(options):
         owner = f" for {name}" if name in AGENTS else f" for {game}'s {name}"
         raise ValueError(unknown_name("option", key, owner, agent_options(name, game)))
-    builder = _load(AGENTS[name].builds if name in AGENTS else baselines(game)[name].factory)  # type: ignore[index]
+    if name in AGENTS:
+        builder = _load(AGENTS[name].builds)
+    else:
+        assert game is not None  # a game's own agent is refused above without its game
+        builder = _load(baselines(game)[name].factory)
     parameters = inspect.signature(builder).parameters
     for key, value in options.items():
         if key in parameters and parameters[key].annotation in (bool, "bool") and not isinstance(value, bool):
