@@ -13,6 +13,8 @@ import os
 
 import numba
 
+from . import kernel_cache  # noqa: F401  (before the first kernel: its cache must take the suite's stamp)
+
 #: True when numba runs kernels as plain Python (``NUMBA_DISABLE_JIT=1``).
 JIT_DISABLED = os.environ.get("NUMBA_DISABLE_JIT", "0") not in ("", "0")
 

@@ -1,0 +1,125 @@
+"""numba's disk cache, kept from going stale across files.
+
+numba keys a cached function on its own source file only: edit
+``azacru_env/kernels.py`` and the greedy agent, the searches and the vector
+env, whose kernels were compiled with the old rules inlined or linked in
+from *other* files, keep loading the old code from their caches. Here every
+kernel of the suite is stamped with one digest of every source file a kernel
+may call or read a constant from: the core's own modules (``azgames/*.py``,
+not the apps' subpackages, which hold no kernel), the agents' and each
+registered game's package. Change any of them and every kernel's stamp
+changes, so numba finds its cache entries obsolete and compiles again, in
+every caller, with nothing cleared by hand. Functions outside those folders
+keep numba's own per-file stamp.
+
+The stamp is numba's locator hook (``get_source_stamp``), not public API:
+``tests/test_kernel_cache.py`` edits a kernel in a copy of the suite and
+would fail if a numba release changed it.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import importlib.util
+import os
+from pathlib import Path
+from typing import Any
+
+from numba.core import caching
+
+
+def _package_dir(module: str) -> Path | None:
+    """A module's package folder, found without importing it."""
+    spec = importlib.util.find_spec(module)
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    return Path(next(iter(spec.submodule_search_locations))).resolve()
+
+
+@functools.cache
+def _roots() -> tuple[tuple[Path, bool], ...]:
+    """(folder, with its subfolders) of every source a kernel may depend on.
+
+    Read once per process, when the first kernel touches its cache: by then
+    ``import azgames`` has registered the games, and a later registration
+    (a user's own game) does not change the stamps of the kernels loaded."""
+    from .registry import list_games
+
+    core = Path(__file__).resolve().parent
+    roots = {(core, False)}
+    for module in ["azgames.agents", *(entry.module.split(".")[0] for entry in list_games())]:
+        folder = _package_dir(module)
+        if folder is not None:
+            roots.add((folder, True))
+    return tuple(sorted(roots))
+
+
+@functools.cache
+def suite_digest() -> str:
+    """One digest of every source file under :func:`_roots`, by path and content."""
+    digest = hashlib.blake2b(digest_size=16)
+    for folder, deep in _roots():
+        for path in sorted(folder.rglob("*.py") if deep else folder.glob("*.py")):
+            digest.update(str(path.relative_to(folder.parent)).encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def _in_suite(py_file: str) -> bool:
+    path = Path(py_file).resolve()
+    return any(path.parent == folder or (deep and folder in path.parents) for folder, deep in _roots())
+
+
+class _LazyStamp:
+    """A kernel's stamp, worked out when numba first compares or saves it.
+
+    numba asks for a function's stamp when the function is decorated, which
+    for the core's kernels is during ``import azgames``, before the games
+    are registered; it compares or saves the stamp only when the kernel is
+    first called. A suite kernel's is the suite's digest, any other's
+    numba's own (``own``); either is saved as the plain value it stands for."""
+
+    def __init__(self, py_file: str, own: object) -> None:
+        self.py_file, self.own = py_file, own
+
+    def value(self) -> object:
+        return ("azgames", suite_digest()) if _in_suite(self.py_file) else self.own
+
+    def __eq__(self, other: object) -> bool:
+        return self.value() == other
+
+    def __hash__(self) -> int:
+        return hash(self.value())
+
+    def __reduce__(self):
+        value = self.value()
+        return type(value), (value,)
+
+
+class _SuiteStamp:
+    """A locator mixin: the stamp is a :class:`_LazyStamp`."""
+
+    _py_file: str
+
+    def get_source_stamp(self):
+        return _LazyStamp(self._py_file, super().get_source_stamp())  # numba's, next in the MRO
+
+
+def _stamped(locator: Any) -> Any:
+    if not issubclass(locator, caching._SourceFileBackedLocatorMixin):  # IPython cells, zip files
+        return locator
+    return type(f"Suite{locator.__name__}", (_SuiteStamp, locator), {})
+
+
+def install() -> None:
+    """Stamp the suite's kernels from now on (once per process; before the
+    first kernel is decorated, so that its cache takes a stamped locator)."""
+    impl = caching.CacheImpl
+    if any(issubclass(cls, _SuiteStamp) for cls in impl._locator_classes):
+        return
+    impl._locator_classes = [_stamped(cls) for cls in impl._locator_classes]
+
+
+if os.environ.get("NUMBA_DISABLE_JIT", "0") in ("", "0"):
+    install()

@@ -1,0 +1,84 @@
+"""A stale kernel cache is impossible: edit a kernel in one file, and every
+kernel compiled from other files that calls it (the AEC and vector envs'
+entry points, greedy, the search) runs the new code on the next run,
+without clearing anything by hand (``azgames/kernel_cache.py``).
+
+The suite is copied into a temporary folder with a cache of its own; one
+rule of Azacru (a piece's power of movement, ``azacru_env/kernels.py``) is
+changed between two runs, and the second run must agree with the edited
+rules run as plain Python."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+#: What every caller of the rules says at the start of a game: the AEC env's
+#: legal moves, the vector env's counts after a few random steps, greedy's
+#: move and the search's.
+PROBE = textwrap.dedent(
+    """
+    import json
+
+    import numpy as np
+
+    import azgames
+    from azgames.agents import make_agent
+
+    env = azgames.make("azacru", num_players=2)
+    env.reset(seed=0)
+    aec = np.flatnonzero(env.observe(env.agent_selection)["action_mask"]).tolist()
+    venv = azgames.make_vec("azacru", num_envs=4, seed=0)
+    for _ in range(3):
+        _, mask, *_ = venv.step(venv.random_actions())
+    vector = mask.sum(axis=1).tolist()
+    greedy = int(make_agent("greedy", seed=0, game="azacru").act(env))
+    search = int(make_agent("mcts:simulations=32", seed=0, game="azacru").act(env))
+    print(json.dumps({"aec": aec, "vector": vector, "greedy": greedy, "search": search,
+                      "agents_from": azgames.agents.__file__}))
+    """
+)
+
+
+def copy_suite(to: Path) -> None:
+    """The packages as they install: ``agents/`` becomes ``azgames/agents``."""
+    skip = shutil.ignore_patterns("__pycache__")
+    shutil.copytree(ROOT / "azgames", to / "azgames", ignore=skip)
+    shutil.copytree(ROOT / "agents", to / "azgames" / "agents", ignore=skip)
+    for game in ROOT.glob("*_env"):
+        shutil.copytree(game, to / game.name, ignore=skip)
+
+
+def probe(where: Path, cache: Path, jit: bool = True) -> dict:
+    (where / "probe.py").write_text(PROBE)
+    env = {**os.environ, "PYTHONPATH": str(where), "NUMBA_CACHE_DIR": str(cache), "AZGAMES_COMPILE_NOTICE": "0"}
+    env["NUMBA_DISABLE_JIT"] = "0" if jit else "1"
+    run = subprocess.run(
+        [sys.executable, "probe.py"], cwd=where, env=env, capture_output=True, text=True, timeout=600
+    )
+    assert run.returncode == 0, run.stderr[-3000:]
+    said = json.loads(run.stdout.splitlines()[-1])
+    assert Path(said.pop("agents_from")).is_relative_to(where)  # the copy runs, not the installed suite
+    return said
+
+
+def test_an_edited_kernel_reaches_every_caller_on_the_next_run(tmp_path):
+    suite, cache = tmp_path / "suite", tmp_path / "cache"
+    copy_suite(suite)
+    before = probe(suite, cache)
+
+    kernels = suite / "azacru_env" / "kernels.py"
+    old = "    return max(n, 1)\n"
+    assert kernels.read_text().count(old) == 1
+    kernels.write_text(kernels.read_text().replace(old, "    return max(n, 1) + 1  # every piece one further\n"))
+
+    after = probe(suite, cache)  # the same cache folder, nothing cleared
+    assert after["aec"] != before["aec"] and after["vector"] != before["vector"]  # the edit changes the game
+    assert after == probe(suite, tmp_path / "unused", jit=False)  # every caller plays the edited rules
