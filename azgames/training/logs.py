@@ -70,8 +70,8 @@ def curve_figure(
     import matplotlib.pyplot as plt
     from matplotlib.ticker import FuncFormatter
 
-    rows = list(csv.DictReader((out / "eval.csv").open())) if (out / "eval.csv").exists() else []
-    train_rows = list(csv.DictReader((out / "train.csv").open()))
+    rows = _csv_rows(out / "eval.csv") if (out / "eval.csv").exists() else []
+    train_rows = _csv_rows(out / "train.csv")
     fig, (ax, ax2) = plt.subplots(1, 2, figsize=(11, 4), sharex=True)
     for opponent, colour in (("random", "#0072B2"), ("greedy", "#D55E00"), ("team", "#009E73")):
         r = [x for x in rows if x["opponent"] == opponent]
@@ -128,3 +128,8 @@ def curve_figure(
 
 
 __all__ = ["CsvLog", "curve_figure", "plot_curve", "short_count"]
+
+
+def _csv_rows(path: Path) -> list[dict[str, str]]:
+    with path.open(newline="") as f:
+        return list(csv.DictReader(f))
