@@ -12,7 +12,8 @@ changes, so numba finds its cache entries obsolete and compiles again, in
 every caller, with nothing cleared by hand. Functions outside those folders
 keep numba's own per-file stamp.
 
-The stamp is numba's locator hook (``get_source_stamp``), not public API:
+The stamp is numba's locator hook (``get_source_stamp``), not public API
+(nor is the index loader :func:`_tolerant` wraps):
 ``tests/test_kernel_cache.py`` edits a kernel in a copy of the suite and
 would fail if a numba release changed it.
 """
@@ -112,13 +113,36 @@ def _stamped(locator: Any) -> Any:
     return type(f"Suite{locator.__name__}", (_SuiteStamp, locator), {})
 
 
+def _tolerant(load_index):
+    """numba's index loader, reading an index it cannot unpickle as empty.
+
+    The contract's entry points (``azgames.contract``) keep one index for
+    every game they were compiled for, keyed by each game's state type. If
+    one of those games can no longer be imported (a game deleted, a test's
+    game in a temporary folder), unpickling the index raises and numba fails
+    the call instead of compiling. Read as empty, the function compiles
+    again and the index is written anew without the lost game's entries."""
+
+    @functools.wraps(load_index)
+    def load(self):
+        try:
+            return load_index(self)
+        except (ImportError, AttributeError):
+            return {}
+
+    return load
+
+
 def install() -> None:
     """Stamp the suite's kernels from now on (once per process; before the
-    first kernel is decorated, so that its cache takes a stamped locator)."""
+    first kernel is decorated, so that its cache takes a stamped locator),
+    and read an index naming a game that is gone as empty."""
     impl = caching.CacheImpl
     if any(issubclass(cls, _SuiteStamp) for cls in impl._locator_classes):
         return
     impl._locator_classes = [_stamped(cls) for cls in impl._locator_classes]
+    index = caching.IndexDataCacheFile
+    index._load_index = _tolerant(index._load_index)  # type: ignore[method-assign]
 
 
 if os.environ.get("NUMBA_DISABLE_JIT", "0") in ("", "0"):

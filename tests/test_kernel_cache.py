@@ -58,7 +58,12 @@ def copy_suite(to: Path) -> None:
 
 def probe(where: Path, cache: Path, jit: bool = True) -> dict:
     (where / "probe.py").write_text(PROBE)
-    env = {**os.environ, "PYTHONPATH": str(where), "NUMBA_CACHE_DIR": str(cache), "AZGAMES_COMPILE_NOTICE": "0"}
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(where),
+        "NUMBA_CACHE_DIR": str(cache),
+        "AZGAMES_COMPILE_NOTICE": "0",
+    }
     env["NUMBA_DISABLE_JIT"] = "0" if jit else "1"
     run = subprocess.run(
         [sys.executable, "probe.py"], cwd=where, env=env, capture_output=True, text=True, timeout=600
@@ -77,8 +82,33 @@ def test_an_edited_kernel_reaches_every_caller_on_the_next_run(tmp_path):
     kernels = suite / "azacru_env" / "kernels.py"
     old = "    return max(n, 1)\n"
     assert kernels.read_text().count(old) == 1
-    kernels.write_text(kernels.read_text().replace(old, "    return max(n, 1) + 1  # every piece one further\n"))
+    kernels.write_text(
+        kernels.read_text().replace(old, "    return max(n, 1) + 1  # every piece one further\n")
+    )
 
     after = probe(suite, cache)  # the same cache folder, nothing cleared
     assert after["aec"] != before["aec"] and after["vector"] != before["vector"]  # the edit changes the game
     assert after == probe(suite, tmp_path / "unused", jit=False)  # every caller plays the edited rules
+
+
+def test_an_index_naming_a_game_that_is_gone_reads_as_empty(tmp_path, monkeypatch):
+    """The contract's entry points keep one index for every game compiled;
+    a game that cannot be imported any more (a test's game in a temporary
+    folder) must cost a compile, not fail every game's call."""
+    import pickle
+
+    import numba
+    from numba.core import caching
+
+    (tmp_path / "gone_game.py").write_text("class GoneState:\n    pass\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import gone_game
+
+    index = caching.IndexDataCacheFile(str(tmp_path), "entry", ("azgames", "stamp"))
+    with open(index._index_path, "wb") as f:
+        pickle.dump(numba.__version__, f)
+        f.write(pickle.dumps((("azgames", "stamp"), {(gone_game.GoneState,): "entry.1.nbc"})))
+    assert index._load_index() == {(gone_game.GoneState,): "entry.1.nbc"}
+    monkeypatch.delitem(sys.modules, "gone_game")
+    (tmp_path / "gone_game.py").unlink()
+    assert index._load_index() == {}
