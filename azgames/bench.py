@@ -93,13 +93,17 @@ def median_rate(fn, repeats: int) -> float:
     return statistics.median(fn() for _ in range(repeats))
 
 
-def connect_four_env():
+#: The rows' key of the AEC rate over PettingZoo's connect_four_v3 rate.
+VERSUS_PETTINGZOO = "aec_vs_connect_four"
+
+
+def pettingzoo_connect_four_env():
     """PettingZoo's connect_four_v3 ``env`` constructor, or None without the bench extra."""
     try:
-        from pettingzoo.classic import connect_four_v3
+        from pettingzoo.classic import connect_four_v3 as pettingzoo_connect_four
     except ImportError:
         return None
-    return connect_four_v3.env
+    return pettingzoo_connect_four.env
 
 
 def openspiel_connect_four_rate(seconds: float, seed: int = 0) -> float | None:
@@ -144,12 +148,14 @@ def run(
         "reference": {},
         "games": [],
     }
-    c4_env = connect_four_env()
-    c4 = median_rate(lambda: aec_rate(c4_env, seconds), repeats) if c4_env else None
-    results["reference"]["pettingzoo_connect_four_v3_env"] = c4
+    pettingzoo_env = pettingzoo_connect_four_env()
+    pettingzoo_rate = (
+        median_rate(lambda: aec_rate(pettingzoo_env, seconds), repeats) if pettingzoo_env else None
+    )
+    results["reference"]["pettingzoo_connect_four_v3_env"] = pettingzoo_rate
     print(
-        f"PettingZoo connect_four_v3 env(): {c4:,.0f} agent-steps/s"
-        if c4
+        f"PettingZoo connect_four_v3 env(): {pettingzoo_rate:,.0f} agent-steps/s"
+        if pettingzoo_rate
         else "PettingZoo connect_four_v3 not installed (pip install -e .[bench])",
         flush=True,
     )
@@ -190,8 +196,8 @@ def run(
         row["vector_steps_per_s"] = {
             str(size): statistics.median(samples[cfg][size]) for size in VECTOR_SIZES
         }
-        if c4:
-            row["aec_vs_connect_four"] = row["aec_steps_per_s"] / c4
+        if pettingzoo_rate:
+            row[VERSUS_PETTINGZOO] = row["aec_steps_per_s"] / pettingzoo_rate
         if relative_to and cfg[0] != relative_to and (relative_to, cfg[1]) in samples:
             row[f"vs_{relative_to}"] = _ratios(samples[cfg], samples[relative_to, cfg[1]])
         results["games"].append(row)
@@ -221,7 +227,7 @@ def table(results: dict) -> str:
     )
     lines = [head, "|" + "---|" * (head.count("|") - 1)]
     for r in results["games"]:
-        ratio = f"{r['aec_vs_connect_four']:.1f}x" if "aec_vs_connect_four" in r else "-"
+        ratio = f"{r[VERSUS_PETTINGZOO]:.1f}x" if VERSUS_PETTINGZOO in r else "-"
         vec = " | ".join(_fmt(r["vector_steps_per_s"][str(s)]) for s in sizes)
         lines.append(f"| {r['game']} | {r['num_players']} | {_fmt(r['aec_steps_per_s'])} | {ratio} | {vec} |")
     relative = [(r, k) for r in results["games"] for k in r if k.startswith("vs_")]

@@ -116,6 +116,7 @@ register(
     "azimuth_env.coop",
     "Azimuth co-op with the Ocean Die: one team saves all four castaways, 2-4 players",
 )
+register("connect_four", "connect_four_env", "Connect Four: four in a row on a 6 x 7 board, 2 players")
 register(
     "azure",
     "azure_env",

@@ -28,6 +28,7 @@ GOLDEN_DIR = Path(__file__).resolve().parent / "golden"
 
 #: variant -> (game, env arguments, seed of the env and of the action generator)
 VARIANTS = {
+    "connect_four": ("connect_four", {}, 0),
     "azacru_2p": ("azacru", {"num_players": 2}, 0),
     "azacru_3p": ("azacru", {"num_players": 3}, 0),
     "azacru_4p": ("azacru", {"num_players": 4}, 0),

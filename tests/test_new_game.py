@@ -2,15 +2,17 @@
 
 CONTRIBUTING.md's walkthrough, done: *Nim* (two players take one to three
 stones; who takes the last wins; the pile's size an option) is written into
-a temporary folder as its own package, registered with one line, and the
-command line, the agents and the tournament play it without a change
-anywhere else."""
+a temporary folder as its own package under the kernel contract
+(``azgames.contract``: five numba functions, the entry points the core's),
+registered with one line, and the command line, the agents, the tournament
+and the vector env play it without a change anywhere else."""
 
 from __future__ import annotations
 
 import sys
 import textwrap
 
+import numpy as np
 import pytest
 
 import azgames
@@ -23,9 +25,11 @@ from typing import NamedTuple
 import numpy as np
 
 from azgames import options as parse
+from azgames.contract import ContractRules, Kernels
 from azgames.drawing import Drawing
 from azgames.envs import game_envs
-from azgames.game import ONGOING, TERMINATED, GameInfo, Rules, pack_status
+from azgames.game import ONGOING, TERMINATED, GameInfo, pack_status
+from azgames.jit import njit
 from azgames.options import Option
 
 
@@ -37,11 +41,48 @@ class NimState(NamedTuple):
     rng: np.ndarray  # (B,) uint64
 
 
-class NimRules(Rules):
+@njit
+def reset_game(s, cfg, i):
+    s.stones[i], s.player[i], s.ply[i], s.outcome[i] = cfg[0], 0, 0, ONGOING
+
+
+@njit
+def play(s, cfg, i, action, rewards):
+    p = s.player[i]
+    s.stones[i] -= action + 1
+    s.ply[i] += 1
+    rewards[i, :] = 0.0
+    if s.stones[i] == 0:
+        s.outcome[i] = TERMINATED
+        rewards[i, p], rewards[i, 1 - p] = 1.0, -1.0
+        return pack_status(TERMINATED, True, p)
+    s.player[i] = 1 - p
+    return pack_status(ONGOING, False, 1 - p)
+
+
+@njit
+def write_observation(s, cfg, i, viewer, obs, j):
+    obs[j, 0], obs[j, 1] = min(s.stones[i], 127), viewer
+
+
+@njit
+def write_mask(s, cfg, i, mask, j):
+    for a in range(3):
+        mask[j, a] = a < s.stones[i]
+
+
+@njit
+def illegal_code(s, cfg, i, action):
+    return 0 if action < s.stones[i] else 1
+
+
+class NimRules(ContractRules):
     info = GameInfo(name="nim", long_name="Nim", min_players=2, max_players=2,
                     chance="deterministic", information="perfect", utility="zero_sum",
                     reward_model="terminal", version=1)
     state_type = NimState
+    kernels = Kernels(reset_game, play, write_observation, write_mask, illegal_code)
+    ILLEGAL = {1: "fewer stones are left"}
     OPTIONS = (Option("stones", 15, "stones in the pile at the start", parse.integer, "N"),)
     agents = ("player_0", "player_1")
     num_actions = 3  # take 1, 2 or 3
@@ -51,46 +92,24 @@ class NimRules(Rules):
         if not isinstance(self.options["stones"], int) or not 1 <= self.options["stones"] <= 1000:
             raise ValueError(f"stones={self.options['stones']!r} must be from 1 to 1000")
 
+    def config(self):
+        return (np.int16(self.options["stones"]),)
+
     def observation_shape(self, player=0):
         return (2,)
 
     def observation_bounds(self, player=0):
         return 0, 127
 
-    def initial_state(self, rng_words):
-        b = len(rng_words)
-        return NimState(np.full(b, self.options["stones"], np.int16), np.zeros(b, np.int8),
-                        np.zeros(b, np.int32), np.zeros(b, np.int8), np.asarray(rng_words, np.uint64).copy())
-
-    def step(self, s, action, obs, mask, rewards):
-        p = int(s.player[0])
-        s.stones[0] -= action + 1
-        s.ply[0] += 1
-        rewards[:] = 0.0
-        if s.stones[0] == 0:
-            s.outcome[0] = TERMINATED
-            rewards[p], rewards[1 - p] = 1.0, -1.0
-        else:
-            s.player[0] = 1 - p
-        self.observe(s, -1, obs, mask)
-        return pack_status(int(s.outcome[0]), s.outcome[0] == TERMINATED, int(s.player[0]))
-
-    def observe(self, s, viewer, obs, mask):
-        p = int(s.player[0])
-        obs[0], obs[1] = min(int(s.stones[0]), 127), p if viewer < 0 else viewer
-        mask[:] = 0
-        if s.outcome[0] == ONGOING and (viewer < 0 or viewer == p):
-            mask[:min(3, int(s.stones[0]))] = 1
-        return pack_status(int(s.outcome[0]), False, p)
-
-    def illegal_reason(self, s, action):
-        return None if action < s.stones[0] else f"only {int(s.stones[0])} stones are left"
+    def blank_state(self, b):
+        return NimState(np.zeros(b, np.int16), np.zeros(b, np.int8), np.zeros(b, np.int32),
+                        np.zeros(b, np.int8), np.zeros(b, np.uint64))
 
     def final_info(self, s):
-        winner = self.agents[int(s.player[0])]
+        winner = self.agents[int(s.player[0])] if s.outcome[0] == TERMINATED else None
         scores = {a: int(a == winner) for a in self.agents}
-        return [{"score": scores[a], "scores": scores, "winners": [winner], "turns": int(s.ply[0])}
-                for a in self.agents]
+        return [{"score": scores[a], "scores": scores, "winners": [winner] if winner else [],
+                 "turns": int(s.ply[0])} for a in self.agents]
 
     def action_to_str(self, s, action):
         return f"take {action + 1}"
@@ -112,11 +131,6 @@ class NimRules(Rules):
 
     def action_targets(self, s, action):
         return ()  # every move is a button
-
-    def vec_observe(self, *args):
-        raise NotImplementedError("the toy plays as an AEC env only")
-
-    vec_step = vec_observe
 
 
 raw_env, env, VectorEnv = game_envs(NimRules, __name__)
@@ -165,3 +179,15 @@ def test_a_tournament_reads_its_sides_and_agents_from_its_declarations(nim, tmp_
     with pytest.raises(SystemExit):  # no search hooks declared: no mcts
         cli.main(["tournament", "nim", "--agents", "random", "mcts", "--out", str(tmp_path)])
     assert "unknown agent 'mcts' for nim" in capsys.readouterr().err
+
+
+def test_its_vector_env_plays_batches_of_it_with_restarts(nim):
+    venv = azgames.make_vec("nim", num_envs=64, seed=0, stones=4)
+    ended = 0
+    for _ in range(30):
+        obs, mask, rewards, terminated, truncated, player = venv.step(venv.random_actions())
+        ended += int(terminated.sum())
+        assert (obs[:, 0] >= 1).all() and (obs[:, 0] <= 4).all()  # restarted games start at 4 again
+        assert (mask.sum(axis=1) == np.minimum(obs[:, 0], 3)).all()
+        assert set(np.unique(rewards[terminated].sum(axis=1))) <= {0.0}  # zero-sum
+    assert ended > 64  # several games each

@@ -4,15 +4,19 @@ assume: planes channels first, ``(C, H, W)``, in the AEC and the vector env."""
 import pytest
 
 import azgames
-
-from .helpers import GAMES
+from tests.players import table as players_table
 
 #: Each game's board, (rows, columns): the last two axes of its observation.
-BOARDS = {"azacru": (9, 9), "azimuth": (6, 6), "azimuth_coop": (6, 6), "azure": (12, 6)}
+BOARDS = {
+    "azacru": (9, 9),
+    "azimuth": (6, 6),
+    "azimuth_coop": (6, 6),
+    "azure": (12, 6),
+    "connect_four": (6, 7),
+}
 
 
-@pytest.mark.parametrize("game", GAMES)
-@pytest.mark.parametrize("num_players", [2, 3])
+@pytest.mark.parametrize("game,num_players", players_table([2, 3]))
 def test_observations_are_channels_first(game, num_players):
     assert game in BOARDS, f"add {game}'s board to BOARDS"
     env = azgames.make(game, num_players=num_players)

@@ -12,8 +12,9 @@ pytest.importorskip("ray.rllib")
 import azgames  # noqa: E402
 from azgames.registry import list_games  # noqa: E402
 from azgames.rllib.env import LEARNER_PREFIX, TurnBasedEnv, env_config, teams  # noqa: E402
+from tests.players import table as players_table  # noqa: E402
 
-GAMES = [(e.name, n) for e in list_games() for n in (2, 3)]
+GAMES = players_table([2, 3])
 
 
 def first_legal(mask) -> int:

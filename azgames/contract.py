@@ -1,0 +1,342 @@
+"""The kernel contract: a game writes its rules, the core every entry point.
+
+A game's rules are four numba functions over its state named tuple ``s``
+(arrays with a leading batch axis, with at least ``player``, ``ply``,
+``outcome`` and ``rng``) and a config ``cfg`` (a tuple of whatever else they
+need), declared as a :class:`Kernels`:
+
+- ``reset_game(s, cfg, i)``: game ``i`` to its start;
+- ``play(s, cfg, i, action, rewards)``: play a legal action in game ``i``,
+  write the step's rewards into row ``i`` of ``rewards``, return the packed
+  status (:func:`azgames.game.pack_status`);
+- ``write_observation(s, cfg, i, viewer, obs, j)``: ``viewer``'s planes of
+  game ``i``, flattened, into row ``j`` of ``obs``;
+- ``write_mask(s, cfg, i, mask, j)``: the actor's legal actions of game
+  ``i`` into row ``j`` of ``mask`` (every entry written);
+- ``illegal_code(s, cfg, i, action)``: 0 if the actor may play ``action``
+  (in range), else the game's reason code.
+
+This module writes, once for every game, what the envs and searches call:
+the AEC env's step, observation and action check (game 0), and the vector
+env's reset, step and observation, serial and parallel. numba picks a
+game's functions at compile time from the type of ``s``
+(``numba.extending.overload``, as the search's hooks), so each entry point
+is compiled once per game and cached on disk; a game registers its
+:class:`Kernels` with :func:`implement`. :class:`ContractRules` is the
+:class:`~azgames.game.Rules` that binds them.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+import numpy as np
+from numba.extending import overload
+
+from .batch import SKIP, first_illegal, skip_game
+from .game import ONGOING, TERMINATED, TRUNCATED, Rules, pack_status
+from .jit import njit, njit_parallel, prange, specialize
+from .search_hooks import SearchHooks
+
+
+class Kernels(NamedTuple):
+    """A game's rules as numba functions (signatures: the module docstring)."""
+
+    reset_game: Any
+    play: Any
+    write_observation: Any
+    write_mask: Any
+    illegal_code: Any
+
+
+#: state class -> the game's kernels
+_KERNELS: dict[type, Kernels] = {}
+
+
+def implement(state_type: type, kernels: Kernels) -> None:
+    """Make the entry points play ``kernels`` on states of ``state_type``."""
+    _KERNELS[state_type] = kernels
+
+
+# ---------------------------------------------------------------- the game's functions, by state type
+# Plain Python functions: what runs under NUMBA_DISABLE_JIT, and the names
+# the overloads below give numba.
+
+
+def reset_game(s, cfg, i):
+    return _KERNELS[type(s)].reset_game(s, cfg, i)
+
+
+def play(s, cfg, i, action, rewards):
+    return _KERNELS[type(s)].play(s, cfg, i, action, rewards)
+
+
+def write_observation(s, cfg, i, viewer, obs, j):
+    return _KERNELS[type(s)].write_observation(s, cfg, i, viewer, obs, j)
+
+
+def write_mask(s, cfg, i, mask, j):
+    return _KERNELS[type(s)].write_mask(s, cfg, i, mask, j)
+
+
+def illegal_code(s, cfg, i, action):
+    return _KERNELS[type(s)].illegal_code(s, cfg, i, action)
+
+
+def _kernel(s, name: str):
+    kernels = _KERNELS.get(getattr(s, "instance_class", type(None)))  # a numba type: its Python class
+    return None if kernels is None else getattr(kernels, name)
+
+
+@overload(reset_game)
+def _reset_game(s, cfg, i):
+    fn = _kernel(s, "reset_game")
+    if fn is not None:
+        return lambda s, cfg, i: fn(s, cfg, i)
+
+
+@overload(play)
+def _play(s, cfg, i, action, rewards):
+    fn = _kernel(s, "play")
+    if fn is not None:
+        return lambda s, cfg, i, action, rewards: fn(s, cfg, i, action, rewards)
+
+
+@overload(write_observation)
+def _write_observation(s, cfg, i, viewer, obs, j):
+    fn = _kernel(s, "write_observation")
+    if fn is not None:
+        return lambda s, cfg, i, viewer, obs, j: fn(s, cfg, i, viewer, obs, j)
+
+
+@overload(write_mask)
+def _write_mask(s, cfg, i, mask, j):
+    fn = _kernel(s, "write_mask")
+    if fn is not None:
+        return lambda s, cfg, i, mask, j: fn(s, cfg, i, mask, j)
+
+
+@overload(illegal_code)
+def _illegal_code(s, cfg, i, action):
+    fn = _kernel(s, "illegal_code")
+    if fn is not None:
+        return lambda s, cfg, i, action: fn(s, cfg, i, action)
+
+
+# ---------------------------------------------------------------- one game: the AEC env
+
+
+@njit
+def write_view(s, cfg, i, viewer, obs, mask, j):
+    """``viewer``'s observation of game ``i`` into row ``j``; the mask too if
+    ``viewer`` is to act in an ongoing game, else zeros."""
+    write_observation(s, cfg, i, viewer, obs, j)
+    if viewer == s.player[i] and s.outcome[i] == ONGOING:
+        write_mask(s, cfg, i, mask, j)
+    else:
+        mask[j, :] = 0
+
+
+@njit
+def step_one(s, cfg, action, obs, mask, rewards):
+    """AEC step of game 0: play, then the next actor's observation and mask."""
+    code = play(s, cfg, 0, action, rewards.reshape((1, rewards.size)))
+    write_view(s, cfg, 0, s.player[0], obs.reshape((1, obs.size)), mask.reshape((1, mask.size)), 0)
+    return code
+
+
+@njit
+def observe_one(s, cfg, viewer, obs, mask):
+    """``viewer``'s observation and mask of game 0 (-1: the actor's); its status."""
+    p = s.player[0]
+    write_view(
+        s, cfg, 0, p if viewer < 0 else viewer, obs.reshape((1, obs.size)), mask.reshape((1, mask.size)), 0
+    )
+    return pack_status(s.outcome[0], False, p)
+
+
+@njit
+def check_action(s, cfg, action):
+    """Why the actor of game 0 may not play ``action`` (0: it may)."""
+    return illegal_code(s, cfg, 0, action)
+
+
+# ---------------------------------------------------------------- batches: the vector env
+
+
+@njit
+def reset_games(s, cfg):
+    for i in range(s.player.shape[0]):
+        reset_game(s, cfg, i)
+
+
+@njit
+def step_game(s, cfg, i, action, obs, mask, rewards, terminated, truncated, player_out):
+    """One game of a vector step: play (or skip), restart a finished game,
+    observe the next actor."""
+    if action == SKIP:
+        skip_game(i, rewards, terminated, truncated)
+        return
+    result = play(s, cfg, i, action, rewards) & 3
+    terminated[i] = result == TERMINATED
+    truncated[i] = result == TRUNCATED
+    if result != ONGOING:
+        reset_game(s, cfg, i)
+    p = s.player[i]
+    player_out[i] = p
+    write_observation(s, cfg, i, p, obs, i)
+    write_mask(s, cfg, i, mask, i)
+
+
+@njit
+def observe_game(s, cfg, i, obs, mask, player_out):
+    p = s.player[i]
+    player_out[i] = p
+    write_observation(s, cfg, i, p, obs, i)
+    write_mask(s, cfg, i, mask, i)
+
+
+@njit
+def vec_step_serial(s, cfg, actions, obs, mask, rewards, terminated, truncated, player_out):
+    """Step every game; -1, or the first game whose action is illegal (then none moves)."""
+    bad = first_illegal(actions, mask)
+    if bad >= 0:
+        return bad
+    for i in range(actions.shape[0]):
+        step_game(s, cfg, i, actions[i], obs, mask, rewards, terminated, truncated, player_out)
+    return -1
+
+
+@njit_parallel
+def vec_step_parallel(s, cfg, actions, obs, mask, rewards, terminated, truncated, player_out):
+    """:func:`vec_step_serial`, the games spread over numba's threads."""
+    bad = first_illegal(actions, mask)
+    if bad >= 0:
+        return bad
+    for i in prange(actions.shape[0]):
+        step_game(s, cfg, i, actions[i], obs, mask, rewards, terminated, truncated, player_out)
+    return -1
+
+
+@njit
+def vec_observe_serial(s, cfg, obs, mask, player_out):
+    for i in range(player_out.shape[0]):
+        observe_game(s, cfg, i, obs, mask, player_out)
+
+
+@njit_parallel
+def vec_observe_parallel(s, cfg, obs, mask, player_out):
+    for i in prange(player_out.shape[0]):
+        observe_game(s, cfg, i, obs, mask, player_out)
+
+
+# ---------------------------------------------------------------- the searches' hooks
+
+
+@njit
+def search_legal(s, cfg, i, mask):
+    write_mask(s, cfg, i, mask, 0)
+
+
+@njit
+def search_play(s, cfg, i, action, rewards):
+    return play(s, cfg, i, action, rewards)
+
+
+@njit
+def search_observe(s, cfg, i, viewer, obs):
+    write_observation(s, cfg, i, viewer, obs.reshape((1, obs.size)), 0)
+
+
+def search_hooks(rules_type: type[ContractRules], **declared: Any) -> SearchHooks:
+    """The search hooks of a contract game (:mod:`azgames.search_hooks`): its
+    own kernels, inlined into the search; ``declared`` adds the rest
+    (``estimate``, ``heuristic``, the search's defaults)."""
+    return SearchHooks(
+        rules_type.state_type,
+        search_legal,
+        search_play,
+        config=lambda rules: rules.cfg,
+        observe=search_observe,
+        inline=True,
+        **declared,
+    )
+
+
+# ---------------------------------------------------------------- the Rules that bind them
+
+#: Batches smaller than this run on one thread: waking numba's team costs
+#: more than the work, and a thread descheduled by another process stalls
+#: the whole team (see ``benchmarks/contention.py``).
+PARALLEL_FROM = 512
+
+
+class ContractRules(Rules):
+    """A :class:`~azgames.game.Rules` whose envs run a game's :class:`Kernels`.
+
+    A game sets ``kernels`` and ``ILLEGAL`` (reason code -> text) and
+    writes :meth:`config`; the steps, observations, action checks and
+    vector steps are the core's."""
+
+    kernels: Kernels
+    #: Why an action is illegal, by the code ``illegal_code`` returns (0: legal).
+    ILLEGAL: dict[int, str] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "kernels" in cls.__dict__:
+            implement(cls.state_type, cls.kernels)
+
+    def config(self) -> tuple:
+        """What the kernels take as ``cfg`` in this configuration (default: nothing)."""
+        return ()
+
+    @property
+    def cfg(self) -> tuple:
+        """:meth:`config`, built once."""
+        if "_cfg" not in self.__dict__:
+            self.__dict__["_cfg"] = self.config()
+        return self.__dict__["_cfg"]
+
+    def blank_state(self, batch: int) -> Any:
+        """``batch`` games' arrays, of the right shapes and dtypes (any values)."""
+        raise NotImplementedError
+
+    def initial_state(self, rng_words: np.ndarray) -> Any:
+        """``blank_state`` set by the game's ``reset_game``, each game with its generator word."""
+        s = self.blank_state(len(rng_words))
+        s.rng[:] = rng_words
+        reset_games(s, self.cfg)
+        return s
+
+    def bind_kernels(self) -> None:
+        """The AEC entry points compiled for exactly this game's types
+        (numba's per-call type dispatch is a tenth of a small game's step)."""
+        s = self.initial_state(np.zeros(1, np.uint64))
+        obs = np.zeros(int(np.prod(self.observation_shape(0))), np.int8)
+        mask = np.zeros(self.num_actions, np.int8)
+        rewards = np.zeros(self.num_players, np.float32)
+        self._entry_step = specialize(step_one, s, self.cfg, 0, obs, mask, rewards)
+        self._entry_observe = specialize(observe_one, s, self.cfg, 0, obs, mask)
+
+    def step(self, state, action, obs, mask, rewards) -> int:
+        return int(self._entry_step(state, self.cfg, action, obs.reshape(-1), mask, rewards))
+
+    def observe(self, state, viewer, obs, mask) -> int:
+        return int(self._entry_observe(state, self.cfg, viewer, obs.reshape(-1), mask))
+
+    def illegal_reason(self, state, action) -> str | None:
+        if not 0 <= action < self.num_actions:
+            return f"action {action} is out of range [0, {self.num_actions})"
+        code = int(check_action(state, self.cfg, action))
+        return None if code == 0 else self.ILLEGAL.get(code, f"illegal (code {code})")
+
+    def vec_observe(self, state, obs, mask, player) -> None:
+        flat = obs.reshape(obs.shape[0], -1)
+        observe = vec_observe_parallel if len(player) >= PARALLEL_FROM else vec_observe_serial
+        observe(state, self.cfg, flat, mask, player)
+
+    def vec_step(self, state, actions, obs, mask, rewards, terminated, truncated, player) -> int:
+        flat = obs.reshape(obs.shape[0], -1)
+        step = vec_step_parallel if len(actions) >= PARALLEL_FROM else vec_step_serial
+        return int(step(state, self.cfg, actions, flat, mask, rewards, terminated, truncated, player))
