@@ -4,7 +4,7 @@
 ``azgames.make_vec("azacru", num_envs=4096, seed=0)`` its batched vector env.
 """
 
-from . import compile_notice
+from . import compile_notice, threads  # noqa: F401  (threads: before torch's or numba's OpenMP starts)
 from .records import from_record, load_record, save_record, to_record
 from .registry import list_games, make, make_vec, register
 

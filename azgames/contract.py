@@ -35,7 +35,7 @@ from numba.extending import overload
 
 from .batch import SKIP, first_illegal, skip_game
 from .game import ONGOING, TERMINATED, TRUNCATED, Rules, pack_status
-from .jit import njit, njit_parallel, prange, specialize
+from .jit import njit, njit_inline, njit_parallel, prange, specialize
 from .search_hooks import SearchHooks
 
 
@@ -53,9 +53,12 @@ class Kernels(NamedTuple):
 _KERNELS: dict[type, Kernels] = {}
 
 
-def implement(state_type: type, kernels: Kernels) -> None:
-    """Make the entry points play ``kernels`` on states of ``state_type``."""
+def implement(state_type: type, kernels: Kernels, inline: bool = False) -> None:
+    """Make the entry points play ``kernels`` on states of ``state_type``
+    (``inline``: copied into them, for small kernels)."""
     _KERNELS[state_type] = kernels
+    if inline:
+        INLINED.add(state_type)
 
 
 # ---------------------------------------------------------------- the game's functions, by state type
@@ -83,40 +86,51 @@ def illegal_code(s, cfg, i, action):
     return _KERNELS[type(s)].illegal_code(s, cfg, i, action)
 
 
+#: State classes whose kernels are inlined into the entry points.
+INLINED: set[type] = set()
+
+
+def _small_game(expr, caller, callee) -> bool:
+    """Inline a game's kernels where they are small (``ContractRules.inline``):
+    a call passes the state tuple, and numba counts a reference on each of its
+    arrays at every call (atomic operations, shared between threads)."""
+    return getattr(caller.typemap[expr.args[0].name], "instance_class", None) in INLINED
+
+
 def _kernel(s, name: str):
     kernels = _KERNELS.get(getattr(s, "instance_class", type(None)))  # a numba type: its Python class
     return None if kernels is None else getattr(kernels, name)
 
 
-@overload(reset_game)
+@overload(reset_game, inline=_small_game)
 def _reset_game(s, cfg, i):
     fn = _kernel(s, "reset_game")
     if fn is not None:
         return lambda s, cfg, i: fn(s, cfg, i)
 
 
-@overload(play)
+@overload(play, inline=_small_game)
 def _play(s, cfg, i, action, rewards):
     fn = _kernel(s, "play")
     if fn is not None:
         return lambda s, cfg, i, action, rewards: fn(s, cfg, i, action, rewards)
 
 
-@overload(write_observation)
+@overload(write_observation, inline=_small_game)
 def _write_observation(s, cfg, i, viewer, obs, j):
     fn = _kernel(s, "write_observation")
     if fn is not None:
         return lambda s, cfg, i, viewer, obs, j: fn(s, cfg, i, viewer, obs, j)
 
 
-@overload(write_mask)
+@overload(write_mask, inline=_small_game)
 def _write_mask(s, cfg, i, mask, j):
     fn = _kernel(s, "write_mask")
     if fn is not None:
         return lambda s, cfg, i, mask, j: fn(s, cfg, i, mask, j)
 
 
-@overload(illegal_code)
+@overload(illegal_code, inline=_small_game)
 def _illegal_code(s, cfg, i, action):
     fn = _kernel(s, "illegal_code")
     if fn is not None:
@@ -126,7 +140,7 @@ def _illegal_code(s, cfg, i, action):
 # ---------------------------------------------------------------- one game: the AEC env
 
 
-@njit
+@njit_inline
 def write_view(s, cfg, i, viewer, obs, mask, j):
     """``viewer``'s observation of game ``i`` into row ``j``; the mask too if
     ``viewer`` is to act in an ongoing game, else zeros."""
@@ -170,7 +184,7 @@ def reset_games(s, cfg):
         reset_game(s, cfg, i)
 
 
-@njit
+@njit_inline
 def step_game(s, cfg, i, action, obs, mask, rewards, terminated, truncated, player_out):
     """One game of a vector step: play (or skip), restart a finished game,
     observe the next actor."""
@@ -188,7 +202,7 @@ def step_game(s, cfg, i, action, obs, mask, rewards, terminated, truncated, play
     write_mask(s, cfg, i, mask, i)
 
 
-@njit
+@njit_inline
 def observe_game(s, cfg, i, obs, mask, player_out):
     p = s.player[i]
     player_out[i] = p
@@ -265,10 +279,11 @@ def search_hooks(rules_type: type[ContractRules], **declared: Any) -> SearchHook
 
 # ---------------------------------------------------------------- the Rules that bind them
 
-#: Batches smaller than this run on one thread: waking numba's team costs
-#: more than the work, and a thread descheduled by another process stalls
-#: the whole team (see ``benchmarks/contention.py``).
-PARALLEL_FROM = 512
+#: Batches smaller than this run the serial loop: launching even a one-thread
+#: parallel region costs more (Connect Four at N = 1: 258k steps/s serial,
+#: 141k parallel); from here the parallel kernel is faster on one thread
+#: too, and :mod:`azgames.threads` decides how many it gets.
+SERIAL_BELOW = 64
 
 
 class ContractRules(Rules):
@@ -279,13 +294,16 @@ class ContractRules(Rules):
     vector steps are the core's."""
 
     kernels: Kernels
+    #: Copy the kernels into the entry points: for small ones, where a call
+    #: costs more than the work; large ones would multiply the compile time.
+    inline: bool = False
     #: Why an action is illegal, by the code ``illegal_code`` returns (0: legal).
     ILLEGAL: dict[int, str] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if "kernels" in cls.__dict__:
-            implement(cls.state_type, cls.kernels)
+            implement(cls.state_type, cls.kernels, cls.inline)
 
     def config(self) -> tuple:
         """What the kernels take as ``cfg`` in this configuration (default: nothing)."""
@@ -333,10 +351,10 @@ class ContractRules(Rules):
 
     def vec_observe(self, state, obs, mask, player) -> None:
         flat = obs.reshape(obs.shape[0], -1)
-        observe = vec_observe_parallel if len(player) >= PARALLEL_FROM else vec_observe_serial
+        observe = vec_observe_parallel if len(player) >= SERIAL_BELOW else vec_observe_serial
         observe(state, self.cfg, flat, mask, player)
 
     def vec_step(self, state, actions, obs, mask, rewards, terminated, truncated, player) -> int:
         flat = obs.reshape(obs.shape[0], -1)
-        step = vec_step_parallel if len(actions) >= PARALLEL_FROM else vec_step_serial
+        step = vec_step_parallel if len(actions) >= SERIAL_BELOW else vec_step_serial
         return int(step(state, self.cfg, actions, flat, mask, rewards, terminated, truncated, player))

@@ -13,7 +13,10 @@ import os
 
 import numba
 
-from . import kernel_cache  # noqa: F401  (before the first kernel: its cache must take the suite's stamp)
+from . import (
+    kernel_cache,  # noqa: F401  (before the first kernel: its cache must take the suite's stamp)
+    threads,  # noqa: F401  (before numba's thread pool starts: its threads sleep when idle)
+)
 
 #: True when numba runs kernels as plain Python (``NUMBA_DISABLE_JIT=1``).
 JIT_DISABLED = os.environ.get("NUMBA_DISABLE_JIT", "0") not in ("", "0")

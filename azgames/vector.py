@@ -27,6 +27,7 @@ from . import checks
 from . import state as state_ops
 from .game import Rules
 from .rng import seed_words
+from .threads import with_threads
 
 
 class GameVectorEnv:
@@ -71,7 +72,7 @@ class GameVectorEnv:
         return self._obs, self._mask.view(bool)
 
     def _refresh(self) -> None:
-        self.rules.vec_observe(self.state, self._obs, self._mask, self._player)
+        with_threads(self.num_envs, self.rules.vec_observe, self.state, self._obs, self._mask, self._player)
 
     def step(self, actions: ArrayLike) -> tuple[np.ndarray, ...]:
         """Play one action per game: ``(obs, mask, rewards, terminated, truncated, player)``.
@@ -105,7 +106,9 @@ class GameVectorEnv:
         return actions
 
     def _step(self, actions: np.ndarray) -> tuple[np.ndarray, ...]:
-        bad = self.rules.vec_step(
+        bad = with_threads(
+            self.num_envs,
+            self.rules.vec_step,
             self.state,
             self._actions,
             self._obs,
@@ -140,7 +143,7 @@ class GameVectorEnv:
         if self.state is None:
             raise RuntimeError("random_actions() called before reset()")
         out = np.empty(self.num_envs, np.int64)
-        self.rules.vec_random_actions(self.state, self._mask, out)
+        with_threads(self.num_envs, self.rules.vec_random_actions, self.state, self._mask, out)
         return out
 
     @property

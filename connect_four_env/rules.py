@@ -13,7 +13,7 @@ import numpy as np
 
 from azgames.contract import ContractRules, Kernels
 from azgames.game import ONGOING, TERMINATED, GameInfo, pack_status
-from azgames.jit import njit
+from azgames.jit import njit, njit_inline
 
 from . import view
 from .state_check import check_values, fours
@@ -21,8 +21,6 @@ from .state_check import check_values, fours
 ROWS, COLUMNS = 6, 7
 EMPTY = -1
 COLUMN_FULL = 1  # illegal_code's one reason
-#: The four lines through a cell: across, up, and the two diagonals (row, column steps).
-LINES = np.array([[0, 1], [1, 0], [1, 1], [1, -1]], np.int64)
 
 
 class ConnectFourState(NamedTuple):
@@ -41,35 +39,31 @@ def reset_game(s, cfg, i):
     s.outcome[i] = ONGOING
 
 
-@njit
-def drop_row(s, i, column):
-    """The row a stone dropped in ``column`` lands in (ROWS: the column is full)."""
-    row = 0
-    while row < ROWS and s.board[i, row, column] != EMPTY:
-        row += 1
-    return row
-
-
-@njit
-def run_length(s, i, row, column, dr, dc):
-    """Stones of the player at (row, column) in a line from there, one way."""
-    p, n = s.board[i, row, column], 0
+@njit_inline
+def run_length(board, i, row, column, dr, dc, p):
+    """Stones of player ``p`` in a line from (row, column), one way, not counting it."""
+    n = 0
     r, c = row + dr, column + dc
-    while 0 <= r < ROWS and 0 <= c < COLUMNS and s.board[i, r, c] == p:
+    while 0 <= r < ROWS and 0 <= c < COLUMNS and board[i, r, c] == p:
         n, r, c = n + 1, r + dr, c + dc
     return n
 
 
 @njit
 def play(s, cfg, i, action, rewards):
-    p = s.player[i]
-    row = drop_row(s, i, action)
-    s.board[i, row, action] = p
+    board, p = s.board, s.player[i]  # the board as a local: numba counts no reference per use
+    row = 0
+    while board[i, row, action] != EMPTY:  # the mask keeps full columns out
+        row += 1
+    board[i, row, action] = p
     s.ply[i] += 1
-    rewards[i, :] = 0.0
-    for k in range(LINES.shape[0]):
-        dr, dc = LINES[k, 0], LINES[k, 1]
-        if 1 + run_length(s, i, row, action, dr, dc) + run_length(s, i, row, action, -dr, -dc) >= 4:
+    rewards[i, 0] = rewards[i, 1] = 0.0
+    # The four lines through the new stone: across, up and the two diagonals.
+    for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
+        if (
+            1 + run_length(board, i, row, action, dr, dc, p) + run_length(board, i, row, action, -dr, -dc, p)
+            >= 4
+        ):
             s.outcome[i] = TERMINATED
             rewards[i, p], rewards[i, 1 - p] = 1.0, -1.0
             return pack_status(TERMINATED, True, p)
@@ -83,12 +77,12 @@ def play(s, cfg, i, action, rewards):
 @njit
 def write_observation(s, cfg, i, viewer, obs, j):
     """Two planes, rows top first as the board stands: the viewer's stones, then the other's."""
+    board, out, other = s.board[i], obs[j], 1 - viewer
     for r in range(ROWS):
+        row = board[ROWS - 1 - r]
         for c in range(COLUMNS):
-            stone = s.board[i, ROWS - 1 - r, c]
-            at = r * COLUMNS + c
-            obs[j, at] = stone == viewer
-            obs[j, ROWS * COLUMNS + at] = stone == 1 - viewer
+            out[r * COLUMNS + c] = row[c] == viewer
+            out[ROWS * COLUMNS + r * COLUMNS + c] = row[c] == other
 
 
 @njit
@@ -116,6 +110,7 @@ class ConnectFourRules(ContractRules):
     )
     state_type = ConnectFourState
     kernels = Kernels(reset_game, play, write_observation, write_mask, illegal_code)
+    inline = True
     ILLEGAL = {COLUMN_FULL: "its column is full"}
     agents = ("player_0", "player_1")
     num_actions = COLUMNS

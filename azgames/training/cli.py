@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import argparse
 import math
-import os
 import re
 from typing import Any
 
@@ -421,9 +420,6 @@ def cmd_train(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         )
     if not 0 < args.learning_rate < 1:
         parser.error(f"--learning-rate {args.learning_rate}: give a step size between 0 and 1")
-    # Torch's and numba's thread pools take turns on the same cores: spinning
-    # threads would halve the speed (see the README's training section).
-    os.environ.setdefault("OMP_WAIT_POLICY", "passive")
     from azgames.training import alphazero, ppo
 
     algo_options: dict[str, Any] = {}

@@ -1,0 +1,115 @@
+"""How many threads a batched kernel gets: decided here, for every game.
+
+Measured on 2 cores (``benchmarks/contention.py``; the log in
+docs/benchmarks.md): numba's thread team pays only for large batches on idle
+cores. Beside one busy process, two threads ran Connect Four's vector step
+at N = 4096 at 0.92x of one thread and at N = 64 at 0.25x (0.57x with
+sleeping threads): a team waits at its barrier for the thread the other
+process displaced. On an idle machine a sleeping team takes longer to wake
+than a batch of a few hundred games takes to play (N = 512: 0.45x), and
+pays at N = 4096 (1.26x). So:
+
+- a batch under :data:`PARALLEL_FROM` games runs on the calling thread;
+- a larger one gets a thread per idle core (and the caller's), counted from
+  the running tasks the kernel reports (``/proc/loadavg``), looked at most
+  every :data:`LOOK_EVERY_S`;
+- idle threads sleep instead of spinning (``OMP_WAIT_POLICY=PASSIVE``,
+  unless the user set it), so that they take no core from a learner's
+  torch threads or another process between batches.
+
+``NUMBA_NUM_THREADS`` still caps the team.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import numba
+
+# Read by the OpenMP runtimes (numba's and torch's) when they start, which is
+# after this import: numba starts its thread pool at the first parallel call.
+os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+
+T = TypeVar("T")
+
+#: Batches smaller than this run on one thread.
+PARALLEL_FROM = 2048
+#: How long a count of the idle cores is trusted.
+LOOK_EVERY_S = 0.25
+
+_looked_at = -LOOK_EVERY_S
+_spare = 1
+
+
+def _cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # macOS, Windows
+        return os.cpu_count() or 1
+
+
+def _running_tasks() -> int | None:
+    """Tasks running or waiting to run now, this one included (Linux), or None."""
+    try:
+        with open("/proc/loadavg") as f:
+            return int(f.read().split()[3].split("/")[0])
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def spare_threads() -> int:
+    """Threads worth running now: the caller's and one per idle core."""
+    global _looked_at, _spare
+    now = time.monotonic()
+    if now - _looked_at >= LOOK_EVERY_S:
+        running = _running_tasks()
+        others = 0 if running is None else running - 1
+        _spare, _looked_at = max(1, _cores() - others), now
+    return _spare
+
+
+def threads_for(batch: int) -> int:
+    """The threads a kernel over ``batch`` games should run on."""
+    if batch < PARALLEL_FROM:
+        return 1
+    return max(1, min(numba.config.NUMBA_NUM_THREADS, spare_threads()))  # type: ignore[attr-defined]
+
+
+def _thread_setters() -> tuple[Callable[[], int], Callable[[int], None]]:
+    """numba's getter and setter of the calling thread's team size.
+
+    The public ``numba.get_num_threads``/``set_num_threads`` check their
+    arguments and the pool in Python: 7 us around every call, half of a
+    one-game step. After the pool is up, the C functions under them take
+    0.6 us; they are numba's own, not public API, so any other numba falls
+    back to the public pair."""
+    numba.get_num_threads()  # starts the pool, which the raw functions need
+    try:
+        from numba.np.ufunc import parallel
+
+        return parallel._get_num_threads, parallel._set_num_threads  # type: ignore[attr-defined]
+    except (ImportError, AttributeError):
+        return numba.get_num_threads, numba.set_num_threads
+
+
+_setters: tuple[Callable[[], int], Callable[[int], None]] | None = None
+
+
+def with_threads(batch: int, kernel: Callable[..., T], *args: Any) -> T:
+    """``kernel(*args)`` on :func:`threads_for` ``(batch)`` threads; the calling
+    thread's own setting is put back after."""
+    global _setters
+    if _setters is None:
+        _setters = _thread_setters()
+    get, put = _setters
+    wanted, before = threads_for(batch), get()
+    if wanted == before:
+        return kernel(*args)
+    put(wanted)
+    try:
+        return kernel(*args)
+    finally:
+        put(before)
