@@ -264,7 +264,7 @@ def search_observe(s, cfg, i, viewer, obs):
 
 def search_hooks(rules_type: type[ContractRules], **declared: Any) -> SearchHooks:
     """The search hooks of a contract game (:mod:`azgames.search_hooks`): its
-    own kernels, inlined into the search; ``declared`` adds the rest
+    own kernels (inlined into the search where the game inlines them); ``declared`` adds the rest
     (``estimate``, ``heuristic``, the search's defaults)."""
     return SearchHooks(
         rules_type.state_type,
@@ -272,7 +272,7 @@ def search_hooks(rules_type: type[ContractRules], **declared: Any) -> SearchHook
         search_play,
         config=lambda rules: rules.cfg,
         observe=search_observe,
-        inline=True,
+        inline=rules_type.inline,
         **declared,
     )
 

@@ -19,6 +19,10 @@ the masks as a plain array, call ``venv.action_masks()``.
     venv = SB3VecEnv("azacru", num_envs=64, opponents=["random"], seed=0)
     MaskablePPO("MlpPolicy", venv, n_steps=64, batch_size=1024).learn(100_000)
 
+Torch runs on one thread (``torch_threads=1``, the default; ``None`` leaves
+it as it is): the policies are small, and torch's default team halved a
+MaskablePPO loop's rate on 2 cores.
+
 Episodes end with ``done``; a game ended by the turn limit also reports
 ``info["TimeLimit.truncated"]``. There is no ``terminal_observation``: the
 vector env restarts a finished game inside its kernel, so SB3 treats a
@@ -31,7 +35,10 @@ from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
+import torch
 from stable_baselines3.common.vec_env.base_vec_env import VecEnv
+
+from azgames import checks
 
 from .learner_env import LearnerVecEnv
 
@@ -48,6 +55,7 @@ class SB3VecEnv(VecEnv):
         opponents: Sequence[Any] = ("random",),
         weights: Sequence[float] | None = None,
         seat: int | str = "random",
+        torch_threads: int | None = 1,
         **options: Any,
     ):
         self.learner = LearnerVecEnv(
@@ -60,6 +68,14 @@ class SB3VecEnv(VecEnv):
             seat=seat,
             **options,
         )
+        # SB3's policies here are small MLPs: a MaskablePPO loop on 16 games ran
+        # at half the speed on torch's default team (a thread per core, 2 cores;
+        # benchmarks/contention.py), its threads waking for matrices too small
+        # to share; SB3's RL Zoo sets one thread too. None leaves torch alone.
+        # Set after the env: starting numba's OpenMP pool (its first batch)
+        # resets the team size torch reads where both share one OpenMP runtime.
+        if torch_threads is not None:
+            torch.set_num_threads(checks.integer("torch_threads", torch_threads, low=1))
         super().__init__(num_envs, self.learner.single_observation_space, self.learner.single_action_space)
         self._infos: list[dict] = [{} for _ in range(num_envs)]
         self._written: np.ndarray = np.zeros(0, np.int64)
@@ -119,3 +135,4 @@ class SB3VecEnv(VecEnv):
         if isinstance(indices, int):
             return [indices]
         return list(indices)
+

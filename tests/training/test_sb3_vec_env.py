@@ -60,3 +60,21 @@ def test_maskable_ppo_learns_through_the_adapter_without_an_illegal_action():
     returns = [e["r"] for e in model.ep_info_buffer]  # VecMonitor's finished episodes
     assert len(returns) > 10 and set(returns) <= {-1.0, 0.0, 1.0}
     assert model.num_timesteps >= 2048
+
+
+def test_torch_runs_on_the_threads_asked_for_and_none_leaves_it_alone():
+    import torch
+
+    from azgames.training.sb3 import SB3VecEnv
+
+    before = torch.get_num_threads()
+    try:
+        SB3VecEnv("azacru", num_envs=2, torch_threads=1)
+        assert torch.get_num_threads() == 1
+        torch.set_num_threads(2)
+        SB3VecEnv("azacru", num_envs=2, torch_threads=None)
+        assert torch.get_num_threads() == 2
+        with pytest.raises(ValueError, match="torch_threads=0"):
+            SB3VecEnv("azacru", num_envs=2, torch_threads=0)
+    finally:
+        torch.set_num_threads(before)
