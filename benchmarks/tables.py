@@ -320,6 +320,52 @@ def side_by_side(data: dict) -> str:
     return markdown(header, rows)
 
 
+# ---------------------------------------------------------------- the kernel contract
+
+#: The yardstick targets: Connect Four's AEC env over PettingZoo's, its vector env over the bitboards.
+CONNECT_FOUR_TARGETS = {"pettingzoo connect_four_v3": 10.0, "hand-written bitboards": 0.5}
+
+
+def connect_four(data: dict) -> str:
+    """benchmarks/connect_four.py: connect_four beside its peers, in one run."""
+    header = ["env", "N", "beside", "connect_four steps/s", "beside it", "ratio", "target"]
+    rows = []
+    for r in data["rows"]:
+        aim = CONNECT_FOUR_TARGETS.get(r["peer"])
+        target = "-" if aim is None else f"{aim:g}x ({'met' if r['ratio'] >= aim else 'missed'})"
+        rows.append(
+            [
+                r["env"],
+                str(r["num_envs"]),
+                r["peer"],
+                rate(r["ours"]),
+                rate(r["theirs"]),
+                f"{r['ratio']:.2f}x",
+                target,
+            ]
+        )
+    return markdown(header, rows)
+
+
+def contention(data: dict) -> str:
+    """benchmarks/contention.py: the defaults over one thread, beside busy processes."""
+    header = [
+        "loop",
+        "game",
+        "busy processes",
+        "N",
+        "default steps/s",
+        "one thread steps/s",
+        "default / one thread",
+    ]
+    rows = [
+        [r["loop"], r["game"], str(r["busy"]), str(r["num_envs"]), rate(r["default"]), rate(r["one_thread"])]
+        + [f"{r['ratio']:.2f}x"]
+        for r in data["rows"]
+    ]
+    return markdown(header, rows)
+
+
 # ---------------------------------------------------------------- cold start
 
 #: Issue 28's targets, compile seconds (cold minus warm) of each stage.
@@ -755,6 +801,8 @@ TABLES: dict[str, Callable[[Any], str]] = {
     "mcts_strength": mcts_strength,
     "side_by_side_layers": side_by_side,
     "side_by_side_compile": side_by_side,
+    "connect_four": connect_four,
+    "contention": contention,
     "cold_start": cold_start,
     "cold_start_commands": cold_start_commands,
     "compile_profile": compile_profile,

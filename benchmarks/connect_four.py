@@ -1,0 +1,209 @@
+"""Connect Four, the yardstick of the kernel contract, beside its peers in one run.
+
+    python benchmarks/connect_four.py [--seconds 2] [--rounds 3] [--quick] [--json PATH | --save]
+
+- AEC env: agent-steps/s of random legal play, ``azgames.make("connect_four")``
+  beside PettingZoo's ``connect_four_v3`` (the ``bench`` extra; left out
+  where it is not installed), the same loop for both.
+- Vector env: steps/s of ``step(random_actions())`` at N = 1, 64 and 4096,
+  ``azgames.make_vec("connect_four")`` beside the hand-written bitboard
+  kernel of ``benchmarks/connect_four_bitboard.py``, which does the same
+  work (check, play, restart, observe, random actions), and beside a loop
+  written by hand over the same rule functions without the contract
+  (:class:`DirectVec`): what the contract itself costs. Both run on the
+  threads the suite's batches get (:class:`SameThreads`).
+
+Each figure is the median of ``--rounds`` timings, the two sides of a row
+alternating so that a machine that slows down weighs on both. The targets:
+the AEC env at least 10x PettingZoo's, the vector env at N = 4096 at least
+0.5x the bitboards (the contract costs at most 2x).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import azgames  # noqa: E402
+from azgames.batch import first_illegal, random_legal_actions  # noqa: E402
+from azgames.game import ONGOING  # noqa: E402
+from azgames.jit import njit_parallel, prange  # noqa: E402
+from azgames.threads import with_threads  # noqa: E402
+from benchmarks import results_file  # noqa: E402
+from benchmarks.connect_four_bitboard import BitboardVec  # noqa: E402
+from connect_four_env import rules as C4  # noqa: E402
+
+COMMITTED = results_file.RESULTS / "connect_four.json"
+SIZES = (1, 64, 4096)
+
+
+@njit_parallel
+def direct_step(s, actions, obs, mask, rewards, terminated, player_out):
+    """The vector step written out by hand over Connect Four's own functions."""
+    cfg = ()
+    if first_illegal(actions, mask) >= 0:
+        return 0
+    for i in prange(actions.shape[0]):
+        C4.play(s, cfg, i, actions[i], rewards)
+        terminated[i] = s.outcome[i] != ONGOING
+        if terminated[i]:
+            C4.reset_game(s, cfg, i)
+        player_out[i] = s.player[i]
+        C4.write_observation(s, cfg, i, s.player[i], obs, i)
+        C4.write_mask(s, cfg, i, mask, i)
+    return -1
+
+
+class DirectVec:
+    """``num_envs`` games stepped by :func:`direct_step`: the rules without the contract."""
+
+    def __init__(self, num_envs: int, seed: int = 0) -> None:
+        venv = azgames.make_vec("connect_four", num_envs=num_envs, seed=seed)
+        self.state, self.mask = venv.state, venv.action_mask.view(np.int8).copy()
+        self.obs = np.zeros((num_envs, 84), np.int8)
+        self.rewards = np.zeros((num_envs, 2), np.float32)
+        self.terminated = np.zeros(num_envs, np.bool_)
+        self.player = np.zeros(num_envs, np.int8)
+        self.actions = np.zeros(num_envs, np.int64)
+
+    def random_actions(self) -> np.ndarray:
+        random_legal_actions(self.state.rng, self.mask, self.actions)
+        return self.actions
+
+    def step(self, actions: np.ndarray) -> None:
+        direct_step(self.state, actions, self.obs, self.mask, self.rewards, self.terminated, self.player)
+
+
+class SameThreads:
+    """A hand-written kernel's batches on the team the suite's own get
+    (``azgames.threads``): the comparison is of kernels, not of thread policies
+    (numba's defaults with sleeping threads ran the bitboards at N = 64 at a
+    tenth of their one-thread rate)."""
+
+    def __init__(self, hand) -> None:
+        self.hand, self.n = hand, len(hand.random_actions())
+
+    def random_actions(self) -> np.ndarray:
+        return with_threads(self.n, self.hand.random_actions)
+
+    def step(self, actions: np.ndarray):
+        return with_threads(self.n, self.hand.step, actions)
+
+
+def aec_loop(env, seconds: float) -> float:
+    """Agent-steps a second of random legal play, restarting ended games."""
+    rng = random.Random(0)
+    env.reset(seed=0)
+    steps, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        for _ in range(200):
+            obs, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.reset(seed=rng.randrange(2**31))
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            env.step(int(legal[rng.randrange(len(legal))]))
+            steps += 1
+    return steps / (time.perf_counter() - start)
+
+
+def vector_loop(venv, seconds: float) -> float:
+    """Steps a second (games x batches) of random legal play."""
+    venv.step(venv.random_actions())  # compiled before the clock starts
+    steps, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        for _ in range(20):
+            venv.step(venv.random_actions())
+        steps += 20 * len(venv.random_actions())
+    return steps / (time.perf_counter() - start)
+
+
+def pettingzoo_env():
+    try:
+        from pettingzoo.classic import connect_four_v3
+    except ImportError:  # the bench extra (pettingzoo[classic]) is not installed
+        return None
+    return connect_four_v3.env()
+
+
+def paired(ours: Callable[[], float], theirs: Callable[[], float], rounds: int) -> tuple[float, float]:
+    """The medians of ``rounds`` alternating timings of both sides."""
+    a, b = [], []
+    for _ in range(rounds):
+        a.append(ours())
+        b.append(theirs())
+    return statistics.median(a), statistics.median(b)
+
+
+def measure(seconds: float, rounds: int, sizes=SIZES) -> list[dict]:
+    rows = []
+    ours_aec = azgames.make("connect_four")
+    peer = pettingzoo_env()
+    if peer is not None:
+        a, b = paired(lambda: aec_loop(ours_aec, seconds), lambda: aec_loop(peer, seconds), rounds)
+        rows.append(
+            {"env": "AEC", "num_envs": 1, "peer": "pettingzoo connect_four_v3", "ours": a, "theirs": b}
+        )
+    for n in sizes:
+        venv = azgames.make_vec("connect_four", num_envs=n, seed=0)
+        for peer_name, hand in (
+            ("hand-written bitboards", SameThreads(BitboardVec(n))),
+            ("the same rules, no contract", SameThreads(DirectVec(n))),
+        ):
+            a, b = paired(lambda: vector_loop(venv, seconds), lambda: vector_loop(hand, seconds), rounds)
+            rows.append({"env": "vector", "num_envs": n, "peer": peer_name, "ours": a, "theirs": b})
+    for row in rows:
+        row["ratio"] = row["ours"] / row["theirs"]
+    return rows
+
+
+def rate(x: float) -> str:
+    return f"{x / 1e6:.2f}M" if x >= 1e6 else f"{x / 1e3:.0f}k"
+
+
+def table(rows: list[dict]) -> str:
+    lines = ["| env | N | peer | connect_four steps/s | peer steps/s | ratio |", "|---|---|---|---|---|---|"]
+    for r in rows:
+        lines.append(
+            f"| {r['env']} | {r['num_envs']} | {r['peer']} | {rate(r['ours'])} | {rate(r['theirs'])} | {r['ratio']:.2f}x |"
+        )
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=2.0, help="seconds a timing (default: 2)")
+    parser.add_argument("--rounds", type=int, default=3, help="timings of each side (default: 3)")
+    parser.add_argument("--quick", action="store_true", help="a smoke run: 0.1 s, one round, N = 1 and 64")
+    results_file.add_arguments(parser, COMMITTED)
+    args = parser.parse_args(argv)
+    out = results_file.destination(parser, args, COMMITTED, quick=args.quick)
+    if args.quick:
+        rows = measure(0.1, 1, sizes=(1, 64))
+    else:
+        rows = measure(args.seconds, args.rounds)
+    print(table(rows))
+    if out is not None:
+        results = {
+            "date": time.strftime("%Y-%m-%d"),
+            "cpus": os.cpu_count(),
+            "seconds": args.seconds,
+            "rounds": args.rounds,
+            "rows": rows,
+        }
+        results_file.write_json(out, results)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

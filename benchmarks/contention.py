@@ -1,0 +1,172 @@
+"""Do the envs' threads hurt when something else runs? The vector env beside busy processes.
+
+    python benchmarks/contention.py [--games ...] [--busy 0 1 3] [--sizes 1 64 4096]
+                                    [--seconds 1.5] [--no-sb3] [--quick] [--json PATH | --save]
+
+A user's script is "something else" as often as not: a learner's torch
+threads, a second seed, a notebook kernel. For every game, batch size N and
+number of competing busy processes (each a Python loop spinning on one
+core), ``make_vec(game, num_envs=N)`` is stepped with ``random_actions()``
+in a fresh plain script, once with the suite's defaults and once with
+``NUMBA_NUM_THREADS=1``, the two alternating; the table gives both rates and
+their ratio. The target: with 1 and 3 busy processes the defaults run at
+0.9x or more of one thread, and on a quiet machine N = 4096 still gains
+from the second core.
+
+The same for a Stable-Baselines3 loop (``MaskablePPO`` on ``SB3VecEnv``,
+the ``train`` extra) in a plain script: the defaults beside one numba and one
+torch thread.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from benchmarks import results_file  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+COMMITTED = results_file.RESULTS / "contention.json"
+
+VECTOR = r"""
+import sys, time
+import azgames
+game, n, seconds = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
+venv = azgames.make_vec(game, num_envs=n, seed=0)
+for _ in range(3):
+    venv.step(venv.random_actions())
+steps, start = 0, time.perf_counter()
+while time.perf_counter() - start < seconds:
+    for _ in range(10):
+        venv.step(venv.random_actions())
+    steps += 10 * n
+print(steps / (time.perf_counter() - start))
+"""
+
+SB3 = r"""
+import sys, time
+from sb3_contrib import MaskablePPO
+from azgames.training.sb3 import SB3VecEnv
+game, n, seconds = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
+venv = SB3VecEnv(game, num_envs=n, opponents=["random"], seed=0)
+model = MaskablePPO("MlpPolicy", venv, n_steps=32, batch_size=256, n_epochs=1, verbose=0, seed=0)
+model.learn(n * 32)  # compiled and warmed before the clock starts
+start, steps = time.perf_counter(), 0
+while time.perf_counter() - start < seconds:
+    model.learn(n * 32, reset_num_timesteps=False)
+    steps += n * 32
+print(steps / (time.perf_counter() - start))
+"""
+
+BUSY = "while True: pass"
+
+#: The settings compared: the suite's defaults, and the best hand-set one.
+SETTINGS = {
+    "default": {},
+    "one thread": {"NUMBA_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"},
+}
+
+
+def rate(script: str, args: list[str], extra_env: dict[str, str]) -> float:
+    env = {**os.environ, "AZGAMES_COMPILE_NOTICE": "0", **extra_env}
+    for name in SETTINGS["one thread"]:  # the defaults are the suite's, not this shell's
+        if name not in extra_env:
+            env.pop(name, None)
+    run = subprocess.run(
+        [sys.executable, "-c", script, *args], capture_output=True, text=True, env=env, cwd=ROOT, check=False
+    )
+    if run.returncode != 0:
+        raise RuntimeError(f"probe {args} failed:\n{run.stderr[-2000:]}")
+    return float(run.stdout.split()[-1])
+
+
+def with_busy(count: int, measure):
+    """``measure()`` while ``count`` busy processes spin."""
+    spinners = [subprocess.Popen([sys.executable, "-c", BUSY]) for _ in range(count)]
+    try:
+        time.sleep(0.3 if count else 0)
+        return measure()
+    finally:
+        for p in spinners:
+            p.kill()
+            p.wait()
+
+
+def row(kind: str, script: str, game: str, n: int, busy: int, seconds: float, rounds: int) -> dict:
+    rates: dict[str, list[float]] = {name: [] for name in SETTINGS}
+    for _ in range(rounds):
+        for name, extra in SETTINGS.items():
+            rates[name].append(with_busy(busy, lambda: rate(script, [game, str(n), str(seconds)], extra)))
+    default, single = (statistics.median(rates[name]) for name in SETTINGS)
+    out = {"loop": kind, "game": game, "num_envs": n, "busy": busy, "default": default, "one_thread": single}
+    out["ratio"] = default / single
+    print(
+        f"{kind} {game} N={n} busy={busy}: default {default:,.0f}/s, one thread {single:,.0f}/s "
+        f"({out['ratio']:.2f}x)",
+        file=sys.stderr,
+        flush=True,
+    )
+    return out
+
+
+def table(rows: list[dict]) -> str:
+    lines = [
+        "| loop | game | busy processes | N | default steps/s | one thread steps/s | default / one thread |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for r in rows:
+        lines.append(
+            f"| {r['loop']} | {r['game']} | {r['busy']} | {r['num_envs']} | {r['default']:,.0f} | "
+            f"{r['one_thread']:,.0f} | {r['ratio']:.2f}x |"
+        )
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    import azgames
+
+    games = [e.name for e in azgames.list_games()]
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", nargs="+", default=games, choices=games, metavar="GAME")
+    parser.add_argument(
+        "--busy", nargs="+", type=int, default=[0, 1, 3], help="busy processes (default: 0 1 3)"
+    )
+    parser.add_argument("--sizes", nargs="+", type=int, default=[1, 64, 4096], help="batch sizes N")
+    parser.add_argument("--seconds", type=float, default=1.5, help="seconds a timing (default: 1.5)")
+    parser.add_argument("--rounds", type=int, default=1, help="timings of each setting (default: 1)")
+    parser.add_argument("--no-sb3", action="store_true", help="leave out the Stable-Baselines3 loop")
+    parser.add_argument("--quick", action="store_true", help="a smoke run: one game, N=1, no busy process")
+    results_file.add_arguments(parser, COMMITTED)
+    args = parser.parse_args(argv)
+    out = results_file.destination(parser, args, COMMITTED, quick=args.quick)
+    if args.quick:
+        args.games, args.busy, args.sizes, args.seconds, args.no_sb3 = args.games[:1], [0], [1], 0.2, True
+    rows = [
+        row("vector", VECTOR, game, n, busy, args.seconds, args.rounds)
+        for game in args.games
+        for busy in args.busy
+        for n in args.sizes
+    ]
+    if not args.no_sb3:
+        rows += [row("sb3", SB3, "azacru", 16, busy, 3 * args.seconds, args.rounds) for busy in args.busy]
+    print(table(rows))
+    if out is not None:
+        results = {
+            "date": time.strftime("%Y-%m-%d"),
+            "cpus": os.cpu_count(),
+            "seconds": args.seconds,
+            "rows": rows,
+        }
+        results_file.write_json(out, results)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
