@@ -28,6 +28,7 @@ is compiled once per game and cached on disk; a game registers its
 
 from __future__ import annotations
 
+import abc
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -316,9 +317,9 @@ class ContractRules(Rules):
             self.__dict__["_cfg"] = self.config()
         return self.__dict__["_cfg"]
 
+    @abc.abstractmethod
     def blank_state(self, batch: int) -> Any:
         """``batch`` games' arrays, of the right shapes and dtypes (any values)."""
-        raise NotImplementedError
 
     def initial_state(self, rng_words: np.ndarray) -> Any:
         """``blank_state`` set by the game's ``reset_game``, each game with its generator word."""
