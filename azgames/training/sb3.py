@@ -135,4 +135,3 @@ class SB3VecEnv(VecEnv):
         if isinstance(indices, int):
             return [indices]
         return list(indices)
-
