@@ -26,6 +26,8 @@ COMMITTED = {
     "azure_agents": "azure_agents.json",
     "cold_start": "cold_start.json",
     "compile_profile": "compile_profile.json",
+    "connect_four": "connect_four.json",
+    "contention": "contention.json",
     "learning_throughput": "learning_throughput.json",
     "mcts_speed": "mcts_speed.json",
     "mcts_strength": "mcts_strength.json",
@@ -329,3 +331,25 @@ def test_az_networks_quick_run_fits_a_network_to_held_out_positions(tmp_path, ca
     assert row["network"] == "mlp 128x128" and 0 < row["policy_loss"] < 10 and row["value_loss"] >= 0
     assert json.loads(out.read_text())["rows"] == results["rows"]
     assert "| mlp 128x128 |" in capsys.readouterr().out
+
+
+def test_connect_four_quick_run_writes_its_rows_beside_each_peer(tmp_path, capsys, results_untouched):
+    out = tmp_path / "c4.json"
+    assert _bench("connect_four")["main"](["--quick", "--json", str(out)]) == 0
+    rows = json.loads(out.read_text())["rows"]
+    peers = {(r["env"], r["num_envs"], r["peer"]) for r in rows}
+    assert ("vector", 64, "hand-written bitboards") in peers and (
+        "vector",
+        64,
+        "the same rules, no contract",
+    ) in peers
+    assert all(r["ours"] > 0 and r["theirs"] > 0 and r["ratio"] == r["ours"] / r["theirs"] for r in rows)
+    assert "| vector | 64 |" in capsys.readouterr().out
+
+
+def test_contention_quick_run_compares_the_defaults_with_one_thread(tmp_path, capsys, results_untouched):
+    out = tmp_path / "contention.json"
+    assert _bench("contention")["main"](["--quick", "--json", str(out)]) == 0
+    (row,) = json.loads(out.read_text())["rows"]
+    assert row["busy"] == 0 and row["num_envs"] == 1 and row["default"] > 0 and row["one_thread"] > 0
+    assert row["ratio"] == row["default"] / row["one_thread"]
