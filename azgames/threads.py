@@ -1,13 +1,10 @@
 """How many threads a batched kernel gets: decided here, for every game.
 
-Measured on 2 cores (``benchmarks/contention.py``; the log in
-docs/benchmarks.md): numba's thread team pays only for large batches on idle
-cores. Beside one busy process, two threads ran Connect Four's vector step
-at N = 4096 at 0.92x of one thread and at N = 64 at 0.25x (0.57x with
-sleeping threads): a team waits at its barrier for the thread the other
-process displaced. On an idle machine a sleeping team takes longer to wake
-than a batch of a few hundred games takes to play (N = 512: 0.45x), and
-pays at N = 4096 (1.26x). So:
+On 2 cores numba's thread team pays only for large batches on idle cores
+(``benchmarks/contention.py``, its table in docs/benchmarks.md): beside a
+busy process a team waits at its barrier for the thread the other process
+displaced, and on an idle machine a sleeping team takes longer to wake than
+a batch of a few hundred games takes to play. So:
 
 - a batch under :data:`PARALLEL_FROM` games runs on the calling thread;
 - a larger one gets a thread per idle core (and the caller's), counted from
