@@ -32,9 +32,9 @@ import abc
 from typing import Any, NamedTuple
 
 import numpy as np
-from numba.extending import overload
 
 from .batch import SKIP, first_illegal, skip_game
+from .by_state import Family
 from .game import ONGOING, TERMINATED, TRUNCATED, Rules, pack_status
 from .jit import njit, njit_inline, njit_parallel, prange, specialize
 from .search_hooks import SearchHooks
@@ -50,92 +50,29 @@ class Kernels(NamedTuple):
     illegal_code: Any
 
 
-#: state class -> the game's kernels
-_KERNELS: dict[type, Kernels] = {}
+#: The games' kernels, picked by the type of ``s``.
+KERNELS = Family()
 
 
 def implement(state_type: type, kernels: Kernels, inline: bool = False) -> None:
     """Make the entry points play ``kernels`` on states of ``state_type``
     (``inline``: copied into them, for small kernels)."""
-    _KERNELS[state_type] = kernels
-    if inline:
-        INLINED.add(state_type)
+    KERNELS.implement(state_type, inline, **kernels._asdict())
 
 
-# ---------------------------------------------------------------- the game's functions, by state type
-# Plain Python functions: what runs under NUMBA_DISABLE_JIT, and the names
-# the overloads below give numba.
-
-
-def reset_game(s, cfg, i):
-    return _KERNELS[type(s)].reset_game(s, cfg, i)
-
-
-def play(s, cfg, i, action, rewards):
-    return _KERNELS[type(s)].play(s, cfg, i, action, rewards)
-
-
-def write_observation(s, cfg, i, viewer, obs, j):
-    return _KERNELS[type(s)].write_observation(s, cfg, i, viewer, obs, j)
-
-
-def write_mask(s, cfg, i, mask, j):
-    return _KERNELS[type(s)].write_mask(s, cfg, i, mask, j)
-
-
-def illegal_code(s, cfg, i, action):
-    return _KERNELS[type(s)].illegal_code(s, cfg, i, action)
-
-
-#: State classes whose kernels are inlined into the entry points.
-INLINED: set[type] = set()
-
-
-def _small_game(expr, caller, callee) -> bool:
-    """Inline a game's kernels where they are small (``ContractRules.inline``):
-    a call passes the state tuple, and numba counts a reference on each of its
-    arrays at every call (atomic operations, shared between threads)."""
-    return getattr(caller.typemap[expr.args[0].name], "instance_class", None) in INLINED
-
-
-def _kernel(s, name: str):
-    kernels = _KERNELS.get(getattr(s, "instance_class", type(None)))  # a numba type: its Python class
-    return None if kernels is None else getattr(kernels, name)
-
-
-@overload(reset_game, inline=_small_game)
-def _reset_game(s, cfg, i):
-    fn = _kernel(s, "reset_game")
-    if fn is not None:
-        return lambda s, cfg, i: fn(s, cfg, i)
-
-
-@overload(play, inline=_small_game)
-def _play(s, cfg, i, action, rewards):
-    fn = _kernel(s, "play")
-    if fn is not None:
-        return lambda s, cfg, i, action, rewards: fn(s, cfg, i, action, rewards)
-
-
-@overload(write_observation, inline=_small_game)
-def _write_observation(s, cfg, i, viewer, obs, j):
-    fn = _kernel(s, "write_observation")
-    if fn is not None:
-        return lambda s, cfg, i, viewer, obs, j: fn(s, cfg, i, viewer, obs, j)
-
-
-@overload(write_mask, inline=_small_game)
-def _write_mask(s, cfg, i, mask, j):
-    fn = _kernel(s, "write_mask")
-    if fn is not None:
-        return lambda s, cfg, i, mask, j: fn(s, cfg, i, mask, j)
-
-
-@overload(illegal_code, inline=_small_game)
-def _illegal_code(s, cfg, i, action):
-    fn = _kernel(s, "illegal_code")
-    if fn is not None:
-        return lambda s, cfg, i, action: fn(s, cfg, i, action)
+reset_game = KERNELS.function("reset_game", "s, cfg, i", "Game ``i`` of ``s`` to its start.")
+play = KERNELS.function(
+    "play", "s, cfg, i, action, rewards", "Play a legal action in game ``i``; the packed status."
+)
+write_observation = KERNELS.function(
+    "write_observation", "s, cfg, i, viewer, obs, j", "``viewer``'s planes of game ``i`` into row ``j``."
+)
+write_mask = KERNELS.function(
+    "write_mask", "s, cfg, i, mask, j", "The actor's legal actions of game ``i`` into row ``j``."
+)
+illegal_code = KERNELS.function(
+    "illegal_code", "s, cfg, i, action", "0 if the actor may play ``action``, else the reason code."
+)
 
 
 # ---------------------------------------------------------------- one game: the AEC env
