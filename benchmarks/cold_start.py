@@ -7,7 +7,7 @@
 Each run of a game starts from an empty ``NUMBA_CACHE_DIR`` and times, each
 in a fresh process, the stages a first session goes through in order: the
 AEC env's first step, the vector env's (64 games) first step, greedy's first
-move and ``mcts``'s (50 simulations) first move. A stage runs twice: cold
+move (in a game that has one) and ``mcts``'s (50 simulations) first move. A stage runs twice: cold
 (its kernels compile, the earlier stages' are already cached) and warm (all
 loaded from the cache); its compile time is cold minus warm. The commands
 ``--help``, ``list`` and ``play --help`` are timed with an empty cache too.
@@ -32,7 +32,6 @@ import results_file  # noqa: E402
 import tables  # noqa: E402
 
 COMMITTED = results_file.RESULTS / "cold_start.json"
-GAMES = ("azacru", "azure", "azimuth", "azimuth_coop")
 
 _SETUP = """
 import numpy as np, azgames
@@ -59,11 +58,18 @@ def timed(argv: list[str], cache: str) -> float:
     return time.perf_counter() - start
 
 
+def game_stages(game: str, stages: list[str]) -> list[str]:
+    """``stages`` less the agents ``game`` does not have."""
+    from azgames.agents import agent_names
+
+    return [s for s in stages if s not in ("greedy", "mcts") or s in agent_names(game)]
+
+
 def game_run(game: str, stages: list[str]) -> dict[str, dict[str, float]]:
     """One run of ``game``'s ``stages`` from an empty cache: cold and warm seconds each."""
     out = {}
     with tempfile.TemporaryDirectory() as cache:
-        for stage in stages:
+        for stage in game_stages(game, stages):
             script = (_SETUP + STAGES[stage]).format(game=game)
             cold = timed(["-c", script], cache)
             warm = timed(["-c", script], cache)
@@ -96,7 +102,10 @@ def median_rows(game: str, runs: list[dict]) -> list[dict]:
 
 def main(argv: list[str] | None = None) -> dict:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", nargs="+", default=list(GAMES), choices=GAMES)
+    import azgames
+
+    games = [e.name for e in azgames.list_games()]
+    parser.add_argument("--games", nargs="+", default=games, choices=games)
     parser.add_argument("--stages", nargs="+", default=list(STAGES), choices=list(STAGES))
     parser.add_argument("--runs", type=int, default=3, help="runs from an empty cache (default: 3)")
     parser.add_argument("--quick", action="store_true", help="smoke run: Azacru's AEC stage, 1 run")
