@@ -19,7 +19,7 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("azgames", "azacru_env", "azimuth_env", "azure_env")
+PACKAGES = ("azgames", "azacru_env", "azimuth_env", "azure_env", "connect_four_env")
 
 
 def main() -> int:

@@ -37,3 +37,13 @@ def test_the_layer_contracts_hold():
     )
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-2000:]
     assert "0 broken" in run.stdout
+
+
+def test_every_registered_game_is_in_the_games_layer_and_forbidden_to_the_core():
+    import azgames
+
+    layers, core = contracts()
+    games = {m.strip() for m in layers["layers"][-1].split("|")}
+    packages = {entry.module.split(".")[0] for entry in azgames.list_games()}
+    assert packages <= games, f"games under no layer: {sorted(packages - games)}"
+    assert packages <= set(core["forbidden_modules"])
