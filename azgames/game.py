@@ -19,10 +19,11 @@ from typing import Any, ClassVar, NamedTuple
 import numpy as np
 from gymnasium import spaces
 
-from .batch import random_legal_actions
+from .batch import random_legal_actions, random_legal_actions_serial
 from .chance import ChanceOutcome
 from .jit import njit
 from .options import Option
+from .threads import PARALLEL_FROM
 
 ONGOING, TERMINATED, TRUNCATED = 0, 1, 2
 _REWARDED = 4
@@ -313,4 +314,5 @@ class Rules(abc.ABC):
 
     def vec_random_actions(self, state, mask, out) -> None:
         """A uniformly random legal action per game, drawn from its own generator."""
-        random_legal_actions(state.rng, mask, out)
+        pick = random_legal_actions if len(out) >= PARALLEL_FROM else random_legal_actions_serial
+        pick(state.rng, mask, out)
