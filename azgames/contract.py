@@ -38,6 +38,7 @@ from .by_state import Family
 from .game import ONGOING, TERMINATED, TRUNCATED, Rules, pack_status
 from .jit import njit, njit_inline, njit_parallel, prange, specialize
 from .search_hooks import SearchHooks
+from .threads import SERIAL_BELOW
 
 
 class Kernels(NamedTuple):
@@ -216,13 +217,6 @@ def search_hooks(rules_type: type[ContractRules], **declared: Any) -> SearchHook
 
 
 # ---------------------------------------------------------------- the Rules that bind them
-
-#: Batches smaller than this run the serial loop: launching even a one-thread
-#: parallel region costs more (by hand, 2026-11-28: Connect Four at N = 1 ran
-#: 258k steps/s serial, 141k parallel); from here the parallel kernel was
-#: faster on one thread too, and :mod:`azgames.threads` decides how many it gets.
-SERIAL_BELOW = 64
-
 
 class ContractRules(Rules):
     """A :class:`~azgames.game.Rules` whose envs run a game's :class:`Kernels`.

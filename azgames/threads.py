@@ -6,6 +6,8 @@ busy process a team waits at its barrier for the thread the other process
 displaced, and on an idle machine a sleeping team takes longer to wake than
 a batch of a few hundred games takes to play. So:
 
+- a batch under :data:`SERIAL_BELOW` games runs a serial kernel, with no
+  thread team to set;
 - a batch under :data:`PARALLEL_FROM` games runs on the calling thread;
 - a larger one gets a thread per idle core (and the caller's), counted from
   the running tasks the kernel reports (``/proc/loadavg``), looked at most
@@ -32,6 +34,11 @@ os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 
 T = TypeVar("T")
 
+#: Batches smaller than this run the serial loop: launching even a one-thread
+#: parallel region costs more (by hand, 2026-11-28: Connect Four at N = 1 ran
+#: 258k steps/s serial, 141k parallel); from here the parallel kernel was
+#: faster on one thread too (it takes the state tuple's arrays apart once).
+SERIAL_BELOW = 64
 #: Batches smaller than this run on one thread.
 PARALLEL_FROM = 2048
 #: How long a count of the idle cores is trusted.
@@ -97,8 +104,12 @@ _setters: tuple[Callable[[], int], Callable[[int], None]] | None = None
 
 def with_threads(batch: int, kernel: Callable[..., T], *args: Any) -> T:
     """``kernel(*args)`` on :func:`threads_for` ``(batch)`` threads; the calling
-    thread's own setting is put back after."""
+    thread's own setting is put back after. A batch under :data:`SERIAL_BELOW`
+    runs serial kernels: setting the team would cost two calls of 0.6 us, a
+    tenth of a small game's step."""
     global _setters
+    if batch < SERIAL_BELOW:
+        return kernel(*args)
     if _setters is None:
         _setters = _thread_setters()
     get, put = _setters

@@ -44,15 +44,24 @@ def test_numba_num_threads_still_caps_the_team(running, monkeypatch):
 
 def test_with_threads_runs_the_kernel_on_the_chosen_team_and_puts_the_setting_back(running):
     before = numba.get_num_threads()
-    seen = threads.with_threads(1, numba.get_num_threads)
+    seen = threads.with_threads(threads.SERIAL_BELOW, numba.get_num_threads)
     assert seen == 1 and numba.get_num_threads() == before
 
     def fails():
         raise ValueError("a refused batch")
 
     with pytest.raises(ValueError):
-        threads.with_threads(1, fails)
+        threads.with_threads(threads.SERIAL_BELOW, fails)
     assert numba.get_num_threads() == before
+
+
+def test_a_batch_for_the_serial_kernels_leaves_the_team_alone(running):
+    # The kernels are serial: the team's size would not matter, and setting it costs.
+    numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
+    assert (
+        threads.with_threads(threads.SERIAL_BELOW - 1, numba.get_num_threads)
+        == numba.config.NUMBA_NUM_THREADS
+    )
 
 
 def test_idle_threads_sleep_unless_the_user_said_otherwise():
