@@ -289,8 +289,13 @@ def rotation_tables() -> tuple[np.ndarray, np.ndarray]:
 
 # How the lighthouses are placed (Config.lighthouse_mode).
 CHOOSE, RANDOM, FIXED = 0, 1, 2
-# Co-op: who orders the moves of a wave (Config.wave_mode).
-WAVES_CHOOSE, WAVES_FRONT_FIRST, WAVES_BACK_FIRST = 0, 1, 2
+
+
+def concatenated(parts: list[np.ndarray], start: int = 0) -> tuple[np.ndarray, list[int]]:
+    """``parts`` flattened into one int64 array, and where each starts in it
+    (offset by ``start``: parts appended to a table of that length)."""
+    offsets = (start + np.cumsum([0] + [np.size(a) for a in parts])[:-1]).tolist()
+    return np.concatenate([np.ravel(a).astype(np.int64) for a in parts]), offsets
 
 
 class Config(NamedTuple):
@@ -319,16 +324,9 @@ class Config(NamedTuple):
     a_home: int
     a_swim: int
     a_pass: int
-    a_turtle: int
-    a_wave: int
     num_actions: int
     lighthouse_mode: int  # CHOOSE, RANDOM or FIXED
     max_turns: int
-    # the co-op mode's (azimuth_env.coop); 0 in the base game
-    rounds: int  # the team loses after this many rounds
-    wave_mode: int  # WAVES_CHOOSE, WAVES_FRONT_FIRST or WAVES_BACK_FIRST
-    first_player: int  # the colour that starts, -1: drawn at set-up
-    num_agents: int
     # offsets into tables
     o_shallows: int  # (4,) the island's corner points
     o_setup_points: int  # (num_setup,)
@@ -343,9 +341,6 @@ class Config(NamedTuple):
     o_from_view: int  # (4, num_actions)
     o_view_points: int  # (4, 36) see rotation_tables
     o_view_marks: int  # (4, 25)
-    o_portion_points: int  # (P, 36) co-op: 1 where a point is in colour q's ocean portion
-    o_portion_marks: int  # (P, 25)
-    o_controller: int  # (P,) co-op: the agent playing each colour
 
     @classmethod
     def from_parts(
@@ -355,15 +350,9 @@ class Config(NamedTuple):
         lighthouse_mode: int,
         fixed_beaches: np.ndarray,
         max_turns: int,
-        rounds: int = 0,
-        wave_mode: int = 0,
-        first_player: int = 0,
-        controller: np.ndarray | None = None,
     ) -> Config:
         to_view, from_view = action_rotation_tables(actions, layout.island)
         view_points, view_marks = rotation_tables()
-        if controller is None:
-            controller = np.arange(len(layout.default_side))
         parts = [
             layout.shallows,
             layout.setup_points,
@@ -378,12 +367,8 @@ class Config(NamedTuple):
             from_view,
             view_points,
             view_marks,
-            layout.portion_points,
-            layout.portion_marks,
-            controller,
         ]
-        offsets = np.cumsum([0] + [np.size(a) for a in parts])[:-1].tolist()
-        tables = np.concatenate([np.ravel(a).astype(np.int64) for a in parts])
+        tables, offsets = concatenated(parts)
         return cls(
             tables,
             layout.island,
@@ -401,18 +386,13 @@ class Config(NamedTuple):
             actions.home,
             actions.swim,
             actions.pass_,
-            actions.turtle,
-            actions.wave,
             actions.size,
             lighthouse_mode,
             max_turns,
-            rounds,
-            wave_mode,
-            first_player,
-            int(np.max(controller)) + 1,
             *offsets,
         )
 
+    # Also called on the co-op's config (the same fields and more): Config.to_view(cfg, r, a).
     def to_view(self, r: int, action: int) -> int:
         return int(self.tables[self.o_to_view + r * self.num_actions + action])
 

@@ -79,17 +79,18 @@ against.
 
 The agent holds no rules of its own: the legal actions of its plans are the
 rules' ``azimuth_env.kernels.write_mask`` (in the actor's view, as
-``kernels.play`` takes them), and the small rule queries (``rotation``,
-``top_is``, ``controls``, ``castaway_on``) are the kernels' too. Board data
+``kernels.play`` takes them; a position is an ``AzimuthState`` of one game),
+and the small rule queries (``rotation``, ``top_is``, ``controls``,
+``castaway_on``) are the kernels' too. Board data
 (shallows, landing spots, beach sides, the island, action numbering and the
-view tables) are read from the rules' kernel config ``rules.config`` (its
+view tables) are read from the rules' kernel config ``rules.cfg`` (its
 ``tables`` at the ``o_*`` offsets), wind moves from ``azimuth_env.board``'s
 ``MOVE_TARGET`` / ``MOVE_CROSSED``.
 """
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
 
 import numpy as np
 
@@ -109,7 +110,7 @@ from azimuth_env.board import (
     SIZE,
 )
 from azimuth_env.kernels import castaway_on, controls, play, rotation, top_is, write_mask
-from azimuth_env.rules import AzimuthRules
+from azimuth_env.rules import AzimuthRules, AzimuthState
 
 #: ``h`` of a player with nothing to steer (no beach yet, no raft of its colour).
 FAR = 30
@@ -416,29 +417,12 @@ def position_cost(stack, height, wind_colour, wind_owner, wind_dir, hand, coconu
 
 
 @njit
-def _actions(pos, p, cfg, mask, out):
-    """Player ``p``'s legal actions in position ``pos`` (``kernels.write_mask``,
-    in ``p``'s view; the pass left out) into ``out``; returns their number.
-    ``mask`` is a scratch (1, num_actions) int8 row; ``p``'s beach must be placed."""
-    if (
-        write_mask(
-            pos.stack,
-            pos.height,
-            pos.wind_colour,
-            pos.wind_owner,
-            pos.wind_dir,
-            pos.hand,
-            pos.coconuts,
-            pos.castaway,
-            pos.beach,
-            np.int64(0),
-            np.int64(p),
-            cfg,
-            mask,
-            np.int64(0),
-        )
-        == 0
-    ):
+def _actions(pos, cfg, mask, out):
+    """The legal actions of the player to act in position ``pos`` (the rules'
+    ``write_mask``, in its view; the pass left out) into ``out``; returns
+    their number. ``mask`` is a scratch (1, num_actions) int8 row; the
+    actor's beach must be placed."""
+    if write_mask(pos, cfg, np.int64(0), mask, np.int64(0)) == 0:
         return 0  # only the pass is marked
     count = 0
     row = mask[0]
@@ -469,23 +453,7 @@ def _sails_colour(stack, height, wind_colour, p, a, cfg):
     return wind_colour[0, m] == p and controls(stack, height, 0, t, p)
 
 
-class Position(NamedTuple):
-    """A position in the search: the 12 state arrays ``kernels.play`` takes,
-    in its order (:class:`~azimuth_env.rules.AzimuthState`'s fields but
-    ``rng``), of one game each."""
-
-    stack: np.ndarray
-    height: np.ndarray
-    wind_colour: np.ndarray
-    wind_owner: np.ndarray
-    wind_dir: np.ndarray
-    hand: np.ndarray
-    coconuts: np.ndarray
-    castaway: np.ndarray
-    beach: np.ndarray
-    player: np.ndarray
-    ply: np.ndarray
-    outcome: np.ndarray
+# A position of the search is an AzimuthState of one game (game 0).
 
 
 @njit
@@ -503,12 +471,13 @@ def _copy(src, dst):
     dst.player[:] = src.player
     dst.ply[:] = src.ply
     dst.outcome[:] = src.outcome
+    dst.rng[:] = src.rng
 
 
 @njit
 def _scratch(src):
     """A copy of position ``src``."""
-    return Position(
+    return AzimuthState(
         src.stack.copy(),
         src.height.copy(),
         src.wind_colour.copy(),
@@ -521,34 +490,39 @@ def _scratch(src):
         src.player.copy(),
         src.ply.copy(),
         src.outcome.copy(),
+        src.rng.copy(),
+    )
+
+
+@njit
+def one_game(s, g):
+    """Game ``g`` of the batch ``s`` as a position (views of its arrays)."""
+    return AzimuthState(
+        s.stack[g : g + 1],
+        s.height[g : g + 1],
+        s.wind_colour[g : g + 1],
+        s.wind_owner[g : g + 1],
+        s.wind_dir[g : g + 1],
+        s.hand[g : g + 1],
+        s.coconuts[g : g + 1],
+        s.castaway[g : g + 1],
+        s.beach[g : g + 1],
+        s.player[g : g + 1],
+        s.ply[g : g + 1],
+        s.outcome[g : g + 1],
+        s.rng[g : g + 1],
     )
 
 
 @njit
 def _play(pos, action, cfg, rewards):
-    """``kernels.play`` of ``action`` (in the actor's view) in position ``pos``."""
-    return play(
-        pos.stack,
-        pos.height,
-        pos.wind_colour,
-        pos.wind_owner,
-        pos.wind_dir,
-        pos.hand,
-        pos.coconuts,
-        pos.castaway,
-        pos.beach,
-        pos.player,
-        pos.ply,
-        pos.outcome,
-        np.int64(0),
-        action,
-        cfg,
-        rewards,
-    )
+    """The rules' ``play`` of ``action`` (in the actor's view) in position ``pos``."""
+    return play(pos, cfg, np.int64(0), action, rewards)
 
 
 @njit
 def _h(pos, q, cfg):
+    """``h`` of player ``q`` in position ``pos`` (:func:`position_cost`)."""
     return position_cost(
         pos.stack,
         pos.height,
@@ -597,7 +571,7 @@ def _plans(pos, after, me, step, cfg, mask, actions, rewards):
     est = 99
     reach = 99
     from_view = cfg.o_from_view + rotation(pos.beach, 0, me, cfg) * cfg.num_actions
-    count = _actions(pos, me, cfg, mask, actions)
+    count = _actions(pos, cfg, mask, actions)
     for k in range(count):
         if not _sails_colour(
             pos.stack, pos.height, pos.wind_colour, me, cfg.tables[from_view + actions[k]], cfg
@@ -623,7 +597,7 @@ def _plans2(pos, after, after2, me, step, cfg, mask, actions, actions2, rewards)
     est = 99
     reach = 99
     from_view = cfg.o_from_view + rotation(pos.beach, 0, me, cfg) * cfg.num_actions
-    count = _actions(pos, me, cfg, mask, actions)
+    count = _actions(pos, cfg, mask, actions)
     for k in range(count):
         if not _sails_colour(
             pos.stack, pos.height, pos.wind_colour, me, cfg.tables[from_view + actions[k]], cfg
@@ -648,52 +622,16 @@ def _plans2(pos, after, after2, me, step, cfg, mask, actions, actions2, rewards)
 
 
 @njit
-def greedy_scores(
-    stack,
-    height,
-    wind_colour,
-    wind_owner,
-    wind_dir,
-    hand,
-    coconuts,
-    castaway,
-    beach,
-    player,
-    ply,
-    outcome,
-    cfg,
-    legal,
-    depth,
-    threats,
-    est,
-    reach,
-    now,
-    opponent,
-    flags,
-):
+def greedy_scores(start, cfg, legal, depth, threats, est, reach, now, opponent, flags):
     """Score every action of ``legal`` (in the actor's view) in game 0 (see the
     module docstring): ``est`` and ``reach`` of its plans of up to ``depth``
     actions of the actor's own, ``now`` (``h`` of the actor after it),
     ``opponent`` (least ``h`` of the others after it) and ``flags`` (WINS,
     LANDS_OPPONENT, THREAT; ``threats``: look at the next player's replies).
     Returns ``h`` of the actor now."""
-    me = np.int64(player[0])
-    n = castaway.shape[1]
-    setup = beach[0, me] < 0
-    start = Position(
-        stack,
-        height,
-        wind_colour,
-        wind_owner,
-        wind_dir,
-        hand,
-        coconuts,
-        castaway,
-        beach,
-        player,
-        ply,
-        outcome,
-    )
+    me = np.int64(start.player[0])
+    n = start.castaway.shape[1]
+    setup = start.beach[0, me] < 0
     # Scratch positions after each action of a plan, a mask row and action buffers.
     pos = _scratch(start)
     after = _scratch(start)
@@ -736,69 +674,23 @@ def greedy_scores(
             pos.player[0] = nxt
         if threats and _someone_at_landing(pos.castaway, pos.beach, me, cfg):
             reply = after
-            count = _actions(pos, nxt, cfg, mask, actions)
+            count = _actions(pos, cfg, mask, actions)
             for k in range(count):
                 _copy(pos, reply)
                 _play(reply, actions[k], cfg, rewards)
                 if _others_home(reply.castaway, me):
                     flags[j] |= THREAT
                     break
-    return position_cost(
-        stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach, me, cfg
-    )
+    return _h(start, me, cfg)
 
 
 @njit
-def scores_to_depth(
-    stack,
-    height,
-    wind_colour,
-    wind_owner,
-    wind_dir,
-    hand,
-    coconuts,
-    castaway,
-    beach,
-    player,
-    ply,
-    outcome,
-    cfg,
-    legal,
-    lookahead,
-    threats,
-    est,
-    reach,
-    now,
-    opponent,
-    flags,
-):
+def scores_to_depth(s, cfg, legal, lookahead, threats, est, reach, now, opponent, flags):
     """:func:`greedy_scores` with plans of two actions, or three where no plan
     of two gets nearer home (``lookahead`` 3); returns ``(h, depth)``."""
     depth = min(lookahead, 2)
     while True:
-        h = greedy_scores(
-            stack,
-            height,
-            wind_colour,
-            wind_owner,
-            wind_dir,
-            hand,
-            coconuts,
-            castaway,
-            beach,
-            player,
-            ply,
-            outcome,
-            cfg,
-            legal,
-            depth,
-            threats,
-            est,
-            reach,
-            now,
-            opponent,
-            flags,
-        )
+        h = greedy_scores(s, cfg, legal, depth, threats, est, reach, now, opponent, flags)
         if depth >= lookahead or reach.min() < h:
             return h, depth
         depth += 1
@@ -830,26 +722,7 @@ def best_of(est, reach, now, opponent, flags, best):
 
 
 @njit_inline
-def greedy_action(
-    stack,
-    height,
-    wind_colour,
-    wind_owner,
-    wind_dir,
-    hand,
-    coconuts,
-    castaway,
-    beach,
-    player,
-    ply,
-    outcome,
-    rng,
-    cfg,
-    g,
-    mask_row,
-    lookahead,
-    threats,
-):
+def greedy_action(s, cfg, g, mask_row, lookahead, threats):
     """Game ``g``'s greedy action alone (``mask_row``: its actor's mask), its
     ties from that game's generator, a single legal action played at once: a
     batch's, and a search playout's (``azimuth_env.search.heuristic``)."""
@@ -871,31 +744,9 @@ def greedy_action(
         np.empty(n, np.int64),
         np.empty(n, np.int64),
     )
-    scores_to_depth(
-        stack[g : g + 1],
-        height[g : g + 1],
-        wind_colour[g : g + 1],
-        wind_owner[g : g + 1],
-        wind_dir[g : g + 1],
-        hand[g : g + 1],
-        coconuts[g : g + 1],
-        castaway[g : g + 1],
-        beach[g : g + 1],
-        player[g : g + 1],
-        ply[g : g + 1],
-        outcome[g : g + 1],
-        cfg,
-        legal,
-        lookahead,
-        threats,
-        est,
-        reach,
-        now,
-        opponent,
-        flags,
-    )
+    scores_to_depth(one_game(s, g), cfg, legal, lookahead, threats, est, reach, now, opponent, flags)
     best = np.empty(n, np.bool_)
-    pick = below(rng, g, best_of(est, reach, now, opponent, flags, best))
+    pick = below(s.rng, g, best_of(est, reach, now, opponent, flags, best))
     for j in range(n):
         if best[j]:
             if pick == 0:
@@ -905,52 +756,13 @@ def greedy_action(
 
 
 @njit_parallel
-def greedy_batch(
-    stack,
-    height,
-    wind_colour,
-    wind_owner,
-    wind_dir,
-    hand,
-    coconuts,
-    castaway,
-    beach,
-    player,
-    ply,
-    outcome,
-    rng,
-    cfg,
-    mask,
-    games,
-    lookahead,
-    threats,
-    out,
-):
+def greedy_batch(s, cfg, mask, games, lookahead, threats, out):
     """The greedy action of each game ``games[k]`` of a batch into ``out[k]``
     (``mask``: the actors' action masks), its ties broken with that game's
     generator."""
     for k in prange(games.shape[0]):
         g = games[k]
-        out[k] = greedy_action(
-            stack,
-            height,
-            wind_colour,
-            wind_owner,
-            wind_dir,
-            hand,
-            coconuts,
-            castaway,
-            beach,
-            player,
-            ply,
-            outcome,
-            rng,
-            cfg,
-            g,
-            mask[g],
-            lookahead,
-            threats,
-        )
+        out[k] = greedy_action(s, cfg, g, mask[g], lookahead, threats)
 
 
 # ---------------------------------------------------------------- the agent
@@ -991,19 +803,8 @@ class AzimuthGreedy(BestOfGreedy):
         est, reach, now, opponent, flags = (np.empty(k, np.int64) for _ in range(5))
         s = base.state
         h, depth = scores_to_depth(
-            s.stack,
-            s.height,
-            s.wind_colour,
-            s.wind_owner,
-            s.wind_dir,
-            s.hand,
-            s.coconuts,
-            s.castaway,
-            s.beach,
-            s.player,
-            s.ply,
-            s.outcome,
-            rules.config,
+            s,
+            rules.cfg,
             legal,
             self.lookahead,
             self.threats,
@@ -1044,23 +845,10 @@ class AzimuthGreedy(BestOfGreedy):
         each game's own generator."""
         if not isinstance(rules, AzimuthRules):
             raise TypeError(f"AzimuthGreedy plays only Azimuth, not {rules.info.name}")
-        s = state
         out = np.empty(len(games), np.int64)
         greedy_batch(
-            s.stack,
-            s.height,
-            s.wind_colour,
-            s.wind_owner,
-            s.wind_dir,
-            s.hand,
-            s.coconuts,
-            s.castaway,
-            s.beach,
-            s.player,
-            s.ply,
-            s.outcome,
-            s.rng,
-            rules.config,
+            state,
+            rules.cfg,
             mask.view(np.int8),
             np.asarray(games, np.int64),
             self.lookahead,

@@ -1,11 +1,14 @@
 """Azimuth's rules as numba kernels over batched state arrays.
 
-Every per-game function takes state arrays and a game index ``i``; the batch
-entry points at the bottom (game 0 for the AEC env, ranges of games for
-the vector env) are the only ones called from Python. Board data arrive in one
-:class:`azimuth_env.board.Config` argument ``cfg``, whose only array is
-``cfg.tables`` (read at the ``cfg.o_*`` offsets); fixed neighbour tables
-(``MOVE_TARGET`` ...) replace edge tests.
+The rules are the five kernels of the core's contract at the bottom
+(:mod:`azgames.contract`: ``reset_game``, ``play``, ``write_observation``,
+``write_mask``, ``illegal_code``), each over the state tuple ``s``
+(:class:`azimuth_env.rules.AzimuthState`); the core writes every entry point
+from them. They hand the state's arrays to the per-game functions above them,
+which take arrays and a game index ``i`` (the co-op mode, :mod:`azimuth_env.coop`,
+calls those too). Board data arrive in one :class:`azimuth_env.board.Config`
+argument ``cfg``, whose only array is ``cfg.tables`` (read at the ``cfg.o_*``
+offsets); fixed neighbour tables (``MOVE_TARGET`` ...) replace edge tests.
 
 Stacks are stored bottom to top: ``stack[i, p, :height[i, p]]`` are the raft
 colours on point ``p``. A castaway always stands on the top raft of its point,
@@ -21,9 +24,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from azgames.batch import SKIP, skip_game
 from azgames.game import ONGOING, TERMINATED, TRUNCATED, pack_status
-from azgames.jit import njit, njit_inline, njit_parallel, njit_shared, prange
+from azgames.jit import njit, njit_inline, njit_shared
 from azgames.rng import below
 
 from .board import (
@@ -44,7 +46,6 @@ from .board import (
     ON_ISLAND,
     POINT_NEIGHBOUR,
     SIZE,
-    Config,
 )
 
 #: Stack levels, counted from the top, that the observation shows one by one.
@@ -263,7 +264,7 @@ def write_beach_mask(beach, i, p, cfg, view, row):
 
 
 @njit_shared
-def write_mask(
+def legal_mask(
     stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach, i, p, cfg, mask, j
 ):
     """Mark every legal action of player ``p`` in game ``i``, in ``p``'s view,
@@ -359,7 +360,7 @@ def write_mask(
 
 
 @njit
-def illegal_code(
+def illegal_absolute(
     stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach, i, p, a, cfg
 ):
     """Check absolute action ``a`` of player ``p`` from first principles
@@ -490,7 +491,7 @@ def act(stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaw
 
 
 @njit_shared
-def play(
+def play_turn(
     stack,
     height,
     wind_colour,
@@ -551,8 +552,8 @@ def relative(player, viewer, num_players):
     return q + num_players * (q < 0)
 
 
-@njit_inline
-def write_observation(
+@njit_shared
+def write_planes(
     stack,
     height,
     wind_colour,
@@ -649,72 +650,6 @@ def write_observation(
         row[ix((mine_ch + 2) * NUM_POINTS + cell)] = present * DY[d]
 
 
-@njit_shared
-def write_view(
-    stack,
-    height,
-    wind_colour,
-    wind_owner,
-    wind_dir,
-    hand,
-    coconuts,
-    castaway,
-    beach,
-    player,
-    outcome,
-    i,
-    viewer,
-    cfg,
-    obs,
-    mask,
-    j,
-):
-    """What an agent is shown of game ``i``: ``viewer``'s observation into row
-    ``j`` of ``obs``, and its legal actions into row ``j`` of ``mask`` if it
-    is to act in a game going on (zeros if not). Returns the number of its
-    legal actions but pass, -1 if it has none to take. One function for
-    every entry point (the co-op's too): the mask and the observation are
-    typed and compiled once."""
-    write_observation(
-        stack,
-        height,
-        wind_colour,
-        wind_owner,
-        wind_dir,
-        hand,
-        coconuts,
-        castaway,
-        beach,
-        player,
-        i,
-        viewer,
-        cfg,
-        obs,
-        j,
-    )
-    if viewer == player[i] and outcome[i] == ONGOING:
-        return write_mask(
-            stack,
-            height,
-            wind_colour,
-            wind_owner,
-            wind_dir,
-            hand,
-            coconuts,
-            castaway,
-            beach,
-            i,
-            viewer,
-            cfg,
-            mask,
-            j,
-        )
-    row = mask[j]
-    for a in range(row.shape[0]):
-        row[a] = 0
-    return -1
-
-
 # ---------------------------------------------------------------- set-up
 
 
@@ -780,237 +715,138 @@ def set_up_beach(stack, height, castaway, beach, rng, i, p, cfg):
     place_beach(stack, height, castaway, beach, i, p, b, cfg)
 
 
+# ---------------------------------------------------------------- the contract's kernels
+# What the core calls (azgames.contract): each takes the state tuple ``s``
+# and calls the kernel doing the work with int64 indices, so that it compiles
+# once whatever the core passes (a literal 0 in the AEC entry points, an
+# unsigned index in its parallel loops: numba types each apart).
+
+
 @njit
-def reset_game(
-    stack,
-    height,
-    wind_colour,
-    wind_owner,
-    wind_dir,
-    hand,
-    coconuts,
-    castaway,
-    beach,
-    player,
-    ply,
-    outcome,
-    rng,
-    i,
-    cfg,
-):
+def reset_game(s, cfg, i):
+    set_up_game(s, cfg, np.int64(i))
+
+
+@njit
+def set_up_game(s, cfg, i):
     """Game ``i`` set up afresh (:func:`setup_sea`); then the lighthouse
     phase, or beaches placed at once when the configuration says so."""
+    stack, height, castaway, beach, rng = s.stack, s.height, s.castaway, s.beach, s.rng
     n = castaway.shape[1]
     setup_sea(
         stack,
         height,
-        wind_colour,
-        wind_owner,
-        wind_dir,
-        hand,
-        coconuts,
+        s.wind_colour,
+        s.wind_owner,
+        s.wind_dir,
+        s.hand,
+        s.coconuts,
         castaway,
         beach,
-        ply,
-        outcome,
+        s.ply,
+        s.outcome,
         rng,
         i,
         cfg,
     )
-    player[i] = n - 1
+    s.player[i] = n - 1
     if cfg.lighthouse_mode == CHOOSE:
         return
     for p in range(n - 1, -1, -1):
         set_up_beach(stack, height, castaway, beach, rng, i, p, cfg)
-    player[i] = 0
+    s.player[i] = 0
 
 
-# ---------------------------------------------------------------- entry points
-
-
-@njit
-def reset_batch(
-    stack,
-    height,
-    wind_colour,
-    wind_owner,
-    wind_dir,
-    hand,
-    coconuts,
-    castaway,
-    beach,
-    player,
-    ply,
-    outcome,
-    rng,
-    cfg,
-):
-    for i in range(stack.shape[0]):
-        reset_game(
-            stack,
-            height,
-            wind_colour,
-            wind_owner,
-            wind_dir,
-            hand,
-            coconuts,
-            castaway,
-            beach,
-            player,
-            ply,
-            outcome,
-            rng,
-            i,
-            cfg,
-        )
-
-
-@njit
-def step_one(
-    stack,
-    height,
-    wind_colour,
-    wind_owner,
-    wind_dir,
-    hand,
-    coconuts,
-    castaway,
-    beach,
-    player,
-    ply,
-    outcome,
-    rng,
-    action,
-    cfg,
-    obs,
-    mask,
-    rewards,
-):
-    """AEC step of game 0: play, then write the next actor's observation and mask."""
-    code = play(
-        stack,
-        height,
-        wind_colour,
-        wind_owner,
-        wind_dir,
-        hand,
-        coconuts,
-        castaway,
-        beach,
-        player,
-        ply,
-        outcome,
-        np.int64(0),
-        action,
+@njit_shared
+def play(s, cfg, i, action, rewards):
+    """Play legal ``action`` (in the actor's view) in game ``i``
+    (:func:`play_turn`); a packed status."""
+    return play_turn(
+        s.stack,
+        s.height,
+        s.wind_colour,
+        s.wind_owner,
+        s.wind_dir,
+        s.hand,
+        s.coconuts,
+        s.castaway,
+        s.beach,
+        s.player,
+        s.ply,
+        s.outcome,
+        np.int64(i),
+        np.int64(action),
         cfg,
-        rewards.reshape((1, rewards.size)),
+        rewards,
     )
-    write_view(
-        stack,
-        height,
-        wind_colour,
-        wind_owner,
-        wind_dir,
-        hand,
-        coconuts,
-        castaway,
-        beach,
-        player,
-        outcome,
-        np.int64(0),
-        np.int64(player[0]),
+
+
+@njit_shared
+def write_observation(s, cfg, i, viewer, obs, j):
+    """``viewer``'s planes of game ``i`` into row ``j`` of ``obs`` (:func:`write_planes`)."""
+    write_planes(
+        s.stack,
+        s.height,
+        s.wind_colour,
+        s.wind_owner,
+        s.wind_dir,
+        s.hand,
+        s.coconuts,
+        s.castaway,
+        s.beach,
+        s.player,
+        np.int64(i),
+        np.int64(viewer),
         cfg,
-        obs.reshape((1, obs.size)),
-        mask.reshape((1, mask.size)),
-        np.int64(0),
+        obs,
+        np.int64(j),
     )
-    return code
+
+
+@njit_shared
+def write_mask(s, cfg, i, mask, j):
+    """The actor's legal actions of game ``i``, in its view, into row ``j``
+    of ``mask`` (:func:`legal_mask`); the number of them but pass."""
+    return legal_mask(
+        s.stack,
+        s.height,
+        s.wind_colour,
+        s.wind_owner,
+        s.wind_dir,
+        s.hand,
+        s.coconuts,
+        s.castaway,
+        s.beach,
+        np.int64(i),
+        np.int64(s.player[i]),
+        cfg,
+        mask,
+        np.int64(j),
+    )
 
 
 @njit
-def observe_one(
-    stack,
-    height,
-    wind_colour,
-    wind_owner,
-    wind_dir,
-    hand,
-    coconuts,
-    castaway,
-    beach,
-    player,
-    ply,
-    outcome,
-    rng,
-    viewer,
-    cfg,
-    obs,
-    mask,
-):
-    """``viewer``'s observation and mask of game 0 (viewer -1: the actor)."""
-    p = np.int64(player[0])
-    write_view(
-        stack,
-        height,
-        wind_colour,
-        wind_owner,
-        wind_dir,
-        hand,
-        coconuts,
-        castaway,
-        beach,
-        player,
-        outcome,
-        np.int64(0),
-        p if viewer < 0 else np.int64(viewer),
-        cfg,
-        obs.reshape((1, obs.size)),
-        mask.reshape((1, mask.size)),
-        np.int64(0),
+def illegal_code(s, cfg, i, action):
+    """Why ``action`` (in the actor's view) is illegal in game ``i`` (LEGAL if
+    it is not): :func:`illegal_absolute`, and a pass only when nothing else is legal."""
+    i = np.int64(i)
+    stack, height, wind_colour, wind_owner, wind_dir = (
+        s.stack,
+        s.height,
+        s.wind_colour,
+        s.wind_owner,
+        s.wind_dir,
     )
-    return pack_status(outcome[0], False, p)
-
-
-@njit
-def check_action(
-    stack,
-    height,
-    wind_colour,
-    wind_owner,
-    wind_dir,
-    hand,
-    coconuts,
-    castaway,
-    beach,
-    player,
-    ply,
-    outcome,
-    rng,
-    action,
-    cfg,
-):
-    """Why ``action`` (in the actor's view) is illegal in game 0 (LEGAL if it is not)."""
-    p = np.int64(player[0])
-    a = cfg.tables[cfg.o_from_view + rotation(beach, 0, p, cfg) * cfg.num_actions + action]
+    hand, coconuts, castaway, beach = s.hand, s.coconuts, s.castaway, s.beach
+    p = np.int64(s.player[i])
+    a = cfg.tables[cfg.o_from_view + rotation(beach, i, p, cfg) * cfg.num_actions + action]
     if a != cfg.a_pass:
-        return illegal_code(
-            stack,
-            height,
-            wind_colour,
-            wind_owner,
-            wind_dir,
-            hand,
-            coconuts,
-            castaway,
-            beach,
-            np.int64(0),
-            p,
-            a,
-            cfg,
+        return illegal_absolute(
+            stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach, i, p, a, cfg
         )
     for other in range(cfg.a_pass):
         if (
-            illegal_code(
+            illegal_absolute(
                 stack,
                 height,
                 wind_colour,
@@ -1020,7 +856,7 @@ def check_action(
                 coconuts,
                 castaway,
                 beach,
-                np.int64(0),
+                i,
                 p,
                 other,
                 cfg,
@@ -1029,286 +865,3 @@ def check_action(
         ):
             return PASS_WHILE_ABLE
     return LEGAL
-
-
-@njit_inline
-def observe_actor(
-    stack,
-    height,
-    wind_colour,
-    wind_owner,
-    wind_dir,
-    hand,
-    coconuts,
-    castaway,
-    beach,
-    player,
-    outcome,
-    i,
-    cfg,
-    obs,
-    mask,
-    player_out,
-):
-    """Row ``i`` of the vector env's outputs: who acts in game ``i``, its mask and observation."""
-    p = np.int64(player[i])
-    player_out[i] = p
-    write_view(
-        stack,
-        height,
-        wind_colour,
-        wind_owner,
-        wind_dir,
-        hand,
-        coconuts,
-        castaway,
-        beach,
-        player,
-        outcome,
-        i,
-        p,
-        cfg,
-        obs,
-        mask,
-        i,
-    )
-
-
-@njit
-def observe_games(
-    stack,
-    height,
-    wind_colour,
-    wind_owner,
-    wind_dir,
-    hand,
-    coconuts,
-    castaway,
-    beach,
-    player,
-    ply,
-    outcome,
-    rng,
-    obs,
-    mask,
-    player_out,
-    cfg,
-):
-    """Observation, mask and actor of every game (``obs`` is (N, C * 36))."""
-    for i in range(stack.shape[0]):
-        observe_actor(
-            stack,
-            height,
-            wind_colour,
-            wind_owner,
-            wind_dir,
-            hand,
-            coconuts,
-            castaway,
-            beach,
-            player,
-            outcome,
-            i,
-            cfg,
-            obs,
-            mask,
-            player_out,
-        )
-
-
-@njit
-def step_games(
-    stack,
-    height,
-    wind_colour,
-    wind_owner,
-    wind_dir,
-    hand,
-    coconuts,
-    castaway,
-    beach,
-    player,
-    ply,
-    outcome,
-    rng,
-    actions,
-    obs,
-    mask,
-    rewards,
-    terminated,
-    truncated,
-    player_out,
-    cfg,
-):
-    """Step every game (actions already checked); a finished game is set up
-    afresh at once (its rewards and flags are reported, its new first
-    position observed)."""
-    for i in range(stack.shape[0]):
-        if actions[i] == SKIP:
-            skip_game(i, rewards, terminated, truncated)
-            continue
-        code = play(
-            stack,
-            height,
-            wind_colour,
-            wind_owner,
-            wind_dir,
-            hand,
-            coconuts,
-            castaway,
-            beach,
-            player,
-            ply,
-            outcome,
-            i,
-            actions[i],
-            cfg,
-            rewards,
-        )
-        result = code & 3
-        terminated[i] = result == TERMINATED
-        truncated[i] = result == TRUNCATED
-        if result != ONGOING:
-            reset_game(
-                stack,
-                height,
-                wind_colour,
-                wind_owner,
-                wind_dir,
-                hand,
-                coconuts,
-                castaway,
-                beach,
-                player,
-                ply,
-                outcome,
-                rng,
-                i,
-                cfg,
-            )
-        observe_actor(
-            stack,
-            height,
-            wind_colour,
-            wind_owner,
-            wind_dir,
-            hand,
-            coconuts,
-            castaway,
-            beach,
-            player,
-            outcome,
-            i,
-            cfg,
-            obs,
-            mask,
-            player_out,
-        )
-
-
-# A parallel loop cannot capture a tuple that holds an array, so the vector
-# entry points take the config as its array and a tuple of its scalars and
-# rebuild it in each chunk; each chunk is a serial kernel over a slice of
-# the batch (slices start at game 0: numba drops its negative-index checks).
-
-
-@njit_parallel
-def vec_observe(
-    stack,
-    height,
-    wind_colour,
-    wind_owner,
-    wind_dir,
-    hand,
-    coconuts,
-    castaway,
-    beach,
-    player,
-    ply,
-    outcome,
-    rng,
-    obs,
-    mask,
-    player_out,
-    tables,
-    scalars,
-    chunks,
-):
-    n = stack.shape[0]
-    for c in prange(chunks):
-        lo = n * c // chunks
-        hi = n * (c + 1) // chunks
-        observe_games(
-            stack[lo:hi],
-            height[lo:hi],
-            wind_colour[lo:hi],
-            wind_owner[lo:hi],
-            wind_dir[lo:hi],
-            hand[lo:hi],
-            coconuts[lo:hi],
-            castaway[lo:hi],
-            beach[lo:hi],
-            player[lo:hi],
-            ply[lo:hi],
-            outcome[lo:hi],
-            rng[lo:hi],
-            obs[lo:hi],
-            mask[lo:hi],
-            player_out[lo:hi],
-            Config(tables, *scalars),
-        )
-
-
-@njit_parallel
-def vec_step(
-    stack,
-    height,
-    wind_colour,
-    wind_owner,
-    wind_dir,
-    hand,
-    coconuts,
-    castaway,
-    beach,
-    player,
-    ply,
-    outcome,
-    rng,
-    actions,
-    obs,
-    mask,
-    rewards,
-    terminated,
-    truncated,
-    player_out,
-    tables,
-    scalars,
-    chunks,
-):
-    n = stack.shape[0]
-    for c in prange(chunks):
-        lo = n * c // chunks
-        hi = n * (c + 1) // chunks
-        step_games(
-            stack[lo:hi],
-            height[lo:hi],
-            wind_colour[lo:hi],
-            wind_owner[lo:hi],
-            wind_dir[lo:hi],
-            hand[lo:hi],
-            coconuts[lo:hi],
-            castaway[lo:hi],
-            beach[lo:hi],
-            player[lo:hi],
-            ply[lo:hi],
-            outcome[lo:hi],
-            rng[lo:hi],
-            actions[lo:hi],
-            obs[lo:hi],
-            mask[lo:hi],
-            rewards[lo:hi],
-            terminated[lo:hi],
-            truncated[lo:hi],
-            player_out[lo:hi],
-            Config(tables, *scalars),
-        )

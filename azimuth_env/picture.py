@@ -263,10 +263,10 @@ def _beaches(d: Drawing, state, rules) -> None:
             d.text(cx - 12, cy + 4, COLOUR_NAMES[q], size=10, fill=INK, anchor="start", tip=tip)
         else:
             beach_marker(d, cx, cy, q, tip=tip)
-    p = int(state.player[0])
+    p = rules.colour_to_act(state)
     if state.outcome[0] == 0 and state.beach[0, p] < 0:  # the lighthouse phase: free positions
         for b in range(len(layout.beach_side)):
-            if beach_free(state.beach, 0, p, b, rules.config):
+            if beach_free(state.beach, 0, p, b, rules.cfg):
                 *_, cx, cy = _beach_box(layout, b)
                 name = beach_name(layout, b)
                 beach_marker(
@@ -371,7 +371,7 @@ def colour_lines(state, rules, q: int) -> list[str]:
 def _panel(d: Drawing, state, rules, y: float, lines_of) -> float:
     """Each colour's block (``lines_of(state, rules, q)`` under its name);
     returns where the next block starts."""
-    actor = int(state.player[0]) if state.outcome[0] == 0 else -1
+    actor = rules.colour_to_act(state) if state.outcome[0] == 0 else -1
     for q in range(rules.num_colours):
         lines = lines_of(state, rules, q)
         height = LINE * (len(lines) + 1) + 4
@@ -458,7 +458,7 @@ def draw(
     ``status`` lines above the colours' blocks (``lines_of`` their lines);
     the mode may draw more on it (:func:`point_xy` says where)."""
     d = Drawing(WIDTH, HEIGHT, title=rules.info.long_name)
-    d.text(12, 24, rules.renderer.headline(state, rules), size=15, bold=True, anchor="start")
+    d.text(12, 24, rules.headline(state), size=15, bold=True, anchor="start")
     d.text(12, 46, last_words(rules, last, caused), size=12, anchor="start")
     if state.outcome[0] != 0:
         scores = rules.final_info(state)[0]["scores"]

@@ -1,22 +1,21 @@
-"""Azimuth's :class:`~azgames.game.Rules`: configuration, notation and the
-glue between the shared envs and the kernels."""
+"""Azimuth's :class:`~azgames.contract.ContractRules`: configuration,
+notation and pictures; the rules are the kernels' (:mod:`.kernels`), every
+entry point the core's."""
 
 from __future__ import annotations
 
 import dataclasses
 import functools
 import re
-from types import ModuleType
 from typing import Any, ClassVar, NamedTuple
 
-import numba
 import numpy as np
 
 from azgames import checks
 from azgames import options as parse
 from azgames import state as state_ops
-from azgames.batch import first_illegal
-from azgames.game import Baseline, GameInfo, Rules
+from azgames.contract import ContractRules, Kernels, reset_games
+from azgames.game import ONGOING, Baseline, GameInfo
 from azgames.jit import specialize
 from azgames.options import Option
 
@@ -37,7 +36,9 @@ from .board import (
     POINT_NEIGHBOUR,
     RANDOM,
     SIZE,
+    ActionLayout,
     Config,
+    Layout,
     action_layout,
     beach_name,
     load_layout,
@@ -96,7 +97,7 @@ _MOVE_RE = re.compile(r"^move\s+([a-e][1-5])\s+(N|NE|E|SE|S|SW|W|NW)$", re.I)
 _BEACH_RE = re.compile(r"^beach\s+(\S+)$", re.I)
 
 
-class AzimuthRules(Rules):
+class AzimuthRules(ContractRules):
     info = GameInfo(
         name="azimuth",
         version=1,
@@ -108,14 +109,9 @@ class AzimuthRules(Rules):
         utility="general_sum",  # zero-sum with 2 players (set per instance)
         reward_model="terminal",
     )
-    #: A mode of the game names its own state (azimuth_env.coop: CoopState).
-    state_type: ClassVar[type[Any]] = AzimuthState
-    #: The kernels, renderer, picture and refusal reasons the methods below
-    #: call: a mode of the game (azimuth_env.coop) names its own and inherits the glue.
-    kernels: ModuleType = K
-    renderer = render
-    painter = picture
-    illegal_reasons = ILLEGAL_REASONS
+    state_type: ClassVar[type[Any]] = AzimuthState  # a mode of the game names its own (CoopState)
+    kernels = Kernels(K.reset_game, K.play, K.write_observation, K.write_mask, K.illegal_code)
+    ILLEGAL = ILLEGAL_REASONS
 
     OPTIONS = (
         Option(
@@ -148,6 +144,16 @@ class AzimuthRules(Rules):
 
     def __init__(self, num_players: int = 2, **options: Any):
         super().__init__(num_players, **options)
+        self.layout, self.actions, self.max_turns = self._board()
+        self.depth = self.num_colours * int(self.layout.rafts_per_colour)
+        # The config first without fixed beaches, so the kernels can check them.
+        self._config = self._make_config(CHOOSE, np.full(self.num_colours, -1, np.int64))
+        mode, fixed = self._lighthouse_mode(self.options["lighthouses"])
+        self._config = self._make_config(mode, fixed)
+
+    def _board(self) -> tuple[Layout, ActionLayout, int]:
+        """The layout, the action numbering and the turn limit the options
+        ask for (a mode of the game reads its own options)."""
         n = self.num_players
         if n == 2:
             self.info = dataclasses.replace(self.info, utility="zero_sum")
@@ -158,19 +164,25 @@ class AzimuthRules(Rules):
         if coconuts is not None and not isinstance(coconuts, bool):
             raise ValueError(f"coconuts={coconuts!r} must be True, False or None (the book's choice)")
         coconuts = n > 2 if coconuts is None else coconuts
-        self.layout = load_layout(n, island, coconuts)
-        self.max_turns = self.options["max_turns"] = checks.integer(
+        layout = load_layout(n, island, coconuts)
+        max_turns = self.options["max_turns"] = checks.integer(
             "max_turns", self.options["max_turns"], 1, checks.MAX_TURNS
         )
-        self.depth = n * int(self.layout.rafts_per_colour)
-        self.actions = action_layout(len(self.layout.beach_side), 2 if n == 2 else 1)
-        # The config first without fixed beaches, so the kernels can check them.
-        self.config = Config.from_parts(
-            self.layout, self.actions, CHOOSE, np.full(n, -1, np.int64), self.max_turns
-        )
-        mode, fixed = self._lighthouse_mode(self.options["lighthouses"])
-        self.config = Config.from_parts(self.layout, self.actions, mode, fixed, self.max_turns)
-        self._scalars = tuple(self.config[1:])  # the config less its array (vector kernels)
+        return layout, action_layout(len(layout.beach_side), 2 if n == 2 else 1), max_turns
+
+    def _make_config(self, mode: int, fixed: np.ndarray) -> Any:
+        """The kernels' config with lighthouses placed by ``mode`` (``fixed``: the beaches of FIXED)."""
+        return Config.from_parts(self.layout, self.actions, mode, fixed, self.max_turns)
+
+    @property
+    def board_config(self) -> Config:
+        """The kernels' config as the base game's :class:`~azimuth_env.board.Config`
+        (the co-op's has its fields and more: its view tables are read alike)."""
+        return self._config
+
+    def config(self) -> Any:
+        """The kernels' ``cfg`` (:class:`~azimuth_env.board.Config`), built with the rules."""
+        return self._config
 
     def _lighthouse_mode(self, value) -> tuple[int, np.ndarray]:
         n = self.num_players
@@ -185,7 +197,7 @@ class AzimuthRules(Rules):
                 f"lighthouses={value!r}: use 'choose', 'random', or one beach per player, "
                 f"e.g. {list(names)[:n]}"
             )
-        probe = self._blank(1)
+        probe = self.blank_state(1)
         for p in range(n - 1, -1, -1):  # in placement order, so the zone rules apply
             spots = "-".join(point_name(parse_point(t)) for t in str(value[p]).split("-"))
             b = next((b for name, b in names.items() if set(name.split("-")) == set(spots.split("-"))), None)
@@ -193,7 +205,7 @@ class AzimuthRules(Rules):
                 raise ValueError(
                     f"lighthouses[{p}]={value[p]!r} is not a beach position; choose from {sorted(names)}"
                 )
-            if not K.beach_free(probe.beach, 0, p, b, self.config):
+            if not K.beach_free(probe.beach, 0, p, b, self._config):
                 raise ValueError(
                     f"lighthouses[{p}]={value[p]!r} is outside player {p}'s zone or "
                     f"shares a landing spot with a beach placed before it"
@@ -203,14 +215,10 @@ class AzimuthRules(Rules):
         return FIXED, fixed
 
     def bind_kernels(self) -> None:
-        state = self._blank(1)
-        obs = np.zeros(self.observation_shape(), np.int8)
-        mask = np.zeros(self.num_actions, np.int8)
-        rewards = np.zeros(self.num_players, np.float32)
-        self._entry_step = specialize(self.kernels.step_one, *state, 0, self.config, obs, mask, rewards)
-        # Every reset observes (the co-op resets every ~45 steps).
-        self._entry_observe = specialize(self.kernels.observe_one, *state, 0, self.config, obs, mask)
-        self._entry_reset = specialize(self.kernels.reset_batch, *state, self.config)
+        # The reset specialised too (set first: the core's binding resets a
+        # state): every AEC reset takes it, the co-op's every ~45 steps.
+        self._entry_reset = specialize(reset_games, self.blank_state(1), self.cfg)
+        super().bind_kernels()
 
     # ------------------------------------------------------------ declaration
     @property
@@ -228,8 +236,13 @@ class AzimuthRules(Rules):
         return -1, max(self.layout.winds_own, self.layout.rafts_per_colour, self.layout.coconuts)
 
     # ------------------------------------------------------------ state
+    def blank_state(self, batch: int) -> AzimuthState:
+        if batch == 1:  # a copy of one blank game is 3x faster than building one (the AEC reset)
+            return state_ops.clone(self._blank_one)
+        return self._blank(batch)
+
     def _blank(self, batch: int) -> AzimuthState:
-        b, n = batch, self.num_players
+        b, n = batch, self.num_colours
         return AzimuthState(
             stack=np.full((b, NUM_POINTS, self.depth), -1, np.int8),
             height=np.zeros((b, NUM_POINTS), np.int8),
@@ -247,14 +260,13 @@ class AzimuthRules(Rules):
         )
 
     @functools.cached_property
-    def _blank_one(self) -> AzimuthState:
-        # A copy of one blank game is 3x faster than building one (the AEC reset).
+    def _blank_one(self) -> Any:
         return self._blank(1)
 
-    def initial_state(self, rng_words: np.ndarray) -> AzimuthState:
-        state = state_ops.clone(self._blank_one) if len(rng_words) == 1 else self._blank(len(rng_words))
+    def initial_state(self, rng_words: np.ndarray) -> Any:
+        state = self.blank_state(len(rng_words))
         state.rng[:] = rng_words
-        self._entry_reset(*state, self.config)
+        self._entry_reset(state, self.cfg)
         return state
 
     def check_values(self, state) -> None:
@@ -289,7 +301,7 @@ class AzimuthRules(Rules):
         (one colour letter, or several: ``home="RK"``)."""
         n = self.num_colours
         letters = COLOUR_LETTERS[:n]
-        state = self._blank(1)
+        state = self.blank_state(1)
         stacks, standing, winds, island = diagram.parse_sea(text, n, self.depth)
         if island != self.layout.island:
             want = mark_name(self.layout.island) if self.layout.island >= 0 else "no island"
@@ -324,7 +336,7 @@ class AzimuthRules(Rules):
                 b = next(
                     b
                     for b in range(len(self.layout.beach_side))
-                    if K.beach_free(state.beach, 0, p, b, self.config)
+                    if K.beach_free(state.beach, 0, p, b, self.cfg)
                 )
             else:
                 b = self.beach_index(name)
@@ -343,25 +355,24 @@ class AzimuthRules(Rules):
         raise ValueError(f"{name!r} is not a beach position of this layout")
 
     # ------------------------------------------------------------ playing
-    def step(self, state, action, obs, mask, rewards) -> int:
-        return self._entry_step(*state, action, self.config, obs, mask, rewards)
-
-    def observe(self, state, viewer, obs, mask) -> int:
-        return self._entry_observe(*state, viewer, self.config, obs, mask)
-
     def illegal_reason(self, state, action) -> str | None:
-        if state.outcome[0] != K.ONGOING:
+        if state.outcome[0] != ONGOING:
             return "the game is over"
-        code = self.kernels.check_action(*state, action, self.config)
-        return self.illegal_reasons.get(int(code)) if code else None
+        return super().illegal_reason(state, action)
+
+    def colour_to_act(self, state, i: int = 0) -> int:
+        """The colour to act in game ``i`` (the player's own in the base game)."""
+        return int(state.player[i])
 
     def view_rotation(self, state, player: int, i: int = 0) -> int:
         """Quarter turns clockwise of ``player``'s view (its beach at the bottom)."""
-        return int(K.rotation(state.beach, i, player, self.config))
+        return int(K.rotation(state.beach, i, player, self.cfg))
 
     def absolute_action(self, state, action: int, i: int = 0) -> int:
         """The actor's ``action`` (in its view) as an action of the unturned board."""
-        return self.config.from_view(self.view_rotation(state, int(state.player[i]), i), action)
+        return Config.from_view(
+            self.board_config, self.view_rotation(state, self.colour_to_act(state, i), i), action
+        )
 
     def final_info(self, state) -> list[dict[str, Any]]:
         home = [q for q in range(self.num_players) if state.castaway[0, q] == AT_HOME]
@@ -387,7 +398,7 @@ class AzimuthRules(Rules):
             raise ValueError(f"action {action} is out of range [0, {self.num_actions})")
         al = self.actions
         a = self.absolute_action(state, action)
-        p = int(state.player[0])
+        p = self.colour_to_act(state)
         if a < al.place:
             return f"beach {beach_name(self.layout, a)}"
         if a < al.turn:
@@ -414,7 +425,7 @@ class AzimuthRules(Rules):
         al = self.actions
         t = " ".join(text.split())
         low = t.lower()
-        p = int(state.player[0])
+        p = self.colour_to_act(state)
         a = None
         if low in ("home", "pass"):
             a = al.home if low == "home" else al.pass_
@@ -449,14 +460,18 @@ class AzimuthRules(Rules):
                 f"'turn c3 cw', 'move c3 NE', 'board c4', 'home', 'swim N' or 'pass'"
             )
         r = self.view_rotation(state, p)
-        return self.config.to_view(r, a)
+        return Config.to_view(self.board_config, r, a)
 
     # ------------------------------------------------------------ rendering
+    def headline(self, state) -> str:
+        """The first line of the text board and the picture."""
+        return render.headline(state, self)
+
     def render_ansi(self, state) -> str:
-        return self.renderer.ansi(state, self)
+        return render.ansi(state, self)
 
     def picture(self, state, last=None):
-        return self.painter.picture(state, self, last)
+        return picture.picture(state, self, last)
 
     def legend(self) -> str:
         return diagram.LEGEND
@@ -496,43 +511,9 @@ class AzimuthRules(Rules):
     def _point_reached(self, state, d: int, legs: int) -> tuple[str, ...]:
         """The point the actor's castaway reaches swimming ``legs`` legs ``d``
         (none if it is not on a point or would leave the sea)."""
-        p = int(state.castaway[0, int(state.player[0])])
+        p = int(state.castaway[0, self.colour_to_act(state)])
         for _ in range(legs):
             if not 0 <= p < NUM_POINTS:
                 return ()
             p = int(POINT_NEIGHBOUR[p, d])
         return (point_name(p),) if 0 <= p < NUM_POINTS else ()
-
-    # ------------------------------------------------------------ batches
-    def _chunks(self, num_games: int) -> int:
-        return max(1, min(numba.get_num_threads(), num_games))
-
-    def vec_observe(self, state, obs, mask, player) -> None:
-        self.kernels.vec_observe(
-            *state,
-            obs.reshape(len(player), -1),
-            mask,
-            player,
-            self.config.tables,
-            self._scalars,
-            self._chunks(len(player)),
-        )
-
-    def vec_step(self, state, actions, obs, mask, rewards, terminated, truncated, player) -> int:
-        bad = first_illegal(actions, mask)
-        if bad >= 0:
-            return bad
-        self.kernels.vec_step(
-            *state,
-            actions,
-            obs.reshape(len(actions), -1),
-            mask,
-            rewards,
-            terminated,
-            truncated,
-            player,
-            self.config.tables,
-            self._scalars,
-            self._chunks(len(actions)),
-        )
-        return -1

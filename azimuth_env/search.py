@@ -1,79 +1,16 @@
-"""Azimuth's hooks for the tree search (:mod:`azgames.search_hooks`), over its kernels."""
+"""Azimuth's hooks for the tree search (:mod:`azgames.search_hooks`): the
+contract's own kernels, the greedy's estimate and move."""
 
 from __future__ import annotations
 
 import numpy as np
 
+from azgames.contract import search_hooks
 from azgames.jit import njit
-from azgames.search_hooks import SearchHooks
 
-from . import kernels as K
 from .greedy import greedy_action, position_cost
-from .rules import AzimuthState
-
-
-@njit
-def legal(s, cfg, i, mask):
-    K.write_mask(
-        s.stack,
-        s.height,
-        s.wind_colour,
-        s.wind_owner,
-        s.wind_dir,
-        s.hand,
-        s.coconuts,
-        s.castaway,
-        s.beach,
-        i,
-        np.int64(s.player[i]),
-        cfg,
-        mask,
-        np.int64(0),
-    )
-
-
-@njit
-def play(s, cfg, i, action, rewards):
-    return K.play(
-        s.stack,
-        s.height,
-        s.wind_colour,
-        s.wind_owner,
-        s.wind_dir,
-        s.hand,
-        s.coconuts,
-        s.castaway,
-        s.beach,
-        s.player,
-        s.ply,
-        s.outcome,
-        i,
-        action,
-        cfg,
-        rewards,
-    )
-
-
-@njit
-def observe(s, cfg, i, viewer, obs):
-    K.write_observation(
-        s.stack,
-        s.height,
-        s.wind_colour,
-        s.wind_owner,
-        s.wind_dir,
-        s.hand,
-        s.coconuts,
-        s.castaway,
-        s.beach,
-        s.player,
-        i,
-        viewer,
-        cfg,
-        obs.reshape((1, obs.size)),
-        np.int64(0),
-    )
-
+from .kernels import write_mask
+from .rules import AzimuthRules
 
 #: Actions of lead, in the greedy's estimate of actions still needed to land,
 #: that make a position worth tanh(1) = 0.76 of the estimate's most.
@@ -122,31 +59,8 @@ PLAYOUT_LOOKAHEAD = 1
 def heuristic(s, cfg, i, mask):
     """Greedy's move (:mod:`.greedy`, one action ahead, threats seen), its
     ties from the game's own generator."""
-    legal(s, cfg, i, mask)
-    return greedy_action(
-        s.stack,
-        s.height,
-        s.wind_colour,
-        s.wind_owner,
-        s.wind_dir,
-        s.hand,
-        s.coconuts,
-        s.castaway,
-        s.beach,
-        s.player,
-        s.ply,
-        s.outcome,
-        s.rng,
-        cfg,
-        i,
-        mask[0],
-        np.int64(PLAYOUT_LOOKAHEAD),
-        True,
-    )
-
-
-def config(rules):
-    return rules.config
+    write_mask(s, cfg, i, mask, np.int64(0))
+    return greedy_action(s, cfg, i, mask[0], np.int64(PLAYOUT_LOOKAHEAD), True)
 
 
 def repeats(rules) -> bool:
@@ -161,13 +75,9 @@ def repeats(rules) -> bool:
 # Random playouts mostly reach the 400-action limit undecided: the estimate at
 # the leaf played best against greedy. The actions are too many for plain
 # UCT's 1,000 simulations to look past two plies: a prior guides it.
-HOOKS = SearchHooks(
-    AzimuthState,
-    legal,
-    play,
-    config,
+HOOKS = search_hooks(
+    AzimuthRules,
     estimate=estimate,
-    observe=observe,
     max_playout=0,
     prior_temperature=0.1,
     heuristic=heuristic,

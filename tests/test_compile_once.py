@@ -83,8 +83,8 @@ def literal_calls(module: str, source: ast.Module, kernels: frozenset) -> list[s
 
 def test_the_games_share_their_large_kernels():
     assert {
-        ("azimuth_env.kernels", "write_view"),
-        ("azimuth_env.coop.kernels", "observe_colour"),
+        ("azimuth_env.kernels", "write_planes"),
+        ("azimuth_env.coop.kernels", "observe_as"),
         ("azure_env.kernels", "play"),
     } <= shared()
 

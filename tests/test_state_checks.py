@@ -472,24 +472,30 @@ def azimuth_coop_corruptions(rules, s) -> list[Corruption]:
         Corruption("pending=2", ("pending",), set_at("pending", (0,), 2)),
         Corruption("forced=6", ("forced",), set_at("forced", (0,), 6)),
     ]
-    rnd, turn, p, first = int(s.round[0]), int(s.turn[0]), int(s.player[0]), int(s.first[0])
+    rnd, turn, p, first = int(s.round[0]), int(s.turn[0]), int(s.colour[0]), int(s.first[0])
     wave = int(s.wave[0])
     out.append(
         Corruption("rolled is not the face", ("rolled",), set_at("rolled", (), (int(s.face[0]) + 1) % 6))
     )
     if rnd >= 1 and wave < 0 and s.outcome[0] == ONGOING:
+
+        def next_colour(t):  # and its agent to act
+            t.colour[0] = (p + 1) % 4
+            t.player[0] = rules.controller[t.colour[0]]
+
+        out.append(Corruption("the colour to act is not first + turn", ("colour",), next_colour))
         out.append(
             Corruption(
-                "the colour to act is not first + turn", ("player",), set_at("player", (), (p + 1) % 4)
+                "the agent to act does not play the colour to act", ("player",), set_at("player", (), -1)
             )
         )
         out.append(
-            Corruption("turn not the colour to act's", ("player", "turn"), set_at("turn", (), (turn + 1) % 4))
+            Corruption("turn not the colour to act's", ("colour", "turn"), set_at("turn", (), (turn + 1) % 4))
         )
         out.append(Corruption("turn 4 without waves", ("turn",), set_at("turn", (), 4)))
         out.append(
             Corruption(
-                "waves set mid-round", ("turn", "player", "face", "wave", "pending"), set_at("wave", (), 0)
+                "waves set mid-round", ("turn", "colour", "face", "wave", "pending"), set_at("wave", (), 0)
             )
         )
         pt = int(np.argmax(s.height[0]))

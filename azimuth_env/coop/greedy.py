@@ -66,10 +66,12 @@ small scratch batch whose rows are positions (row 0 the position, row
 from __future__ import annotations
 
 import numpy as np
+from numba import literal_unroll
 
 from azgames.agent import BestOfGreedy, agent_rng
 from azgames.jit import njit
 from azimuth_env.board import AT_HOME, NUM_POINTS
+from azimuth_env.coop.config import base_of
 from azimuth_env.coop.kernels import COLOURS, SUNNY, play
 from azimuth_env.coop.rules import CoopRules
 from azimuth_env.kernels import rotation
@@ -94,31 +96,10 @@ WORST = 10 * _HOME_UNIT
 
 
 @njit
-def _copy_row(src, j, dst, k):
-    """Game ``j`` of batch ``src`` into game ``k`` of batch ``dst``."""
-    dst.stack[k] = src.stack[j]
-    dst.height[k] = src.height[j]
-    dst.wind_colour[k] = src.wind_colour[j]
-    dst.wind_owner[k] = src.wind_owner[j]
-    dst.wind_dir[k] = src.wind_dir[j]
-    dst.hand[k] = src.hand[j]
-    dst.coconuts[k] = src.coconuts[j]
-    dst.castaway[k] = src.castaway[j]
-    dst.beach[k] = src.beach[j]
-    dst.player[k] = src.player[j]
-    dst.ply[k] = src.ply[j]
-    dst.outcome[k] = src.outcome[j]
-    dst.rng[k] = src.rng[j]
-    dst.first[k] = src.first[j]
-    dst.round[k] = src.round[j]
-    dst.turn[k] = src.turn[j]
-    dst.face[k] = src.face[j]
-    dst.rolled[k] = src.rolled[j]
-    dst.asleep[k] = src.asleep[j]
-    dst.turtle[k] = src.turtle[j]
-    dst.wave[k] = src.wave[j]
-    dst.pending[k] = src.pending[j]
-    dst.forced[k] = src.forced[j]
+def _copy_row(s, j, k):
+    """Game ``j`` of the batch ``s`` over its game ``k``, every field."""
+    for a in literal_unroll(s):
+        a[k] = a[j]
 
 
 @njit
@@ -126,35 +107,7 @@ def _play_row(s, k, action, cfg, rewards):
     """The co-op kernel's ``play`` of ``action`` (in the actor's view) in row
     ``k``, the die forced to sunny should the action end the round."""
     s.forced[k, 0] = SUNNY
-    play(
-        s.stack,
-        s.height,
-        s.wind_colour,
-        s.wind_owner,
-        s.wind_dir,
-        s.hand,
-        s.coconuts,
-        s.castaway,
-        s.beach,
-        s.player,
-        s.ply,
-        s.outcome,
-        s.rng,
-        s.first,
-        s.round,
-        s.turn,
-        s.face,
-        s.rolled,
-        s.asleep,
-        s.turtle,
-        s.wave,
-        s.pending,
-        s.forced,
-        k,
-        action,
-        cfg,
-        rewards,
-    )
+    play(s, cfg, k, action, rewards)
     s.forced[k, 0] = -1
 
 
@@ -172,7 +125,7 @@ def castaway_cost(s, k, q, cfg):
         s.castaway[k : k + 1],
         s.beach[k : k + 1],
         q,
-        cfg,
+        base_of(cfg),
     )
 
 
@@ -200,7 +153,7 @@ def team_key(s, k, me, cfg):
 @njit
 def _wave_candidates(s, k, cfg, out):
     """The wave actions (in the roller's view) of row ``k`` into ``out``."""
-    p = np.int64(s.player[k])
+    p = np.int64(s.colour[k])
     view = cfg.o_to_view + rotation(s.beach, k, p, cfg) * cfg.num_actions + cfg.a_wave
     n = 0
     for pt in range(NUM_POINTS):
@@ -227,7 +180,7 @@ def _wave_best(s, top, me, cfg, rewards, cand, count, index):
         a = cand[level, index[level]]
         index[level] += 1
         nxt = level + 1
-        _copy_row(s, level, s, nxt)
+        _copy_row(s, level, nxt)
         _play_row(s, nxt, a, cfg, rewards)
         if s.wave[nxt] >= 0 and nxt + 1 < rows:
             level = nxt
@@ -245,24 +198,24 @@ def _wave_best(s, top, me, cfg, rewards, cand, count, index):
 
 
 @njit
-def coop_keys(start, s, cfg, legal, keys):
+def coop_keys(s, cfg, legal, keys):
     """The team key (see :func:`team_key`) of every action of ``legal`` (in
-    the actor's view) of the colour to act in game 0 of ``start``, after it
+    the actor's view) of the colour to act in game 0 of ``s``, after it
     (and, while waves are ordered, the best order of the rest) into ``keys``.
-    ``s`` is a scratch batch of ``ROWS`` games. Returns the key now."""
+    ``s`` is a scratch batch of ``ROWS`` games, the position in row 0.
+    Returns the key now."""
     # Row numbers as int64 variables: a literal argument would compile every
     # callee once more for that constant (numba types it Literal[int]).
     zero = np.int64(0)
     one = np.int64(1)
-    _copy_row(start, zero, s, zero)
-    me = np.int64(s.player[0])
+    me = np.int64(s.colour[0])
     rewards = np.zeros((s.stack.shape[0], cfg.num_agents), np.float32)
     rows = s.stack.shape[0]
     cand = np.zeros((rows, NUM_POINTS), np.int64)
     count = np.zeros(rows, np.int64)
     index = np.zeros(rows, np.int64)
     for j in range(legal.shape[0]):
-        _copy_row(s, zero, s, one)
+        _copy_row(s, zero, one)
         _play_row(s, one, legal[j], cfg, rewards)
         if s.wave[1] >= 0:  # more of the wave to order
             keys[j] = _wave_best(s, one, me, cfg, rewards, cand, count, index)
@@ -313,7 +266,10 @@ class AzimuthCoopGreedy(BestOfGreedy):
         legal = np.asarray(base.legal_actions(), np.int64)
         keys = np.empty(len(legal), np.int64)
         state = base.state
-        now = coop_keys(state, self._scratch_for(state), rules.config, legal, keys)
+        scratch = self._scratch_for(state)
+        for field, row in zip(state, scratch):
+            row[0] = field[0]
+        now = coop_keys(scratch, rules.cfg, legal, keys)
         away, team, own = split_key(keys)
         rank = np.searchsorted(np.unique(keys), keys)
         return {

@@ -2,20 +2,22 @@
 effects, over the base game's kernels (:mod:`azimuth_env.kernels`), which
 do every sailing, stacking, castaway and landing move.
 
-The state is the base game's arrays for 4 colours (``player`` is the colour
-to act) followed by the co-op fields of :class:`azimuth_env.coop.rules.CoopState`.
-Agents and colours differ with 2-3 players: ``cfg`` maps each colour to its
-agent (``o_controller``), and statuses and rewards speak of agents.
+The state (:class:`azimuth_env.coop.rules.CoopState`) is the base game's
+arrays for 4 colours followed by the co-op's fields; ``player`` is the agent
+to act (as the core's contract has it), ``colour`` the colour it plays now.
+Agents and colours differ with 2-3 players: ``cfg`` (:mod:`.config`) maps
+each colour to its agent (``o_controller``), and statuses and rewards speak
+of agents. The five kernels of the contract (:mod:`azgames.contract`) are at
+the bottom; the core writes every entry point from them.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from azgames.batch import SKIP, skip_game
 from azgames.chance import roll_die
 from azgames.game import DREW, ONGOING, TERMINATED, pack_status
-from azgames.jit import njit, njit_inline, njit_parallel, njit_shared, prange
+from azgames.jit import njit, njit_inline, njit_shared
 from azgames.rng import below
 
 from ..board import (
@@ -26,10 +28,6 @@ from ..board import (
     NUM_MARKS,
     NUM_POINTS,
     POINT_NEIGHBOUR,
-    WAVES_BACK_FIRST,
-    WAVES_CHOOSE,
-    WAVES_FRONT_FIRST,
-    Config,
 )
 from ..kernels import (
     DEPTH,
@@ -39,8 +37,9 @@ from ..kernels import (
     SETUP_FIRST,
     act,
     castaway_on,
-    illegal_code,
+    illegal_absolute,
     ix,
+    legal_mask,
     move_part,
     place_beach,
     relative,
@@ -48,9 +47,9 @@ from ..kernels import (
     set_up_beach,
     setup_sea,
     top_is,
-    write_mask,
-    write_view,
+    write_planes,
 )
+from .config import WAVES_BACK_FIRST, WAVES_CHOOSE, WAVES_FRONT_FIRST, base_of
 
 COLOURS = 4
 
@@ -178,10 +177,10 @@ def resolve_waves(stack, height, castaway, beach, pending, i, d, mode, cfg):
 
 
 @njit_inline
-def next_round(player, first, round_, turn, i):
+def next_round(colour, first, round_, turn, i):
     round_[i] += 1
     turn[i] = 0
-    player[i] = first[i]
+    colour[i] = first[i]
 
 
 @njit_inline
@@ -192,7 +191,7 @@ def ocean(
     wind_dir,
     castaway,
     beach,
-    player,
+    colour,
     rng,
     first,
     round_,
@@ -230,7 +229,7 @@ def ocean(
             pending[i, pt] = height[i, pt] > 0 and stack[i, pt, 0] == roller
         if resolve_waves(stack, height, castaway, beach, pending, i, d, cfg.wave_mode, cfg) > 0:
             wave[i] = d
-            player[i] = roller
+            colour[i] = roller
             return
     elif f == GUST:
         opposite = (roller + 2) % COLOURS
@@ -241,11 +240,11 @@ def ocean(
                     wind_dir[i, m] = (wind_dir[i, m] + 2) % 4
     elif f == TURTLE:
         turtle[i] = roller
-    next_round(player, first, round_, turn, i)
+    next_round(colour, first, round_, turn, i)
 
 
 @njit_shared
-def play(
+def play_turn(
     stack,
     height,
     wind_colour,
@@ -255,7 +254,7 @@ def play(
     coconuts,
     castaway,
     beach,
-    player,
+    colour,
     ply,
     outcome,
     rng,
@@ -274,11 +273,12 @@ def play(
     cfg,
     rewards,
 ):
-    """Play legal ``action`` (in the actor's view) of the colour to act in
-    game ``i``: a lighthouse, a colour's turn (then, after the round's fourth,
-    the die), or one move of the waves' order. Writes every agent's reward
-    into row ``i``; returns a packed status naming the next agent."""
-    p = np.int64(player[i])
+    """Play legal ``action`` (in the actor's view) of the colour to act
+    (``colour[i]``) in game ``i``: a lighthouse, a colour's turn (then, after
+    the round's fourth, the die), or one move of the waves' order. Writes
+    every agent's reward into row ``i``; returns a packed status naming the
+    next agent."""
+    p = np.int64(colour[i])
     for q in range(cfg.num_agents):
         rewards[i, q] = 0.0
     rolled[i] = -1
@@ -291,18 +291,18 @@ def play(
             == 0
         ):
             wave[i] = -1
-            next_round(player, first, round_, turn, i)
-        return pack_status(ONGOING, False, agent_of(cfg, player[i]))
+            next_round(colour, first, round_, turn, i)
+        return pack_status(ONGOING, False, agent_of(cfg, colour[i]))
     if a < cfg.a_place:
         place_beach(stack, height, castaway, beach, i, p, a, cfg)
         nxt = (p + 1) % COLOURS
-        if beach[i, nxt] >= 0:  # placement went round from the first player
+        if beach[i, nxt] >= 0:  # placement went round from the first colour
             round_[i] = 1
             turn[i] = 0
-            player[i] = first[i]
+            colour[i] = first[i]
         else:
-            player[i] = nxt
-        return pack_status(ONGOING, False, agent_of(cfg, player[i]))
+            colour[i] = nxt
+        return pack_status(ONGOING, False, agent_of(cfg, colour[i]))
     if a >= cfg.a_turtle:
         d = a - cfg.a_turtle
         castaway[i, p] = POINT_NEIGHBOUR[POINT_NEIGHBOUR[castaway[i, p], d], d]
@@ -319,8 +319,8 @@ def play(
         return pack_status(TERMINATED, True, agent_of(cfg, p))
     turn[i] += 1
     if turn[i] < COLOURS:
-        player[i] = (p + 1) % COLOURS
-        return pack_status(ONGOING, False, agent_of(cfg, player[i]))
+        colour[i] = (p + 1) % COLOURS
+        return pack_status(ONGOING, False, agent_of(cfg, colour[i]))
     if round_[i] >= cfg.rounds:  # the last round's die is not rolled: it could land no one
         outcome[i] = TERMINATED
         for q in range(cfg.num_agents):
@@ -333,7 +333,7 @@ def play(
         wind_dir,
         castaway,
         beach,
-        player,
+        colour,
         rng,
         first,
         round_,
@@ -348,7 +348,7 @@ def play(
         i,
         cfg,
     )
-    return pack_status(ONGOING, False, agent_of(cfg, player[i]))
+    return pack_status(ONGOING, False, agent_of(cfg, colour[i]))
 
 
 # ---------------------------------------------------------------- legal actions
@@ -387,40 +387,8 @@ def finish_mask_coop(stack, height, castaway, beach, turtle, wave, asleep, pendi
     return count
 
 
-@njit_inline
-def write_mask_coop(
-    stack,
-    height,
-    wind_colour,
-    wind_owner,
-    wind_dir,
-    hand,
-    coconuts,
-    castaway,
-    beach,
-    turtle,
-    wave,
-    asleep,
-    pending,
-    i,
-    p,
-    cfg,
-    mask,
-    j,
-):
-    """Every legal action of colour ``p`` in game ``i``, in its view, into row
-    ``j`` of ``mask`` (:func:`finish_mask_coop`). Returns the number of
-    legal actions other than pass."""
-    count = write_mask(
-        stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach, i, p, cfg, mask, j
-    )
-    return finish_mask_coop(
-        stack, height, castaway, beach, turtle, wave, asleep, pending, i, p, cfg, mask[j], count
-    )
-
-
 @njit
-def illegal_code_coop(
+def illegal_absolute_coop(
     stack,
     height,
     wind_colour,
@@ -462,8 +430,20 @@ def illegal_code_coop(
         if turtle_target(stack, height, castaway, turtle, i, p, a - cfg.a_turtle, cfg) < 0:
             return NO_RAFT_TWO_LEGS
         return LEGAL
-    return illegal_code(
-        stack, height, wind_colour, wind_owner, wind_dir, hand, coconuts, castaway, beach, i, p, a, cfg
+    return illegal_absolute(
+        stack,
+        height,
+        wind_colour,
+        wind_owner,
+        wind_dir,
+        hand,
+        coconuts,
+        castaway,
+        beach,
+        i,
+        p,
+        a,
+        base_of(cfg),
     )
 
 
@@ -535,384 +515,205 @@ def write_coop_planes(
 # ---------------------------------------------------------------- set-up
 
 
+@njit_inline
+def act_as(s, cfg, i):
+    """The agent to act in game ``i``: the one playing the colour to act."""
+    s.player[i] = agent_of(cfg, s.colour[i])
+
+
 @njit
-def reset_game(
-    stack,
-    height,
-    wind_colour,
-    wind_owner,
-    wind_dir,
-    hand,
-    coconuts,
-    castaway,
-    beach,
-    player,
-    ply,
-    outcome,
-    rng,
-    first,
-    round_,
-    turn,
-    face,
-    rolled,
-    asleep,
-    turtle,
-    wave,
-    pending,
-    forced,
-    i,
-    cfg,
-):
+def set_up_game(s, cfg, i):
     """Game ``i`` set up afresh: the base game's sea, the first colour (drawn
     when ``cfg.first_player`` is -1), then the lighthouse phase from the first
     colour clockwise, or beaches placed at once in that order."""
+    stack, height, castaway, beach, rng, first = s.stack, s.height, s.castaway, s.beach, s.rng, s.first
     setup_sea(
         stack,
         height,
-        wind_colour,
-        wind_owner,
-        wind_dir,
-        hand,
-        coconuts,
+        s.wind_colour,
+        s.wind_owner,
+        s.wind_dir,
+        s.hand,
+        s.coconuts,
         castaway,
         beach,
-        ply,
-        outcome,
+        s.ply,
+        s.outcome,
         rng,
         i,
         cfg,
     )
     first[i] = cfg.first_player if cfg.first_player >= 0 else below(rng, i, COLOURS)
-    round_[i] = 0
-    turn[i] = 0
-    face[i] = -1
-    rolled[i] = -1
-    asleep[i, :] = 0
-    turtle[i] = -1
-    wave[i] = -1
-    pending[i, :] = 0
-    forced[i, :] = -1
-    player[i] = first[i]
+    s.round[i] = 0
+    s.turn[i] = 0
+    s.face[i] = -1
+    s.rolled[i] = -1
+    s.asleep[i, :] = 0
+    s.turtle[i] = -1
+    s.wave[i] = -1
+    s.pending[i, :] = 0
+    s.forced[i, :] = -1
+    s.colour[i] = first[i]
+    act_as(s, cfg, i)
     if cfg.lighthouse_mode == CHOOSE:
         return
     for k in range(COLOURS):
         set_up_beach(stack, height, castaway, beach, rng, i, (np.int64(first[i]) + k) % COLOURS, cfg)
-    round_[i] = 1
+    s.round[i] = 1
 
 
-# ---------------------------------------------------------------- entry points
+# ---------------------------------------------------------------- the contract's kernels
+# Over the state tuple (azgames.contract), as the base game's: each calls the
+# kernel doing the work with int64 indices, so that it compiles once whatever
+# the core passes (a literal 0 in the AEC entry points, an unsigned index in
+# its parallel loops: numba types each apart). ``s.player`` is the agent to
+# act (the core's), ``s.colour`` the colour it plays now.
 
 
 @njit
-def reset_batch(
-    stack,
-    height,
-    wind_colour,
-    wind_owner,
-    wind_dir,
-    hand,
-    coconuts,
-    castaway,
-    beach,
-    player,
-    ply,
-    outcome,
-    rng,
-    first,
-    round_,
-    turn,
-    face,
-    rolled,
-    asleep,
-    turtle,
-    wave,
-    pending,
-    forced,
-    cfg,
-):
-    for i in range(stack.shape[0]):
-        reset_game(
-            stack,
-            height,
-            wind_colour,
-            wind_owner,
-            wind_dir,
-            hand,
-            coconuts,
-            castaway,
-            beach,
-            player,
-            ply,
-            outcome,
-            rng,
-            first,
-            round_,
-            turn,
-            face,
-            rolled,
-            asleep,
-            turtle,
-            wave,
-            pending,
-            forced,
-            i,
-            cfg,
-        )
+def reset_game(s, cfg, i):
+    set_up_game(s, cfg, np.int64(i))
 
 
 @njit_shared
-def observe_colour(
-    stack,
-    height,
-    wind_colour,
-    wind_owner,
-    wind_dir,
-    hand,
-    coconuts,
-    castaway,
-    beach,
-    player,
-    outcome,
-    first,
-    round_,
-    turn,
-    face,
-    asleep,
-    turtle,
-    wave,
-    pending,
-    i,
-    viewer,
-    cfg,
-    obs,
-    mask,
-    j,
-):
-    """Colour ``viewer``'s observation of game ``i`` into row ``j``, and its
-    mask (zeros unless it is to act in a game going on): what every entry
-    point shows an agent. The base game's part is its shared
-    :func:`~azimuth_env.kernels.write_view`, compiled once for both."""
-    count = write_view(
-        stack,
-        height,
-        wind_colour,
-        wind_owner,
-        wind_dir,
-        hand,
-        coconuts,
-        castaway,
-        beach,
-        player,
-        outcome,
+def play(s, cfg, i, action, rewards):
+    """Play legal ``action`` (in the actor's view) in game ``i``
+    (:func:`play_turn`); a packed status naming the next agent, with
+    :data:`~azgames.game.DREW` if the die was rolled."""
+    i = np.int64(i)
+    code = play_turn(
+        s.stack,
+        s.height,
+        s.wind_colour,
+        s.wind_owner,
+        s.wind_dir,
+        s.hand,
+        s.coconuts,
+        s.castaway,
+        s.beach,
+        s.colour,
+        s.ply,
+        s.outcome,
+        s.rng,
+        s.first,
+        s.round,
+        s.turn,
+        s.face,
+        s.rolled,
+        s.asleep,
+        s.turtle,
+        s.wave,
+        s.pending,
+        s.forced,
         i,
-        viewer,
+        np.int64(action),
         cfg,
-        obs,
-        mask,
-        j,
+        rewards,
     )
-    write_coop_planes(
-        castaway, beach, first, round_, turn, face, asleep, turtle, wave, pending, i, viewer, cfg, obs, j
-    )
-    if count >= 0:
-        finish_mask_coop(
-            stack, height, castaway, beach, turtle, wave, asleep, pending, i, viewer, cfg, mask[j], count
-        )
+    act_as(s, cfg, i)
+    return code + DREW if s.rolled[i] >= 0 else code
 
 
-@njit
-def step_one(
-    stack,
-    height,
-    wind_colour,
-    wind_owner,
-    wind_dir,
-    hand,
-    coconuts,
-    castaway,
-    beach,
-    player,
-    ply,
-    outcome,
-    rng,
-    first,
-    round_,
-    turn,
-    face,
-    rolled,
-    asleep,
-    turtle,
-    wave,
-    pending,
-    forced,
-    action,
-    cfg,
-    obs,
-    mask,
-    rewards,
-):
-    """AEC step of game 0: play, then write the next actor's observation and mask."""
-    code = play(
-        stack,
-        height,
-        wind_colour,
-        wind_owner,
-        wind_dir,
-        hand,
-        coconuts,
-        castaway,
-        beach,
-        player,
-        ply,
-        outcome,
-        rng,
-        first,
-        round_,
-        turn,
-        face,
-        rolled,
-        asleep,
-        turtle,
-        wave,
-        pending,
-        forced,
-        np.int64(0),
-        action,
-        cfg,
-        rewards.reshape((1, rewards.size)),
-    )
-    observe_colour(
-        stack,
-        height,
-        wind_colour,
-        wind_owner,
-        wind_dir,
-        hand,
-        coconuts,
-        castaway,
-        beach,
-        player,
-        outcome,
-        first,
-        round_,
-        turn,
-        face,
-        asleep,
-        turtle,
-        wave,
-        pending,
-        np.int64(0),
-        np.int64(player[0]),
-        cfg,
-        obs.reshape((1, obs.size)),
-        mask.reshape((1, mask.size)),
-        np.int64(0),
-    )
-    return code + DREW if rolled[0] >= 0 else code
-
-
-@njit
-def observe_one(
-    stack,
-    height,
-    wind_colour,
-    wind_owner,
-    wind_dir,
-    hand,
-    coconuts,
-    castaway,
-    beach,
-    player,
-    ply,
-    outcome,
-    rng,
-    first,
-    round_,
-    turn,
-    face,
-    rolled,
-    asleep,
-    turtle,
-    wave,
-    pending,
-    forced,
-    viewer,
-    cfg,
-    obs,
-    mask,
-):
-    """Agent ``viewer``'s observation and mask of game 0 (-1: the actor's).
-    An agent seeing the colour to act sees it as that colour; else as the
-    first colour it plays."""
-    p = np.int64(player[0])
-    colour = p
-    if viewer >= 0 and agent_of(cfg, p) != viewer:
+@njit_inline
+def seen_as(s, cfg, i, viewer):
+    """The colour agent ``viewer`` sees game ``i`` as: the colour to act if
+    it plays it, else the first colour it plays."""
+    colour = np.int64(s.colour[i])
+    if agent_of(cfg, colour) != viewer:
         for c in range(COLOURS - 1, -1, -1):  # ends on the viewer's first colour
             if agent_of(cfg, c) == viewer:
                 colour = c
-    observe_colour(
-        stack,
-        height,
-        wind_colour,
-        wind_owner,
-        wind_dir,
-        hand,
-        coconuts,
+    return colour
+
+
+@njit_shared
+def observe_as(s, cfg, i, viewer, obs, j):
+    """Agent ``viewer``'s planes of game ``i`` into row ``j`` of ``obs``: the
+    base game's, then the co-op's (:func:`write_coop_planes`), from the side
+    of the colour it is seen as (:func:`seen_as`)."""
+    colour = seen_as(s, cfg, i, viewer)
+    castaway, beach = s.castaway, s.beach
+    write_planes(
+        s.stack,
+        s.height,
+        s.wind_colour,
+        s.wind_owner,
+        s.wind_dir,
+        s.hand,
+        s.coconuts,
         castaway,
         beach,
-        player,
-        outcome,
-        first,
-        round_,
-        turn,
-        face,
-        asleep,
-        turtle,
-        wave,
-        pending,
-        np.int64(0),
+        s.colour,
+        i,
+        colour,
+        base_of(cfg),
+        obs,
+        j,
+    )
+    write_coop_planes(
+        castaway,
+        beach,
+        s.first,
+        s.round,
+        s.turn,
+        s.face,
+        s.asleep,
+        s.turtle,
+        s.wave,
+        s.pending,
+        i,
         colour,
         cfg,
-        obs.reshape((1, obs.size)),
-        mask.reshape((1, mask.size)),
-        np.int64(0),
+        obs,
+        j,
     )
-    return pack_status(outcome[0], False, agent_of(cfg, p))
+
+
+@njit_shared
+def colour_mask(s, cfg, i, mask, j):
+    """Every legal action of the colour to act in game ``i``, in its view,
+    into row ``j`` of ``mask``: the base game's (:func:`~azimuth_env.kernels.legal_mask`)
+    made the co-op's (:func:`finish_mask_coop`). The number of them but pass."""
+    p = np.int64(s.colour[i])
+    stack, height, castaway, beach = s.stack, s.height, s.castaway, s.beach
+    count = legal_mask(
+        stack,
+        height,
+        s.wind_colour,
+        s.wind_owner,
+        s.wind_dir,
+        s.hand,
+        s.coconuts,
+        castaway,
+        beach,
+        i,
+        p,
+        base_of(cfg),
+        mask,
+        j,
+    )
+    return finish_mask_coop(
+        stack, height, castaway, beach, s.turtle, s.wave, s.asleep, s.pending, i, p, cfg, mask[j], count
+    )
 
 
 @njit
-def check_action(
-    stack,
-    height,
-    wind_colour,
-    wind_owner,
-    wind_dir,
-    hand,
-    coconuts,
-    castaway,
-    beach,
-    player,
-    ply,
-    outcome,
-    rng,
-    first,
-    round_,
-    turn,
-    face,
-    rolled,
-    asleep,
-    turtle,
-    wave,
-    pending,
-    forced,
-    action,
-    cfg,
-):
-    """Why ``action`` (in the actor's view) is illegal in game 0 (LEGAL if it is not)."""
-    p = np.int64(player[0])
-    a = cfg.tables[cfg.o_from_view + rotation(beach, 0, p, cfg) * cfg.num_actions + action]
-    if a != cfg.a_pass or wave[0] >= 0:
-        return illegal_code_coop(
+def illegal_code(s, cfg, i, action):
+    """Why ``action`` (in the actor's view) is illegal in game ``i`` (LEGAL if it is not)."""
+    i = np.int64(i)
+    stack, height, wind_colour, wind_owner, wind_dir = (
+        s.stack,
+        s.height,
+        s.wind_colour,
+        s.wind_owner,
+        s.wind_dir,
+    )
+    hand, coconuts, castaway, beach = s.hand, s.coconuts, s.castaway, s.beach
+    turtle, wave, asleep, pending = s.turtle, s.wave, s.asleep, s.pending
+    p = np.int64(s.colour[i])
+    a = cfg.tables[cfg.o_from_view + rotation(beach, i, p, cfg) * cfg.num_actions + action]
+    if a != cfg.a_pass or wave[i] >= 0:
+        return illegal_absolute_coop(
             stack,
             height,
             wind_colour,
@@ -926,7 +727,7 @@ def check_action(
             wave,
             asleep,
             pending,
-            np.int64(0),
+            i,
             p,
             a,
             cfg,
@@ -934,7 +735,7 @@ def check_action(
     for other in range(cfg.num_actions):
         if (
             other != cfg.a_pass
-            and illegal_code_coop(
+            and illegal_absolute_coop(
                 stack,
                 height,
                 wind_colour,
@@ -948,7 +749,7 @@ def check_action(
                 wave,
                 asleep,
                 pending,
-                np.int64(0),
+                i,
                 p,
                 other,
                 cfg,
@@ -959,338 +760,11 @@ def check_action(
     return LEGAL
 
 
-@njit
-def observe_games(
-    stack,
-    height,
-    wind_colour,
-    wind_owner,
-    wind_dir,
-    hand,
-    coconuts,
-    castaway,
-    beach,
-    player,
-    ply,
-    outcome,
-    rng,
-    first,
-    round_,
-    turn,
-    face,
-    rolled,
-    asleep,
-    turtle,
-    wave,
-    pending,
-    forced,
-    obs,
-    mask,
-    player_out,
-    cfg,
-):
-    """Observation, mask and acting agent of every game (``obs`` is (N, C * 36))."""
-    for i in range(stack.shape[0]):
-        player_out[i] = agent_of(cfg, player[i])
-        observe_colour(
-            stack,
-            height,
-            wind_colour,
-            wind_owner,
-            wind_dir,
-            hand,
-            coconuts,
-            castaway,
-            beach,
-            player,
-            outcome,
-            first,
-            round_,
-            turn,
-            face,
-            asleep,
-            turtle,
-            wave,
-            pending,
-            i,
-            np.int64(player[i]),
-            cfg,
-            obs,
-            mask,
-            i,
-        )
+@njit_shared
+def write_observation(s, cfg, i, viewer, obs, j):
+    observe_as(s, cfg, np.int64(i), np.int64(viewer), obs, np.int64(j))
 
 
-@njit
-def step_games(
-    stack,
-    height,
-    wind_colour,
-    wind_owner,
-    wind_dir,
-    hand,
-    coconuts,
-    castaway,
-    beach,
-    player,
-    ply,
-    outcome,
-    rng,
-    first,
-    round_,
-    turn,
-    face,
-    rolled,
-    asleep,
-    turtle,
-    wave,
-    pending,
-    forced,
-    actions,
-    obs,
-    mask,
-    rewards,
-    terminated,
-    truncated,
-    player_out,
-    cfg,
-):
-    """Step every game (actions already checked); a finished game is set up
-    afresh at once (its rewards and flags reported, its new start observed)."""
-    for i in range(stack.shape[0]):
-        if actions[i] == SKIP:
-            skip_game(i, rewards, terminated, truncated)
-            continue
-        code = play(
-            stack,
-            height,
-            wind_colour,
-            wind_owner,
-            wind_dir,
-            hand,
-            coconuts,
-            castaway,
-            beach,
-            player,
-            ply,
-            outcome,
-            rng,
-            first,
-            round_,
-            turn,
-            face,
-            rolled,
-            asleep,
-            turtle,
-            wave,
-            pending,
-            forced,
-            i,
-            actions[i],
-            cfg,
-            rewards,
-        )
-        terminated[i] = code & 3 == TERMINATED
-        truncated[i] = False
-        if code & 3 != ONGOING:
-            reset_game(
-                stack,
-                height,
-                wind_colour,
-                wind_owner,
-                wind_dir,
-                hand,
-                coconuts,
-                castaway,
-                beach,
-                player,
-                ply,
-                outcome,
-                rng,
-                first,
-                round_,
-                turn,
-                face,
-                rolled,
-                asleep,
-                turtle,
-                wave,
-                pending,
-                forced,
-                i,
-                cfg,
-            )
-        player_out[i] = agent_of(cfg, player[i])
-        observe_colour(
-            stack,
-            height,
-            wind_colour,
-            wind_owner,
-            wind_dir,
-            hand,
-            coconuts,
-            castaway,
-            beach,
-            player,
-            outcome,
-            first,
-            round_,
-            turn,
-            face,
-            asleep,
-            turtle,
-            wave,
-            pending,
-            i,
-            np.int64(player[i]),
-            cfg,
-            obs,
-            mask,
-            i,
-        )
-
-
-# The config travels as its array and a tuple of its scalars into the
-# parallel loops (see azimuth_env.kernels); each chunk is a serial kernel.
-
-
-@njit_parallel
-def vec_observe(
-    stack,
-    height,
-    wind_colour,
-    wind_owner,
-    wind_dir,
-    hand,
-    coconuts,
-    castaway,
-    beach,
-    player,
-    ply,
-    outcome,
-    rng,
-    first,
-    round_,
-    turn,
-    face,
-    rolled,
-    asleep,
-    turtle,
-    wave,
-    pending,
-    forced,
-    obs,
-    mask,
-    player_out,
-    tables,
-    scalars,
-    chunks,
-):
-    n = stack.shape[0]
-    for c in prange(chunks):
-        lo = n * c // chunks
-        hi = n * (c + 1) // chunks
-        observe_games(
-            stack[lo:hi],
-            height[lo:hi],
-            wind_colour[lo:hi],
-            wind_owner[lo:hi],
-            wind_dir[lo:hi],
-            hand[lo:hi],
-            coconuts[lo:hi],
-            castaway[lo:hi],
-            beach[lo:hi],
-            player[lo:hi],
-            ply[lo:hi],
-            outcome[lo:hi],
-            rng[lo:hi],
-            first[lo:hi],
-            round_[lo:hi],
-            turn[lo:hi],
-            face[lo:hi],
-            rolled[lo:hi],
-            asleep[lo:hi],
-            turtle[lo:hi],
-            wave[lo:hi],
-            pending[lo:hi],
-            forced[lo:hi],
-            obs[lo:hi],
-            mask[lo:hi],
-            player_out[lo:hi],
-            Config(tables, *scalars),
-        )
-
-
-@njit_parallel
-def vec_step(
-    stack,
-    height,
-    wind_colour,
-    wind_owner,
-    wind_dir,
-    hand,
-    coconuts,
-    castaway,
-    beach,
-    player,
-    ply,
-    outcome,
-    rng,
-    first,
-    round_,
-    turn,
-    face,
-    rolled,
-    asleep,
-    turtle,
-    wave,
-    pending,
-    forced,
-    actions,
-    obs,
-    mask,
-    rewards,
-    terminated,
-    truncated,
-    player_out,
-    tables,
-    scalars,
-    chunks,
-):
-    n = stack.shape[0]
-    for c in prange(chunks):
-        lo = n * c // chunks
-        hi = n * (c + 1) // chunks
-        step_games(
-            stack[lo:hi],
-            height[lo:hi],
-            wind_colour[lo:hi],
-            wind_owner[lo:hi],
-            wind_dir[lo:hi],
-            hand[lo:hi],
-            coconuts[lo:hi],
-            castaway[lo:hi],
-            beach[lo:hi],
-            player[lo:hi],
-            ply[lo:hi],
-            outcome[lo:hi],
-            rng[lo:hi],
-            first[lo:hi],
-            round_[lo:hi],
-            turn[lo:hi],
-            face[lo:hi],
-            rolled[lo:hi],
-            asleep[lo:hi],
-            turtle[lo:hi],
-            wave[lo:hi],
-            pending[lo:hi],
-            forced[lo:hi],
-            actions[lo:hi],
-            obs[lo:hi],
-            mask[lo:hi],
-            rewards[lo:hi],
-            terminated[lo:hi],
-            truncated[lo:hi],
-            player_out[lo:hi],
-            Config(tables, *scalars),
-        )
+@njit_shared
+def write_mask(s, cfg, i, mask, j):
+    return colour_mask(s, cfg, np.int64(i), mask, np.int64(j))

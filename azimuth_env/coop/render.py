@@ -20,7 +20,7 @@ in its own portion, turn around), turtle (a sea turtle in the roller's portion: 
 
 def headline(state, rules) -> str:
     """The first status line: the round, who acts and who rolls next, or the result."""
-    p = int(state.player[0])
+    p = int(state.colour[0])
     agent = rules.agents[int(rules.controller[p])]
     rnd = int(state.round[0])
     home = int((state.castaway[0] == AT_HOME).sum())

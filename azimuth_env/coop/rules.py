@@ -1,6 +1,7 @@
-"""The co-op mode's :class:`~azgames.game.Rules`: options, the colours each
-agent plays, the Ocean Die as explicit chance, notation and the glue to the
-kernels. Everything about the sea itself is :class:`AzimuthRules`'."""
+"""The co-op mode's rules: a subclass of :class:`AzimuthRules` with its own
+state, config and kernels (:mod:`.kernels`), options, the colours each agent
+plays, the Ocean Die as explicit chance, and notation. Everything about the
+sea itself is :class:`AzimuthRules`'."""
 
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ import numpy as np
 from azgames import checks
 from azgames import options as parse
 from azgames.chance import ChanceOutcome, dice_outcomes, force
-from azgames.game import Baseline, GameInfo, Rules
+from azgames.contract import Kernels
+from azgames.game import Baseline, GameInfo
 from azgames.options import Option
 
 from .. import kernels as base_kernels
@@ -23,15 +25,12 @@ from ..board import (
     COLOUR_NAMES,
     DIRECTIONS,
     FIXED,
-    NUM_MARKS,
     NUM_POINTS,
-    ON_ISLAND,
     RANDOM,
     SIZE,
-    WAVES_BACK_FIRST,
-    WAVES_CHOOSE,
-    WAVES_FRONT_FIRST,
+    ActionLayout,
     Config,
+    Layout,
     action_layout,
     beach_name,
     load_layout,
@@ -42,6 +41,7 @@ from ..rules import ILLEGAL_REASONS as BASE_REASONS
 from ..rules import AzimuthRules
 from . import kernels as K
 from . import picture, render
+from .config import WAVES_BACK_FIRST, WAVES_CHOOSE, WAVES_FRONT_FIRST, coop_config
 from .faces import FACE_NAMES  # also imported from here (azimuth_env.coop, tests)
 
 WAVE_ORDERS = {"choose": WAVES_CHOOSE, "front_first": WAVES_FRONT_FIRST, "back_first": WAVES_BACK_FIRST}
@@ -52,7 +52,8 @@ MAX_ROUNDS = 100  # rounds left are an observation plane (int8)
 
 class CoopState(NamedTuple):
     """A batch of co-op games (leading axis: game): the base game's arrays for
-    4 colours (``player``: the colour to act), then the round and the die."""
+    4 colours (``player``: the agent to act), then the colour it plays, the
+    round and the die."""
 
     stack: np.ndarray  # (B, 36, 24) int8: raft colours on each point, bottom first
     height: np.ndarray  # (B, 36) int8
@@ -63,10 +64,11 @@ class CoopState(NamedTuple):
     coconuts: np.ndarray  # (B, 4) int8: always 0 (wind control is free)
     castaway: np.ndarray  # (B, 4) int8: point, ON_ISLAND (36) or AT_HOME (37)
     beach: np.ndarray  # (B, 4) int8: beach position, -1 until placed
-    player: np.ndarray  # (B,) int8: the colour to act
+    player: np.ndarray  # (B,) int8: the agent to act (the one playing ``colour``)
     ply: np.ndarray  # (B,) int32: actions played (lighthouses and wave orders included)
     outcome: np.ndarray  # (B,) int8
     rng: np.ndarray  # (B,) uint64
+    colour: np.ndarray  # (B,) int8: the colour to act
     first: np.ndarray  # (B,) int8: the first colour (holds the first-player marker in round 1)
     round: np.ndarray  # (B,) int16: the round being played (1..rounds), 0 while lighthouses go down
     turn: np.ndarray  # (B,) int8: colour turns played this round (4: the die has been rolled)
@@ -107,10 +109,8 @@ class CoopRules(AzimuthRules):
         reward_model="terminal",
     )
     state_type = CoopState
-    kernels = K
-    renderer = render
-    painter = picture
-    illegal_reasons = ILLEGAL_REASONS
+    kernels = Kernels(K.reset_game, K.play, K.write_observation, K.write_mask, K.illegal_code)
+    ILLEGAL = ILLEGAL_REASONS
 
     OPTIONS = (
         Option(
@@ -153,7 +153,12 @@ class CoopRules(AzimuthRules):
         return [list(range(self.num_players))]
 
     def __init__(self, num_players: int = 4, **options: Any):
-        Rules.__init__(self, num_players, **options)
+        super().__init__(num_players, **options)
+        self._colour_names = [[COLOUR_NAMES[c] for c in self.colours_of(q)] for q in range(self.num_players)]
+
+    def _board(self) -> tuple[Layout, ActionLayout, int]:
+        """The co-op layout and numbering, no turn limit (the rounds end the
+        game); the co-op's options read."""
         rounds = self.options["rounds"]
         if (
             not isinstance(rounds, (int, np.integer))
@@ -170,25 +175,18 @@ class CoopRules(AzimuthRules):
             self.first_player = names[first]
         else:
             raise ValueError(f"first_player={first!r}: choose 'random' or a colour of {list(COLOUR_NAMES)}")
-        order = self.options["wave_order"]
-        checks.one_of("wave_order", order, list(WAVE_ORDERS))
-        self.layout = load_layout(4, key="coop")
+        checks.one_of("wave_order", self.options["wave_order"], list(WAVE_ORDERS))
         self.controller = np.array(CONTROLLERS[self.num_players], np.int64)
-        self._colour_names = [[COLOUR_NAMES[c] for c in self.colours_of(q)] for q in range(self.num_players)]
-        self.depth = 4 * int(self.layout.rafts_per_colour)
-        self.actions = action_layout(len(self.layout.beach_side), 1, coop=True)
-        self.max_turns = 0  # no turn limit: the rounds end the game
-        parts: dict[str, Any] = dict(
+        layout = load_layout(4, key="coop")
+        return layout, action_layout(len(layout.beach_side), 1, coop=True), 0
+
+    def _make_config(self, mode: int, fixed: np.ndarray) -> Any:
+        fields = dict(
             rounds=self.rounds,
-            wave_mode=WAVE_ORDERS[order],
+            wave_mode=WAVE_ORDERS[self.options["wave_order"]],
             first_player=self.first_player,
-            controller=self.controller,
         )
-        probe = Config.from_parts(self.layout, self.actions, CHOOSE, np.full(4, -1, np.int64), 0, **parts)
-        self.config = probe
-        mode, fixed = self._lighthouse_mode(self.options["lighthouses"])
-        self.config = Config.from_parts(self.layout, self.actions, mode, fixed, 0, **parts)
-        self._scalars = tuple(self.config[1:])
+        return coop_config(self.layout, self.actions, mode, fixed, fields, self.controller)
 
     @property
     def num_colours(self) -> int:
@@ -212,7 +210,7 @@ class CoopRules(AzimuthRules):
                 f"colour (red, black, blondie, blue), e.g. ['c1-d1', 'a3-a4', "
                 f"'c6-d6', 'f3-f4']"
             )
-        probe = self._blank(1)
+        probe = self.blank_state(1)
         for c in range(4):
             b = None
             if isinstance(value[c], str):
@@ -222,7 +220,7 @@ class CoopRules(AzimuthRules):
                 raise ValueError(
                     f"lighthouses[{c}]={value[c]!r} is not a beach position; choose from {sorted(names)}"
                 )
-            if not base_kernels.beach_free(probe.beach, 0, c, b, self.config):
+            if not base_kernels.beach_free(probe.beach, 0, c, b, self._config):
                 raise ValueError(
                     f"lighthouses[{c}]={value[c]!r} is not on {COLOUR_NAMES[c]}'s side "
                     f"or shares a landing spot with an earlier colour's beach"
@@ -243,19 +241,8 @@ class CoopRules(AzimuthRules):
     def _blank(self, batch: int) -> CoopState:  # type: ignore[override]
         b = batch
         return CoopState(
-            stack=np.full((b, NUM_POINTS, self.depth), -1, np.int8),
-            height=np.zeros((b, NUM_POINTS), np.int8),
-            wind_colour=np.full((b, NUM_MARKS), -1, np.int8),
-            wind_owner=np.full((b, NUM_MARKS), -1, np.int8),
-            wind_dir=np.zeros((b, NUM_MARKS), np.int8),
-            hand=np.zeros((b, 4, 2), np.int8),
-            coconuts=np.zeros((b, 4), np.int8),
-            castaway=np.full((b, 4), ON_ISLAND, np.int8),
-            beach=np.full((b, 4), -1, np.int8),
-            player=np.zeros(b, np.int8),
-            ply=np.zeros(b, np.int32),
-            outcome=np.zeros(b, np.int8),
-            rng=np.zeros(b, np.uint64),
+            *super()._blank(batch),
+            colour=np.zeros(b, np.int8),
             first=np.zeros(b, np.int8),
             round=np.zeros(b, np.int16),
             turn=np.zeros(b, np.int8),
@@ -267,6 +254,9 @@ class CoopRules(AzimuthRules):
             pending=np.zeros((b, NUM_POINTS), np.int8),
             forced=np.full((b, 1), -1, np.int8),
         )
+
+    def colour_to_act(self, state, i: int = 0) -> int:
+        return int(state.colour[i])
 
     def check_values(self, state) -> None:
         """Every value of every game in range and consistent (:mod:`azimuth_env.coop.state_check`)."""
@@ -313,6 +303,8 @@ class CoopRules(AzimuthRules):
                 raise ValueError(f"{name}={letter!r}: choose a colour letter from {letters!r}")
         if not 1 <= round <= self.rounds:
             raise ValueError(f"round={round!r} must be from 1 to rounds={self.rounds}")
+        state.colour[0] = state.player[0]  # the base game's seat is the colour to act
+        state.player[0] = self.controller[state.colour[0]]
         state.first[0] = letters.index(first)
         state.round[0] = round
         state.turn[0] = (letters.index(to_move) - letters.index(first)) % 4 if turn is None else turn
@@ -367,7 +359,7 @@ class CoopRules(AzimuthRules):
             return None
         roller = (int(state.first[0]) + int(state.round[0]) - 2) % 4  # the round has moved on
         if state.wave[0] >= 0:
-            roller = int(state.player[0])
+            roller = int(state.colour[0])
         return {"die": {"face": FACE_NAMES[f], "roller": COLOUR_NAMES[roller]}}
 
     # ------------------------------------------------------------ notation
@@ -398,6 +390,16 @@ class CoopRules(AzimuthRules):
     def legend(self) -> str:
         return f"{super().legend()}\n{render.STATUS_LEGEND}"
 
+    # ------------------------------------------------------------ rendering
+    def headline(self, state) -> str:
+        return render.headline(state, self)
+
+    def render_ansi(self, state) -> str:
+        return render.ansi(state, self)
+
+    def picture(self, state, last=None):
+        return picture.picture(state, self, last)
+
     def str_to_action(self, state, text: str) -> int:
         t = " ".join(text.split())
         a = None
@@ -407,4 +409,4 @@ class CoopRules(AzimuthRules):
             a = self.actions.turtle + DIRECTIONS.index(m.group(1).upper())
         if a is None:
             return super().str_to_action(state, text)
-        return self.config.to_view(self.view_rotation(state, int(state.player[0])), a)
+        return Config.to_view(self.board_config, self.view_rotation(state, int(state.colour[0])), a)

@@ -1,16 +1,17 @@
-"""Azimuth co-op's hooks for the tree search (:mod:`azgames.search_hooks`), over its kernels."""
+"""Azimuth co-op's hooks for the tree search (:mod:`azgames.search_hooks`):
+the contract's own kernels and the team's estimate."""
 
 from __future__ import annotations
 
 import numpy as np
 
+from azgames.contract import search_hooks
 from azgames.jit import njit
-from azgames.search_hooks import SearchHooks
 
 from ..board import AT_HOME
 from . import kernels as K
 from .greedy import castaway_cost
-from .rules import CoopState
+from .rules import CoopRules
 
 #: Actions still needed (the greedy's h) at which a castaway counts for
 #: exp(-1) of one at home in the estimate.
@@ -18,98 +19,6 @@ COST_SCALE = 6.0
 #: The most an estimate is worth: less than the win (1), so that the search
 #: still tells the last landing from the moves around it.
 ESTIMATE_CAP = 0.9
-
-
-@njit
-def legal(s, cfg, i, mask):
-    K.write_mask_coop(
-        s.stack,
-        s.height,
-        s.wind_colour,
-        s.wind_owner,
-        s.wind_dir,
-        s.hand,
-        s.coconuts,
-        s.castaway,
-        s.beach,
-        s.turtle,
-        s.wave,
-        s.asleep,
-        s.pending,
-        i,
-        np.int64(s.player[i]),
-        cfg,
-        mask,
-        np.int64(0),
-    )
-
-
-@njit
-def play(s, cfg, i, action, rewards):
-    return K.play(
-        s.stack,
-        s.height,
-        s.wind_colour,
-        s.wind_owner,
-        s.wind_dir,
-        s.hand,
-        s.coconuts,
-        s.castaway,
-        s.beach,
-        s.player,
-        s.ply,
-        s.outcome,
-        s.rng,
-        s.first,
-        s.round,
-        s.turn,
-        s.face,
-        s.rolled,
-        s.asleep,
-        s.turtle,
-        s.wave,
-        s.pending,
-        s.forced,
-        i,
-        action,
-        cfg,
-        rewards,
-    )
-
-
-@njit
-def observe(s, cfg, i, viewer, obs):
-    # The search observes only the agent to act, who sees the game as the
-    # colour it is playing now. The shared kernel writes that colour's mask
-    # with its planes; the search asks for the mask apart (legal): scratch.
-    mask = np.zeros((1, cfg.num_actions), np.int8)
-    K.observe_colour(
-        s.stack,
-        s.height,
-        s.wind_colour,
-        s.wind_owner,
-        s.wind_dir,
-        s.hand,
-        s.coconuts,
-        s.castaway,
-        s.beach,
-        s.player,
-        s.outcome,
-        s.first,
-        s.round,
-        s.turn,
-        s.face,
-        s.asleep,
-        s.turtle,
-        s.wave,
-        s.pending,
-        i,
-        np.int64(s.player[i]),
-        cfg,
-        obs.reshape((1, obs.size)),
-        mask,
-        np.int64(0),
-    )
 
 
 @njit
@@ -129,12 +38,7 @@ def estimate(s, cfg, i, values):
         values[p] = value
 
 
-def config(rules):
-    return rules.config
-
-
 # Random playouts of the co-op save no one (the random team won none of
-# 9,000 games): a playout's worth is the estimate at once.
-HOOKS = SearchHooks(
-    CoopState, legal, play, config, estimate=estimate, observe=observe, die_faces=K.FACES, max_playout=0
-)
+# 9,000 games): a playout's worth is the estimate at once. The search observes
+# only the agent to act, who sees the game as the colour it is playing now.
+HOOKS = search_hooks(CoopRules, estimate=estimate, die_faces=K.FACES, max_playout=0)

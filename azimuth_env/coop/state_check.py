@@ -6,7 +6,8 @@ The sea, winds, hands, beaches and castaways of the 4 colours are checked as
 in the base game (:func:`azimuth_env.state_check.check_sea`: castaways start
 on the island, so none is ``NOT_PLACED``). Then, for every game:
 
-- ranges: ``player`` (the colour to act) and ``first`` a colour; ``ply`` 0 to
+- ranges: ``colour`` (the colour to act) and ``first`` a colour, ``player``
+  the agent playing ``colour``; ``ply`` 0 to
   the longest game (4 lighthouses, 4 turns a round, at most 6 wave moves a
   roll); ``outcome`` ONGOING or TERMINATED (a co-op game is never truncated);
   ``round`` 0 to ``rounds``; ``turn`` 0-4; ``face`` and ``rolled`` -1 or a
@@ -61,7 +62,14 @@ def check_values(state, rules) -> None:
     value of ``state`` the co-op game cannot hold (see the module docstring)."""
     rounds = rules.rounds
     layout = rules.layout
-    in_range(state, "player", 0, COLOURS)
+    in_range(state, "colour", 0, COLOURS)
+    controller = np.asarray(rules.controller)
+    fail_where(
+        state,
+        "player",
+        state.player != controller[state.colour],
+        lambda at: f"is not the agent playing colour {int(state.colour[at])}",
+    )
     in_range(state, "ply", 0, longest_game(rounds) + 1)
     in_range(state, "outcome", ONGOING, TERMINATED + 1)
     in_range(state, "first", 0, COLOURS)
@@ -76,7 +84,7 @@ def check_values(state, rules) -> None:
     in_range(state, "forced", -1, FACES)
     check_sea(state, layout)
 
-    player = state.player.astype(np.int64)
+    player = state.colour.astype(np.int64)
     first = state.first.astype(np.int64)
     rnd = state.round.astype(np.int64)
     turn = state.turn.astype(np.int64)
@@ -123,7 +131,7 @@ def check_values(state, rules) -> None:
     )
     fail_where(
         state,
-        "player",
+        "colour",
         ordering & (player != roller),
         lambda at: f"is to act while waves are ordered, but colour {int(roller[at])} rolled",
     )
@@ -180,7 +188,7 @@ def check_values(state, rules) -> None:
     acting = (first + np.minimum(turn, COLOURS - 1)) % COLOURS
     fail_where(
         state,
-        "player",
+        "colour",
         ~setup & ~ordering & (player != acting),
         lambda at: (
             f"is to act, but the colour to act is {int(acting[at])} (first colour "

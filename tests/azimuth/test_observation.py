@@ -135,7 +135,7 @@ def test_a_west_beach_is_turned_to_the_bottom_with_the_actions():
 @pytest.mark.parametrize("num_players, island", [(2, False), (3, False), (4, False), (4, True)])
 def test_view_tables_are_inverse_permutations(num_players, island):
     rules = azgames.make("azimuth", num_players=num_players, island=island).unwrapped.rules
-    cfg = rules.config
+    cfg = rules.cfg
     for r in range(4):
         to_view = [cfg.to_view(r, a) for a in range(cfg.num_actions)]
         assert sorted(to_view) == list(range(cfg.num_actions))

@@ -135,7 +135,7 @@ def test_random_play_every_element_and_every_legal_actions_targets_are_in_the_sv
                 picture = u.picture()
                 svg = Svg(picture)
                 assert_shows_state(svg, u.state, u.rules)
-                assert svg.has_text(u.rules.renderer.headline(u.state, u.rules))
+                assert svg.has_text(u.rules.headline(u.state))
                 for a in u.legal_actions():
                     assert set(u.rules.action_targets(u.state, int(a))) <= svg.targets, u.action_to_str(a)
                 assert picture.rgb().shape == (svg.height, svg.width, 3) == (HEIGHT, WIDTH, 3)

@@ -69,9 +69,9 @@ def kernel_sail(rules: AzimuthRules):
         elif name == "layout":
             plan.append(("const", rules.layout))
         elif name in ("cfg", "config"):
-            plan.append(("const", rules.config))
-        elif name in getattr(rules.config, "_fields", ()):
-            plan.append(("const", getattr(rules.config, name)))
+            plan.append(("const", rules.cfg))
+        elif name in getattr(rules.cfg, "_fields", ()):
+            plan.append(("const", getattr(rules.cfg, name)))
         elif name in rules.layout._fields:
             plan.append(("const", getattr(rules.layout, name)))
         elif hasattr(B, name.upper()):

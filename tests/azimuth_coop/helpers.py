@@ -105,7 +105,7 @@ def kinds(env) -> set[str]:
 
 def acting(env) -> str:
     """Colour letter of the colour to act."""
-    return COLOUR_LETTERS[int(env.unwrapped.state.player[0])]
+    return COLOUR_LETTERS[int(env.unwrapped.state.colour[0])]
 
 
 def reason(env, action: str) -> str | None:

@@ -46,7 +46,7 @@ def test_a_diagram_position_shows_the_round_die_roller_sleepers_and_turtle():
     assert svg.has_text("sea turtle in blue's portion")
     assert svg.has_text("castaways home 0/4")
     assert svg.has_text("castaway on d3, asleep (mermaid)")
-    assert svg.has_text(u.rules.renderer.headline(u.state, u.rules))
+    assert svg.has_text(u.rules.headline(u.state))
     assert svg.stacks() == {"b2": ["red"], "e2": ["red"], "b1": ["red"], "d3": ["blondie"]}
     assert svg.winds() == {"c1": ("black", "black", "player_1", "S")}
     assert svg.castaways() == {
@@ -131,7 +131,7 @@ def test_random_play_every_element_and_every_legal_actions_targets_are_in_the_sv
             picture = u.picture()
             svg = Svg(picture)
             assert_shows_state(svg, u.state, u.rules)
-            assert svg.has_text(u.rules.renderer.headline(u.state, u.rules))
+            assert svg.has_text(u.rules.headline(u.state))
             face = int(u.state.face[0])
             if face >= 0:
                 seen_faces.add(face)

@@ -198,7 +198,7 @@ def check_position(i, s, mask, player_out, params, tables, over):
     must offer exactly the actions the position allows in each phase."""
     nb = params[P_NUM_BEACHES]
     depth = s.stack.shape[2]
-    p = int(s.player[i])
+    p = int(s.colour[i])
     if p < 0 or p >= COLOURS:
         return E_RANGE, 1
     if player_out[i] != tables[T_CONTROLLER + p]:
@@ -409,7 +409,7 @@ def check_step(
         return E_REWARD, 0
     if terminated[i] and r0 != 1.0 and r0 != -1.0:
         return E_REWARD, 0
-    p = int(prev.player[i])
+    p = int(prev.colour[i])
     prnd = int(prev.round[i])
     pturn = int(prev.turn[i])
     pwave = int(prev.wave[i])
@@ -469,9 +469,9 @@ def check_step(
         if s.beach[i, p] < 0:
             return E_NEXT, 1
         if s.beach[i, (p + 1) % COLOURS] >= 0:
-            if rnd != 1 or s.turn[i] != 0 or s.player[i] != s.first[i]:
+            if rnd != 1 or s.turn[i] != 0 or s.colour[i] != s.first[i]:
                 return E_NEXT, 2
-        elif rnd != 0 or s.player[i] != (p + 1) % COLOURS:
+        elif rnd != 0 or s.colour[i] != (p + 1) % COLOURS:
             return E_NEXT, 3
         if s.rolled[i] != -1:
             return E_ROLL, int(s.rolled[i])
@@ -487,13 +487,13 @@ def check_step(
             for pt in range(36):
                 before += prev.pending[i, pt]
                 after += s.pending[i, pt]
-            if s.wave[i] != pwave or rnd != prnd or after >= before or s.player[i] != p:
+            if s.wave[i] != pwave or rnd != prnd or after >= before or s.colour[i] != p:
                 return E_NEXT, 5
-        elif rnd != prnd + 1 or s.turn[i] != 0 or s.player[i] != s.first[i]:
+        elif rnd != prnd + 1 or s.turn[i] != 0 or s.colour[i] != s.first[i]:
             return E_NEXT, 6
     elif not round_end:
         # a colour's turn: the next colour clockwise
-        if rnd != prnd or s.turn[i] != pturn + 1 or s.player[i] != (p + 1) % COLOURS:
+        if rnd != prnd or s.turn[i] != pturn + 1 or s.colour[i] != (p + 1) % COLOURS:
             return E_NEXT, 7
         if s.rolled[i] != -1:
             return E_ROLL, int(s.rolled[i])
@@ -513,11 +513,11 @@ def check_step(
         if s.wave[i] >= 0:
             if f != WAVE_AWAY and f != WAVE_TOWARDS:
                 return E_ROLL, f
-            if rnd != prnd or s.player[i] != roller:
+            if rnd != prnd or s.colour[i] != roller:
                 return E_NEXT, 9
             if params[P_WAVE_MODE] != 0:
                 return E_WAVE_PHASE, 7
-        elif rnd != prnd + 1 or s.turn[i] != 0 or s.player[i] != s.first[i]:
+        elif rnd != prnd + 1 or s.turn[i] != 0 or s.colour[i] != s.first[i]:
             return E_NEXT, 10
         for q in range(COLOURS):
             v = int(s.castaway[i, q])
@@ -553,7 +553,7 @@ def check_fresh(i, s, mask, player_out, game_len, params, tables):
     for pt in range(36):
         if s.height[i, pt] != tables[T_SETUP + pt]:
             return E_NOT_FRESH, 100 + pt
-    if s.player[i] != s.first[i]:
+    if s.colour[i] != s.first[i]:
         return E_NOT_FRESH, 7
     return check_position(i, s, mask, player_out, params, tables, False)
 

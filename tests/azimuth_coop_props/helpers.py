@@ -16,7 +16,7 @@ def describe(rules, one) -> str:
     return (
         f"{rules.render_ansi(one)}\ncastaway {one.castaway[0].tolist()} beach "
         f"{one.beach[0].tolist()} hand {one.hand[0, :, 0].tolist()} player "
-        f"{int(one.player[0])} ply {int(one.ply[0])} first {int(one.first[0])} round "
+        f"{int(one.colour[0])} ply {int(one.ply[0])} first {int(one.first[0])} round "
         f"{int(one.round[0])} turn {int(one.turn[0])} face {int(one.face[0])} rolled "
         f"{int(one.rolled[0])} asleep {one.asleep[0].tolist()} turtle {int(one.turtle[0])} "
         f"wave {int(one.wave[0])} pending {np.flatnonzero(one.pending[0]).tolist()}"
@@ -31,7 +31,7 @@ def near_win(rules, one, rng):
     s = state_ops.clone(one)
     if s.round[0] < 1 or s.wave[0] >= 0 or s.outcome[0] != 0:
         return None
-    p = int(s.player[0])
+    p = int(s.colour[0])
     layout = rules.layout
     b = int(s.beach[0, p])
     spot = int(rng.choice([int(x) for x in layout.beach_spots[b] if x >= 0]))

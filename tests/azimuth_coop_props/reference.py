@@ -353,9 +353,10 @@ def roll(cp: CoopPosition, face: int, order="front_first", events: list | None =
 
 
 def coop_position_of(state, i: int = 0) -> CoopPosition:
-    """Game ``i`` of a :class:`azimuth_env.coop.CoopState`."""
+    """Game ``i`` of a :class:`azimuth_env.coop.CoopState` (the base game's
+    player: the colour to act)."""
     return CoopPosition(
-        ref.position_of(state, i),
+        ref.position_of(state, i)._replace(player=int(state.colour[i])),
         int(state.first[i]),
         int(state.round[i]),
         int(state.turn[i]),
@@ -365,10 +366,12 @@ def coop_position_of(state, i: int = 0) -> CoopPosition:
     )
 
 
-def write_coop_position(cp: CoopPosition, state, i: int = 0) -> None:
+def write_coop_position(cp: CoopPosition, state, controller, i: int = 0) -> None:
     """Write ``cp`` into game ``i`` of ``state``: no waves being ordered, no
-    forced face."""
+    forced face; the agent to act the one ``controller`` names for its colour."""
     ref.write_position(cp.pos, state, i)
+    state.colour[i] = cp.pos.player
+    state.player[i] = controller[cp.pos.player]
     state.first[i] = cp.first
     state.round[i] = cp.round
     state.turn[i] = cp.turn

@@ -91,7 +91,7 @@ def _failure(venv, prev, actions, err, detail, finished) -> str:
         a = int(actions[i])
         text += (
             f"action {a} = {venv.rules.action_to_str(before, a)} by colour "
-            f"{int(before.player[0])}{' (game ended and restarted)' if finished[i] else ''}\n"
+            f"{int(before.colour[0])}{' (game ended and restarted)' if finished[i] else ''}\n"
             f"before:\n{describe(venv.rules, before)}\n"
         )
     return text + f"after:\n{describe(venv.rules, venv.game(i))}"
@@ -131,7 +131,7 @@ def run_checked_playout(
         "unmasked actions refused": 0,
     }
     obs, mask = venv.reset()
-    player = rules.controller[venv.state.player].astype(np.int64)
+    player = rules.controller[venv.state.colour].astype(np.int64)
     bad = C.check_positions(venv.state, mask, player, params, tables, err, detail)
     assert bad == 0, _failure(venv, venv.state, None, err, detail, None)
     while stats["games"] < games and (max_steps is None or stats["steps"] < max_steps):
@@ -245,7 +245,7 @@ def play_aec_checked(num_players, options, seed, full_every=10, start=None, move
     while True:
         agent = env.agent_selection
         state = raw.state
-        colour = int(state.player[0])
+        colour = int(state.colour[0])
         assert agent == agents[int(rules.controller[colour])]
         assert colour in [COLOUR_NAMES.index(c) for c in env.infos[agent]["colours"]]
         mask = env.observe(agent)["action_mask"].copy()

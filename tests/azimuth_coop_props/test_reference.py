@@ -233,8 +233,8 @@ def random_position(rules: CoopRules, rng) -> ref.CoopPosition:
 
 
 def make_state(rules: CoopRules, cp: ref.CoopPosition, rng):
-    state = rules._blank(1)
-    ref.write_coop_position(cp, state)
+    state = rules.blank_state(1)
+    ref.write_coop_position(cp, state, rules.controller)
     state.ply[0] = 4 + 4 * (cp.round - 1) + cp.turn + int(rng.integers(0, 3))
     state.rng[0] = int(rng.integers(1, 2**63))
     return state
@@ -287,7 +287,7 @@ def check_mask(env, cp: ref.CoopPosition, rng, stats: Counter, every_action: boo
 def describe(rules, state, cp=None) -> str:
     text = (
         f"{rules.render_ansi(state)}\nfirst {int(state.first[0])} round {int(state.round[0])} "
-        f"turn {int(state.turn[0])} player {int(state.player[0])} face {int(state.face[0])} "
+        f"turn {int(state.turn[0])} colour {int(state.colour[0])} face {int(state.face[0])} "
         f"asleep {state.asleep[0].tolist()} turtle {int(state.turtle[0])} wave "
         f"{int(state.wave[0])} pending {np.flatnonzero(state.pending[0]).tolist()}"
     )
@@ -371,7 +371,7 @@ def check_wave_phase(env, pre: ref.CoopPosition, face: int, stats: Counter, rng,
     s = raw.state
     who = ref.roller(pre.first, pre.round)
     assert int(s.wave[0]) == ref.wave_direction(who, face), where
-    assert int(s.player[0]) == who, f"the roller orders the waves {where}"
+    assert int(s.colour[0]) == who, f"the roller orders the waves {where}"
     assert env.agent_selection == env.possible_agents[int(rules.controller[who])], where
     assert int(s.round[0]) == pre.round and int(s.turn[0]) == 4 and int(s.face[0]) == face, where
     cands = set(ref.candidates(pre.pos.stacks, who))
