@@ -377,28 +377,28 @@ def choose_step(tables, here, mask_row, entry, cost, keys, rng, i):
 
 # ---------------------------------------------------------------- entry points
 @njit
-def decide(
-    tables, S, pos, home, slot_owner, coin_value, coin_loc, player, steps, rng, i, mask_row, is_target, cost
-):
-    """Game ``i``'s greedy decision (its ties drawn from ``rng[i]``; ``mask_row``
-    its action mask): returns ``(action, mode, attack)`` and leaves the target
-    squares in ``is_target`` and the cost-to-go in ``cost``."""
+def decide(s, cfg, i, rng, mask_row, is_target, cost):
+    """Game ``i``'s greedy decision (``s`` the state, ``cfg`` the rules'
+    config; its ties drawn from ``rng[i]``; ``mask_row`` its action mask):
+    returns ``(action, mode, attack)`` and leaves the target squares in
+    ``is_target`` and the cost-to-go in ``cost``."""
+    tables, S, pos, slot_owner = cfg.tables, cfg.S, s.pos, s.slot_owner
     P = pos.shape[1]
-    p = np.int64(player[i])
+    p = np.int64(s.player[i])
     here = np.int64(pos[i, p])
     enter = np.empty(S, np.bool_)
     enterable_squares(tables, S, slot_owner, i, p, enter)
     dist_here, dist_home, queue = np.empty(S, np.int64), np.empty(S, np.int64), np.empty(S, np.int64)
     distances_from(tables, enter, here, dist_here, queue)
     # From home, for every coin's trip back: the map's paths run both ways.
-    distances_from(tables, enter, np.int64(home[i, p]), dist_home, queue)
+    distances_from(tables, enter, np.int64(s.home[i, p]), dist_home, queue)
     lying, lying_value = np.empty(S, np.int64), np.empty(S, np.int64)
     load, load_value = np.empty(P, np.int64), np.empty(P, np.int64)
-    count_coins(coin_value, coin_loc, i, S, lying, lying_value, load, load_value)
+    count_coins(s.coin_value, s.coin_loc, i, S, lying, lying_value, load, load_value)
     keys = np.empty(S, np.float64)
     is_target[:] = False
     if p == MONSTER:
-        left = allowance(p, load[p]) - np.int64(steps[i])
+        left = allowance(p, load[p]) - np.int64(s.steps[i])
         mode, attack = monster_target(
             tables,
             S,
@@ -440,40 +440,22 @@ def decide(
 
 
 @njit_inline
-def greedy_action(tables, S, pos, home, slot_owner, coin_value, coin_loc, player, steps, rng, g, mask_row):
+def greedy_action(s, cfg, g, mask_row):
     """Game ``g``'s greedy action alone (:func:`decide` with scratch of its
-    own): a batch's, and a search playout's (``azure_env.search.heuristic``)."""
-    is_target = np.empty(S, np.bool_)
-    cost = np.empty(S, np.int64)
-    return decide(
-        tables,
-        S,
-        pos,
-        home,
-        slot_owner,
-        coin_value,
-        coin_loc,
-        player,
-        steps,
-        rng,
-        g,
-        mask_row,
-        is_target,
-        cost,
-    )[0]
+    own, its ties from the game's generator): a batch's, and a search
+    playout's (``azure_env.search.heuristic``)."""
+    is_target = np.empty(cfg.S, np.bool_)
+    cost = np.empty(cfg.S, np.int64)
+    return decide(s, cfg, np.int64(g), s.rng, mask_row, is_target, cost)[0]
 
 
 @njit_parallel
-def greedy_batch(
-    tables, S, pos, home, slot_owner, coin_value, coin_loc, player, steps, rng, mask, games, out
-):
+def greedy_batch(s, cfg, mask, games, out):
     """The greedy action of each game ``games[k]`` into ``out[k]``, its ties
     from that game's generator (``games`` distinct: each draws on its own)."""
     for k in prange(games.shape[0]):
         g = games[k]
-        out[k] = greedy_action(
-            tables, S, pos, home, slot_owner, coin_value, coin_loc, player, steps, rng, g, mask[g]
-        )
+        out[k] = greedy_action(s, cfg, g, mask[g])
 
 
 class AzureGreedy:
@@ -500,22 +482,7 @@ class AzureGreedy:
         mask = raw.observe(raw.agent_selection)["action_mask"]
         is_target = np.empty(rules.S, np.bool_)
         cost = np.empty(rules.S, np.int64)
-        action, mode, attack = decide(
-            rules.tables,
-            rules.S,
-            s.pos,
-            s.home,
-            s.slot_owner,
-            s.coin_value,
-            s.coin_loc,
-            s.player,
-            s.steps,
-            self.rng_word,
-            0,
-            mask,
-            is_target,
-            cost,
-        )
+        action, mode, attack = decide(s, rules.cfg, np.int64(0), self.rng_word, mask, is_target, cost)
         return int(action), int(mode), int(attack), is_target, cost
 
     def act(self, env) -> int:
@@ -543,21 +510,6 @@ class AzureGreedy:
         ties broken with each game's own generator."""
         if not isinstance(rules, AzureRules):
             raise TypeError(f"AzureGreedy plays only Azure Attack, not {rules.info.name}")
-        s = state
         out = np.empty(len(games), np.int64)
-        greedy_batch(
-            rules.tables,
-            rules.S,
-            s.pos,
-            s.home,
-            s.slot_owner,
-            s.coin_value,
-            s.coin_loc,
-            s.player,
-            s.steps,
-            s.rng,
-            mask.view(np.int8),
-            np.asarray(games, np.int64),
-            out,
-        )
+        greedy_batch(state, rules.cfg, mask.view(np.int8), np.asarray(games, np.int64), out)
         return out

@@ -1,10 +1,14 @@
-"""Azure Attack's rules as numba kernels over batched state arrays.
+"""Azure Attack's rules as numba kernels over its state tuple.
 
-Every per-game function takes the state's arrays and a game index ``i``; the
-entry points at the bottom (one game for the AEC env, ``prange`` over games
-for the vector env) are the only functions called from Python. ``tables`` is
-the layout's table array (:func:`azure_env.board.kernel_tables`), ``S`` its
-number of squares.
+The five functions at the bottom are the kernel contract's
+(:mod:`azgames.contract`): ``reset_game``, ``play``, ``write_observation``,
+``write_mask`` and ``illegal_code``, each over the state ``s``
+(:class:`azure_env.rules.AzureState`), the config ``cfg``
+(:class:`azure_env.rules.AzureConfig`: ``tables``, the layout's table array
+(:func:`azure_env.board.kernel_tables`), ``S`` its number of squares,
+``max_turns`` and ``random_roles``) and a game index ``i``; the core writes
+every entry point from them. The helpers above them take the arrays they
+read, and a game index.
 
 Players: 0 is the monster, 1-3 the hunters. A coin's place ``coin_loc`` is a
 square (``< S``), or ``S + CARRIED + p`` (carried by p), ``S + BANKED + p``
@@ -17,10 +21,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from azgames.batch import SKIP, first_illegal, skip_game
 from azgames.chance import roll_die
 from azgames.game import DREW, ONGOING, TERMINATED, TRUNCATED, pack_status
-from azgames.jit import njit, njit_inline, njit_parallel, njit_shared, prange
+from azgames.jit import njit_inline, njit_shared
 from azgames.rng import below
 
 from .board import ENTER_HUNTER, ENTER_MONSTER, MAP, STOP
@@ -86,7 +89,8 @@ def step_code(tables, pos, slot_owner, trail, steps, i, p, S, d):
 
 
 @njit_inline
-def write_mask(tables, pos, slot_owner, trail, steps, i, p, S, row):
+def mark_legal(tables, pos, slot_owner, trail, steps, i, p, S, row):
+    """Player ``p``'s legal actions in game ``i`` into ``row``: the steps open, and ``STOP``."""
     for d in range(4):
         row[d] = step_code(tables, pos, slot_owner, trail, steps, i, p, S, d) == LEGAL
     row[STOP] = 1
@@ -165,32 +169,76 @@ def write_team_rewards(coin_value, coin_loc, i, S, rewards):
     return sign != 0.0
 
 
+# ---------------------------------------------------------------- the rules, shared
+# The bodies of the large kernels: compiled once (the game index and the
+# action as int64, whatever type each entry point passes) and called without
+# numba's reference counting (``njit_shared``: each array is read into a local).
+
+
 @njit_shared
-def play(
-    pos,
-    home,
-    slot_owner,
-    order,
-    coin_value,
-    coin_loc,
-    player,
-    steps,
-    trail,
-    next_hunter,
-    hunter_turns,
-    turns,
-    outcome,
-    forced,
-    fight,
-    rng,
-    i,
-    action,
-    tables,
-    S,
-    max_turns,
-    rewards,
-):
-    """Apply the legal ``action`` of game ``i``'s actor; returns a packed status."""
+def set_up(s, cfg, i):
+    """Set up game ``i``: suit tiles, pieces at home, the map's K tiles drawn
+    from the piecepack's tiles that are not suit tiles, each tile's coin on it."""
+    tables, S = cfg.tables, cfg.S
+    pos, home, slot_owner, order = s.pos, s.home, s.slot_owner, s.order
+    coin_value, coin_loc, rng, trail = s.coin_value, s.coin_loc, s.rng, s.trail
+    players = pos.shape[1]
+    hunters = players - 1
+    K = coin_loc.shape[1]
+    for k in range(order.shape[1]):
+        order[i, k] = k + 1 if k < hunters else 0
+    slot_owner[i, 0] = MONSTER
+    for k in range(1, slot_owner.shape[1]):
+        slot_owner[i, k] = k if k <= hunters else -1
+    if cfg.random_roles:  # the book's set-up roll: hunters' turn order and seats
+        for k in range(hunters - 1, 0, -1):
+            j = below(rng, i, k + 1)
+            order[i, k], order[i, j] = order[i, j], order[i, k]
+        for k in range(hunters, 1, -1):
+            j = 1 + below(rng, i, k)
+            slot_owner[i, k], slot_owner[i, j] = slot_owner[i, j], slot_owner[i, k]
+    for k in range(slot_owner.shape[1]):
+        q = slot_owner[i, k]
+        if q >= 0:
+            home[i, q] = tables[6 * S + K + k]
+            pos[i, q] = home[i, q]
+    # Draw K of the pool's tiles (selection sampling), then shuffle them over the map.
+    pool = SUITS * VALUES - players
+    need = K
+    k = 0
+    for t in range(SUITS * VALUES):
+        suit, value = t // VALUES, t % VALUES
+        if suit < players and value == 0:
+            continue
+        if below(rng, i, pool) < need:
+            coin_value[i, k] = value
+            k += 1
+            need -= 1
+        pool -= 1
+    for k in range(K - 1, 0, -1):
+        j = below(rng, i, k + 1)
+        coin_value[i, k], coin_value[i, j] = coin_value[i, j], coin_value[i, k]
+    for k in range(K):
+        coin_loc[i, k] = tables[6 * S + k]
+    s.player[i] = order[i, 0]
+    s.steps[i] = 0
+    trail[i, :] = -1
+    trail[i, 0] = pos[i, s.player[i]]
+    s.next_hunter[i] = 1 % hunters
+    s.hunter_turns[i] = 0
+    s.turns[i] = 0
+    s.outcome[i] = ONGOING
+    s.forced[i, :] = -1
+    s.fight[i, :] = -1
+
+
+@njit_shared
+def take_step(s, cfg, i, action, rewards):
+    """Apply the legal ``action`` of game ``i``'s actor; returns a packed
+    status, plus ``DREW`` if it fought (the dice rolled)."""
+    tables, S = cfg.tables, cfg.S
+    pos, slot_owner, coin_loc, player = s.pos, s.slot_owner, s.coin_loc, s.player
+    steps, trail, fight, outcome, turns = s.steps, s.trail, s.fight, s.outcome, s.turns
     p = np.int64(player[i])
     for q in range(rewards.shape[1]):
         rewards[i, q] = 0.0
@@ -206,8 +254,8 @@ def play(
                 q = r
         if q >= 0:
             # Combat: both roll a die; the monster wins ties against a hunter.
-            roll_p = roll_die(rng, forced, i, DIE_FACES)
-            roll_q = roll_die(rng, forced, i, DIE_FACES)
+            roll_p = roll_die(s.rng, s.forced, i, DIE_FACES)
+            roll_q = roll_die(s.rng, s.forced, i, DIE_FACES)
             if p == MONSTER:
                 result = ATTACKER_WINS if roll_p >= roll_q else DEFENDER_WINS
             elif q == MONSTER:
@@ -218,6 +266,7 @@ def play(
                 result = ATTACKER_WINS if roll_p > roll_q else DEFENDER_WINS
             fight[i, 0], fight[i, 1], fight[i, 2], fight[i, 3], fight[i, 4] = p, q, roll_p, roll_q, result
             # A loser drops its gold on the square it stood on and goes home.
+            home = s.home
             if result != DEFENDER_WINS:
                 drop_coins(coin_loc, i, S, q, there)
                 pos[i, q] = home[i, q]
@@ -249,9 +298,10 @@ def play(
     if everything_banked:  # banking ended the turn: it counts as finished
         turns[i] += 1
         outcome[i] = TERMINATED
-        rewarded = write_team_rewards(coin_value, coin_loc, i, S, rewards)
+        rewarded = write_team_rewards(s.coin_value, coin_loc, i, S, rewards)
     elif fresh_turn:
         if turn_over:
+            order, next_hunter, hunter_turns = s.order, s.next_hunter, s.hunter_turns
             nxt = following(order, next_hunter, hunter_turns, i, p)
             if p != MONSTER:
                 hunter_turns[i] = (hunter_turns[i] + 1) % 2
@@ -263,31 +313,19 @@ def play(
         trail[i, :] = -1  # canonical: equal positions have equal states
         trail[i, 0] = pos[i, p]
         turns[i] += 1
-        if turns[i] >= max_turns:
+        if turns[i] >= cfg.max_turns:
             outcome[i] = TRUNCATED
-            rewarded = write_team_rewards(coin_value, coin_loc, i, S, rewards)
-    return pack_status(outcome[i], rewarded, player[i])
+            rewarded = write_team_rewards(s.coin_value, coin_loc, i, S, rewards)
+    code = pack_status(outcome[i], rewarded, player[i])
+    return code + DREW if fight[i, 0] >= 0 else code
 
 
 @njit_shared
-def write_observation(
-    pos,
-    slot_owner,
-    order,
-    coin_value,
-    coin_loc,
-    player,
-    steps,
-    trail,
-    next_hunter,
-    hunter_turns,
-    i,
-    viewer,
-    tables,
-    S,
-    row,
-):
+def write_planes(s, cfg, i, viewer, row):
     """``viewer``'s planes of game ``i`` into the flat ``row`` (NUM_PLANES * S)."""
+    tables, S = cfg.tables, cfg.S
+    pos, slot_owner, coin_value, coin_loc = s.pos, s.slot_owner, s.coin_value, s.coin_loc
+    steps, trail = s.steps, s.trail
     row[:] = 0
     team = viewer != MONSTER
     for q in range(pos.shape[1]):
@@ -301,17 +339,17 @@ def write_observation(
         if loc < S:
             row[(COINS + v) * S + loc] += 1
         elif loc < S + BANKED:
-            s = pos[i, loc - S - CARRIED]
-            row[CARRIED_COINS * S + s] += 1
-            row[CARRIED_VALUE * S + s] += v
+            sq = pos[i, loc - S - CARRIED]
+            row[CARRIED_COINS * S + sq] += 1
+            row[CARRIED_VALUE * S + sq] += v
         elif loc < S + OUT:
             if (loc - S - BANKED != MONSTER) == team:
                 own_banked += v
             else:
                 other_banked += v
     slots = 4 * S
-    for s in range(S):
-        row[MAP_PLANE * S + s] = tables[slots + s] == MAP
+    for sq in range(S):
+        row[MAP_PLANE * S + sq] = tables[slots + sq] == MAP
     squares = 6 * S + coin_loc.shape[1] + 4
     for k in range(4):
         owner = slot_owner[i, k]
@@ -321,458 +359,43 @@ def write_observation(
             )
             for j in range(4):
                 row[plane * S + tables[squares + 4 * k + j]] = 1
-    p = player[i]
+    p = s.player[i]
     for k in range(steps[i] + 1):
         row[VISITED_PLANE * S + trail[i, k]] = 1
     row[ACTOR * S + pos[i, p]] = 1
-    row[NEXT * S + pos[i, following(order, next_hunter, hunter_turns, i, p)]] = 1
+    row[NEXT * S + pos[i, following(s.order, s.next_hunter, s.hunter_turns, i, p)]] = 1
     left = allowance(p, carried_by(coin_loc, i, S, p)) - steps[i]
     row[ALLOWANCE * S : (ALLOWANCE + 1) * S] = left
     row[OWN_BANKED * S : (OWN_BANKED + 1) * S] = own_banked
     row[OTHER_BANKED * S : (OTHER_BANKED + 1) * S] = other_banked
 
 
-@njit
-def reset_game(
-    pos,
-    home,
-    slot_owner,
-    order,
-    coin_value,
-    coin_loc,
-    player,
-    steps,
-    trail,
-    next_hunter,
-    hunter_turns,
-    turns,
-    outcome,
-    forced,
-    fight,
-    rng,
-    i,
-    tables,
-    S,
-    random_roles,
-):
-    """Set up game ``i``: suit tiles, pieces at home, the map's K tiles drawn
-    from the piecepack's tiles that are not suit tiles, each tile's coin on it."""
-    players = pos.shape[1]
-    hunters = players - 1
-    K = coin_loc.shape[1]
-    for k in range(order.shape[1]):
-        order[i, k] = k + 1 if k < hunters else 0
-    slot_owner[i, 0] = MONSTER
-    for k in range(1, slot_owner.shape[1]):
-        slot_owner[i, k] = k if k <= hunters else -1
-    if random_roles:  # the book's set-up roll: hunters' turn order and seats
-        for k in range(hunters - 1, 0, -1):
-            j = below(rng, i, k + 1)
-            order[i, k], order[i, j] = order[i, j], order[i, k]
-        for k in range(hunters, 1, -1):
-            j = 1 + below(rng, i, k)
-            slot_owner[i, k], slot_owner[i, j] = slot_owner[i, j], slot_owner[i, k]
-    for k in range(slot_owner.shape[1]):
-        q = slot_owner[i, k]
-        if q >= 0:
-            home[i, q] = tables[6 * S + K + k]
-            pos[i, q] = home[i, q]
-    # Draw K of the pool's tiles (selection sampling), then shuffle them over the map.
-    pool = SUITS * VALUES - players
-    need = K
-    k = 0
-    for t in range(SUITS * VALUES):
-        suit, value = t // VALUES, t % VALUES
-        if suit < players and value == 0:
-            continue
-        if below(rng, i, pool) < need:
-            coin_value[i, k] = value
-            k += 1
-            need -= 1
-        pool -= 1
-    for k in range(K - 1, 0, -1):
-        j = below(rng, i, k + 1)
-        coin_value[i, k], coin_value[i, j] = coin_value[i, j], coin_value[i, k]
-    for k in range(K):
-        coin_loc[i, k] = tables[6 * S + k]
-    player[i] = order[i, 0]
-    steps[i] = 0
-    trail[i, :] = -1
-    trail[i, 0] = pos[i, player[i]]
-    next_hunter[i] = 1 % hunters
-    hunter_turns[i] = 0
-    turns[i] = 0
-    outcome[i] = ONGOING
-    forced[i, :] = -1
-    fight[i, :] = -1
+# ---------------------------------------------------------------- the kernel contract
 
 
-# ---------------------------------------------------------------- entry points
-@njit
-def reset_batch(
-    pos,
-    home,
-    slot_owner,
-    order,
-    coin_value,
-    coin_loc,
-    player,
-    steps,
-    trail,
-    next_hunter,
-    hunter_turns,
-    turns,
-    outcome,
-    forced,
-    fight,
-    rng,
-    tables,
-    S,
-    random_roles,
-):
-    for i in range(pos.shape[0]):
-        reset_game(
-            pos,
-            home,
-            slot_owner,
-            order,
-            coin_value,
-            coin_loc,
-            player,
-            steps,
-            trail,
-            next_hunter,
-            hunter_turns,
-            turns,
-            outcome,
-            forced,
-            fight,
-            rng,
-            i,
-            tables,
-            S,
-            random_roles,
-        )
+@njit_inline
+def reset_game(s, cfg, i):
+    set_up(s, cfg, np.int64(i))
 
 
-@njit
-def step_one(
-    pos,
-    home,
-    slot_owner,
-    order,
-    coin_value,
-    coin_loc,
-    player,
-    steps,
-    trail,
-    next_hunter,
-    hunter_turns,
-    turns,
-    outcome,
-    forced,
-    fight,
-    rng,
-    action,
-    tables,
-    S,
-    max_turns,
-    obs,
-    mask,
-    rewards,
-):
-    """AEC step of game 0: play, then write the next actor's observation and mask."""
-    # Game 0 as uint64, the type of the vector kernels' prange index: one
-    # compile of play and write_observation serves both.
-    code = play(
-        pos,
-        home,
-        slot_owner,
-        order,
-        coin_value,
-        coin_loc,
-        player,
-        steps,
-        trail,
-        next_hunter,
-        hunter_turns,
-        turns,
-        outcome,
-        forced,
-        fight,
-        rng,
-        np.uint64(0),
-        action,
-        tables,
-        S,
-        max_turns,
-        rewards.reshape((1, rewards.size)),
-    )
-    p = np.int64(player[0])
-    write_observation(
-        pos,
-        slot_owner,
-        order,
-        coin_value,
-        coin_loc,
-        player,
-        steps,
-        trail,
-        next_hunter,
-        hunter_turns,
-        np.uint64(0),
-        p,
-        tables,
-        S,
-        obs.reshape(obs.size),
-    )
-    if outcome[0] == ONGOING:
-        write_mask(tables, pos, slot_owner, trail, steps, 0, p, S, mask)
-    else:
-        mask[:] = 0
-    return code + DREW if fight[0, 0] >= 0 else code
+@njit_inline
+def play(s, cfg, i, action, rewards):
+    return take_step(s, cfg, np.int64(i), np.int64(action), rewards)
 
 
-@njit
-def observe_one(
-    pos,
-    home,
-    slot_owner,
-    order,
-    coin_value,
-    coin_loc,
-    player,
-    steps,
-    trail,
-    next_hunter,
-    hunter_turns,
-    turns,
-    outcome,
-    forced,
-    fight,
-    rng,
-    viewer,
-    tables,
-    S,
-    obs,
-    mask,
-):
-    """``viewer``'s observation and mask of game 0 (viewer -1: the actor)."""
-    p = np.int64(player[0])
-    if viewer < 0:
-        viewer = p
-    write_observation(
-        pos,
-        slot_owner,
-        order,
-        coin_value,
-        coin_loc,
-        player,
-        steps,
-        trail,
-        next_hunter,
-        hunter_turns,
-        np.uint64(0),
-        viewer,
-        tables,
-        S,
-        obs.reshape(obs.size),
-    )
-    if viewer == p and outcome[0] == ONGOING:
-        write_mask(tables, pos, slot_owner, trail, steps, 0, p, S, mask)
-    else:
-        mask[:] = 0
-    return pack_status(outcome[0], False, p)
+@njit_inline
+def write_observation(s, cfg, i, viewer, obs, j):
+    write_planes(s, cfg, np.int64(i), np.int64(viewer), obs[j])
 
 
-@njit
-def check_action(
-    pos,
-    home,
-    slot_owner,
-    order,
-    coin_value,
-    coin_loc,
-    player,
-    steps,
-    trail,
-    next_hunter,
-    hunter_turns,
-    turns,
-    outcome,
-    forced,
-    fight,
-    rng,
-    action,
-    tables,
-    S,
-):
-    """Why ``action`` is illegal for game 0's actor (LEGAL if it is not)."""
+@njit_inline
+def write_mask(s, cfg, i, mask, j):
+    mark_legal(cfg.tables, s.pos, s.slot_owner, s.trail, s.steps, i, s.player[i], cfg.S, mask[j])
+
+
+@njit_inline
+def illegal_code(s, cfg, i, action):
+    """LEGAL, or why the actor of game ``i`` may not play ``action``."""
     if action == STOP:
         return LEGAL
-    return step_code(tables, pos, slot_owner, trail, steps, 0, player[0], S, action)
-
-
-@njit_parallel
-def vec_observe(
-    pos,
-    home,
-    slot_owner,
-    order,
-    coin_value,
-    coin_loc,
-    player,
-    steps,
-    trail,
-    next_hunter,
-    hunter_turns,
-    turns,
-    outcome,
-    forced,
-    fight,
-    rng,
-    tables,
-    S,
-    obs,
-    mask,
-    player_out,
-):
-    n = pos.shape[0]
-    flat = obs.reshape((n, obs.size // n))
-    for k in prange(n):
-        i = np.uint64(k)  # as step_one passes game 0: one compile of play and write_observation
-        p = np.int64(player[i])
-        player_out[i] = p
-        write_mask(tables, pos, slot_owner, trail, steps, i, p, S, mask[i])
-        write_observation(
-            pos,
-            slot_owner,
-            order,
-            coin_value,
-            coin_loc,
-            player,
-            steps,
-            trail,
-            next_hunter,
-            hunter_turns,
-            i,
-            p,
-            tables,
-            S,
-            flat[i],
-        )
-
-
-@njit_parallel
-def vec_step(
-    pos,
-    home,
-    slot_owner,
-    order,
-    coin_value,
-    coin_loc,
-    player,
-    steps,
-    trail,
-    next_hunter,
-    hunter_turns,
-    turns,
-    outcome,
-    forced,
-    fight,
-    rng,
-    actions,
-    tables,
-    S,
-    max_turns,
-    random_roles,
-    obs,
-    mask,
-    rewards,
-    terminated,
-    truncated,
-    player_out,
-):
-    """Step every game; a finished game is set up afresh at once (its rewards
-    and flags are reported, its new first position observed)."""
-    n = pos.shape[0]
-    bad = first_illegal(actions, mask)
-    if bad >= 0:
-        return bad
-    flat = obs.reshape((n, obs.size // n))
-    for k in prange(n):
-        i = np.uint64(k)  # as step_one passes game 0: one compile of play and write_observation
-        if actions[i] == SKIP:
-            skip_game(i, rewards, terminated, truncated)
-            continue
-        code = play(
-            pos,
-            home,
-            slot_owner,
-            order,
-            coin_value,
-            coin_loc,
-            player,
-            steps,
-            trail,
-            next_hunter,
-            hunter_turns,
-            turns,
-            outcome,
-            forced,
-            fight,
-            rng,
-            i,
-            actions[i],
-            tables,
-            S,
-            max_turns,
-            rewards,
-        )
-        result = code & 3
-        terminated[i] = result == TERMINATED
-        truncated[i] = result == TRUNCATED
-        if result != ONGOING:
-            reset_game(
-                pos,
-                home,
-                slot_owner,
-                order,
-                coin_value,
-                coin_loc,
-                player,
-                steps,
-                trail,
-                next_hunter,
-                hunter_turns,
-                turns,
-                outcome,
-                forced,
-                fight,
-                rng,
-                i,
-                tables,
-                S,
-                random_roles,
-            )
-        p = np.int64(player[i])
-        player_out[i] = p
-        write_mask(tables, pos, slot_owner, trail, steps, i, p, S, mask[i])
-        write_observation(
-            pos,
-            slot_owner,
-            order,
-            coin_value,
-            coin_loc,
-            player,
-            steps,
-            trail,
-            next_hunter,
-            hunter_turns,
-            i,
-            p,
-            tables,
-            S,
-            flat[i],
-        )
-    return -1
+    return step_code(cfg.tables, s.pos, s.slot_owner, s.trail, s.steps, i, s.player[i], cfg.S, action)

@@ -1,5 +1,6 @@
-"""Azure Attack's :class:`~azgames.game.Rules`: configuration, notation,
-explicit chance, and the glue between the shared envs and the kernels."""
+"""Azure Attack's :class:`~azgames.contract.ContractRules`: configuration,
+notation and explicit chance; the kernels (:mod:`.kernels`) are the kernel
+contract's, and the core writes every entry point from them."""
 
 from __future__ import annotations
 
@@ -11,8 +12,8 @@ import numpy as np
 from azgames import checks
 from azgames import options as parse
 from azgames.chance import ChanceOutcome, dice_outcomes, force
-from azgames.game import Baseline, GameInfo, LastStep, Rules
-from azgames.jit import specialize
+from azgames.contract import ContractRules, Kernels
+from azgames.game import Baseline, GameInfo, LastStep
 from azgames.options import Option
 
 from . import diagram, render
@@ -43,6 +44,15 @@ class AzureState(NamedTuple):
     rng: np.ndarray  # (B,) uint64: the game's generator word (set-up, dice, random actions)
 
 
+class AzureConfig(NamedTuple):
+    """What the kernels read besides the state (their ``cfg``)."""
+
+    tables: np.ndarray  # int64: the layout's tables (:func:`azure_env.board.kernel_tables`)
+    S: np.int64  # the layout's number of squares
+    max_turns: np.int64  # turns before the game is cut short
+    random_roles: np.bool_  # the set-up roll draws the hunters' turn order and seats
+
+
 ILLEGAL_REASONS = {
     K.OFF_MAP: "there is no square that way",
     K.OTHERS_TILE: "that square is on another player's suit tile",
@@ -56,7 +66,7 @@ RESULT_WORDS = {
 }
 
 
-class AzureRules(Rules):
+class AzureRules(ContractRules):
     info = GameInfo(
         name="azure",
         version=1,
@@ -69,6 +79,9 @@ class AzureRules(Rules):
         reward_model="terminal",
     )
     state_type = AzureState
+    kernels = Kernels(K.reset_game, K.play, K.write_observation, K.write_mask, K.illegal_code)
+    inline = True
+    ILLEGAL = ILLEGAL_REASONS
     num_actions = 5
 
     OPTIONS = (
@@ -142,13 +155,9 @@ class AzureRules(Rules):
         self.tables = kernel_tables(self.layout, self.options["suit_tiles"])
         self.S = self.layout.num_squares
 
-    def bind_kernels(self) -> None:
-        state = self.initial_state(np.zeros(1, np.uint64))
-        obs = np.zeros(self.observation_shape(), np.int8)
-        mask = np.zeros(self.num_actions, np.int8)
-        rewards = np.zeros(self.num_players, np.float32)
-        self._entry_step = specialize(
-            K.step_one, *state, 0, self.tables, self.S, self.max_turns, obs, mask, rewards
+    def config(self) -> AzureConfig:
+        return AzureConfig(
+            self.tables, np.int64(self.S), np.int64(self.max_turns), np.bool_(self.random_roles)
         )
 
     @property
@@ -163,9 +172,9 @@ class AzureRules(Rules):
         return 0, max(K.MONSTER_ALLOWANCE, 5 * self.layout.num_tiles)
 
     # ------------------------------------------------------------ state
-    def initial_state(self, rng_words: np.ndarray) -> AzureState:
-        b, p, k = len(rng_words), self.num_players, self.layout.num_tiles
-        state = AzureState(
+    def blank_state(self, batch: int) -> AzureState:
+        b, p, k = batch, self.num_players, self.layout.num_tiles
+        return AzureState(
             pos=np.empty((b, p), np.int16),
             home=np.empty((b, p), np.int16),
             slot_owner=np.empty((b, 4), np.int8),
@@ -181,10 +190,8 @@ class AzureRules(Rules):
             outcome=np.empty(b, np.int8),
             forced=np.empty((b, 2), np.int8),
             fight=np.empty((b, 5), np.int8),
-            rng=np.asarray(rng_words, dtype=np.uint64).copy(),
+            rng=np.empty(b, np.uint64),
         )
-        K.reset_batch(*state, self.tables, self.S, self.random_roles)
-        return state
 
     def check_values(self, state) -> None:
         """Every value of every game in range and consistent (:mod:`azure_env.state_check`)."""
@@ -276,17 +283,10 @@ class AzureRules(Rules):
             )
         return state
 
-    def step(self, state, action, obs, mask, rewards) -> int:
-        return self._entry_step(*state, action, self.tables, self.S, self.max_turns, obs, mask, rewards)
-
-    def observe(self, state, viewer, obs, mask) -> int:
-        return K.observe_one(*state, viewer, self.tables, self.S, obs, mask)  # type: ignore[call-arg]  # mypy cannot count an untyped *state
-
     def illegal_reason(self, state, action) -> str | None:
-        if state.outcome[0] != K.ONGOING:
+        if state.outcome[0] != K.ONGOING:  # the contract's asks the kernels only of a game going on
             return "the game is over"
-        code = K.check_action(*state, action, self.tables, self.S)  # type: ignore[call-arg]  # mypy cannot count an untyped *state
-        return ILLEGAL_REASONS.get(int(code)) if code else None
+        return super().illegal_reason(state, action)
 
     # ------------------------------------------------------------ scores and infos
     def banked(self, state, i: int = 0) -> list[int]:
@@ -411,23 +411,3 @@ class AzureRules(Rules):
 
     def legend(self) -> str:
         return LEGEND
-
-    # ------------------------------------------------------------ batches
-    def vec_observe(self, state, obs, mask, player) -> None:
-        K.vec_observe(*state, self.tables, self.S, obs, mask, player)  # type: ignore[call-arg]  # mypy cannot count an untyped *state
-
-    def vec_step(self, state, actions, obs, mask, rewards, terminated, truncated, player) -> int:
-        return K.vec_step(  # type: ignore[call-arg]  # mypy cannot count an untyped *state
-            *state,
-            actions,
-            self.tables,
-            self.S,
-            self.max_turns,
-            self.random_roles,
-            obs,
-            mask,
-            rewards,
-            terminated,
-            truncated,
-            player,
-        )
