@@ -10,7 +10,7 @@ scored by
                                     board (a connection change over another
                                     player's tile); default 1 tile
     mobility = the number of legal actions the mover would have in the
-               resulting position (the rules' ``write_mask`` count; 0 if stuck)
+               resulting position (the rules' ``mark_moves`` count; 0 if stuck)
 
 The agent plays an action of highest ``value``; among those, with
 ``tiebreak="mobility"`` (the default), one of highest ``mobility``; the
@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from azacru_env.kernels import ACTIONS_PER_PIECE, apply_move, write_mask
+from azacru_env.kernels import ACTIONS_PER_PIECE, apply_move, mark_moves
 from azacru_env.rules import AzacruRules
 from azgames.agent import BestOfGreedy, agent_rng
 from azgames.jit import njit, njit_inline, njit_parallel, prange
@@ -50,27 +50,21 @@ TIEBREAKS = ("mobility", "random")
 
 
 @njit
-def greedy_values(
-    tiles,
-    occupant,
-    piece_field,
-    piece_facing,
-    player,
-    mask,
-    removal_penalty,
-    values,
-    mobility,
-    best_only=False,
-):
-    """For every action ``a`` with ``mask[a]`` in game 0: ``values[a]`` and
-    ``mobility[a]`` as in the module docstring; ``-inf`` and -1 for the others.
+def greedy_values(s, i, mask, removal_penalty, values, mobility, best_only=False):
+    """For every action ``a`` with ``mask[a]`` in game ``i`` of ``s``: ``values[a]``
+    and ``mobility[a]`` as in the module docstring; ``-inf`` and -1 for the others.
     ``best_only``: mobility only of the actions of highest value (the others
     get -1): all a choice needs, at half the cost."""
+    tiles = s.tiles[i : i + 1]
+    occupant = s.occupant[i : i + 1]
+    piece_field = s.piece_field[i : i + 1]
+    piece_facing = s.piece_facing[i : i + 1]
+    player = s.player[i]
     pass_action = piece_field.shape[2] * ACTIONS_PER_PIECE
-    t = tiles[0:1].copy()
-    o = occupant[0:1].copy()
-    pf = piece_field[0:1].copy()
-    pd = piece_facing[0:1].copy()
+    t = tiles.copy()
+    o = occupant.copy()
+    pf = piece_field.copy()
+    pd = piece_facing.copy()
     scratch_mask = np.zeros((1, mask.shape[0]), np.int8)
     now = 0
     for f in range(81):
@@ -94,7 +88,7 @@ def greedy_values(
         if pf[0, player, a // ACTIONS_PER_PIECE] < 0:
             value -= removal_penalty
         values[a] = value
-        mobility[a] = -1 if best_only else write_mask(t, o, pf, pd, 0, player, scratch_mask, 0)
+        mobility[a] = -1 if best_only else mark_moves(t, o, pf, pd, 0, player, scratch_mask, 0)
         # Restore the scratch copy for the next action.
         t[0, :] = tiles[0, :]
         o[0, :] = occupant[0, :]
@@ -105,7 +99,7 @@ def greedy_values(
         for a in range(values.shape[0]):
             if values[a] == best and a != pass_action:
                 apply_move(t, o, pf, pd, 0, player, a)
-                mobility[a] = write_mask(t, o, pf, pd, 0, player, scratch_mask, 0)
+                mobility[a] = mark_moves(t, o, pf, pd, 0, player, scratch_mask, 0)
                 t[0, :] = tiles[0, :]
                 o[0, :] = occupant[0, :]
                 pf[0] = piece_field[0]
@@ -138,39 +132,22 @@ def choose(values, mobility, use_mobility, rng, i):
 
 
 @njit_inline
-def greedy_action(
-    tiles, occupant, piece_field, piece_facing, player, rng, mask_row, g, removal_penalty, use_mobility
-):
+def greedy_action(s, g, mask_row, removal_penalty, use_mobility):
     """Game ``g``'s greedy action (``mask_row`` its mask), its last ties
     drawn with its own generator: a batch's, and a search playout's
     (``azacru_env.search.heuristic``)."""
     values = np.empty(mask_row.shape[0], np.float64)
     mobility = np.empty(mask_row.shape[0], np.int64)
-    greedy_values(
-        tiles[g : g + 1],
-        occupant[g : g + 1],
-        piece_field[g : g + 1],
-        piece_facing[g : g + 1],
-        player[g],
-        mask_row,
-        removal_penalty,
-        values,
-        mobility,
-        use_mobility,
-    )
-    return choose(values, mobility, use_mobility, rng, g)
+    greedy_values(s, g, mask_row, removal_penalty, values, mobility, use_mobility)
+    return choose(values, mobility, use_mobility, s.rng, g)
 
 
 @njit_parallel
-def greedy_batch(
-    tiles, occupant, piece_field, piece_facing, player, rng, mask, games, removal_penalty, use_mobility, out
-):
+def greedy_batch(s, mask, games, removal_penalty, use_mobility, out):
     """The greedy action of each game ``games[k]`` of a batch into ``out[k]``."""
     for k in prange(games.shape[0]):
         g = games[k]
-        out[k] = greedy_action(
-            tiles, occupant, piece_field, piece_facing, player, rng, mask[g], g, removal_penalty, use_mobility
-        )
+        out[k] = greedy_action(s, g, mask[g], removal_penalty, use_mobility)
 
 
 class AzacruGreedy(BestOfGreedy):
@@ -203,20 +180,9 @@ class AzacruGreedy(BestOfGreedy):
         if not isinstance(base.rules, AzacruRules):
             raise TypeError(f"AzacruGreedy plays only Azacru, not {base.rules.info.name}")
         mask = base.observe(base.agent_selection)["action_mask"]
-        s = base.state
         values = np.empty(len(mask), dtype=np.float64)
         mobility = np.empty(len(mask), dtype=np.int64)
-        greedy_values(
-            s.tiles,
-            s.occupant,
-            s.piece_field,
-            s.piece_facing,
-            int(s.player[0]),
-            mask,
-            self.removal_penalty,
-            values,
-            mobility,
-        )
+        greedy_values(base.state, 0, mask, self.removal_penalty, values, mobility)
         return values, mobility
 
     def best_actions(self, env) -> np.ndarray:
@@ -234,12 +200,7 @@ class AzacruGreedy(BestOfGreedy):
             raise TypeError(f"AzacruGreedy plays only Azacru, not {rules.info.name}")
         out = np.empty(len(games), np.int64)
         greedy_batch(
-            state.tiles,
-            state.occupant,
-            state.piece_field,
-            state.piece_facing,
-            state.player,
-            state.rng,
+            state,
             mask.view(np.int8),
             np.asarray(games, np.int64),
             self.removal_penalty,

@@ -1,8 +1,17 @@
-"""Azacru's rules as numba kernels over batched state arrays.
+"""Azacru's rules as numba kernels: the five of the kernel contract
+(:mod:`azgames.contract`) over the state tuple ``s``
+(:class:`~azacru_env.rules.AzacruState`) and the config ``cfg``
+(:class:`~azacru_env.rules.AzacruConfig`); the core writes every entry point
+from them.
 
-Every per-game function takes the state's arrays and a game index ``i``; the
-batch kernels at the bottom (one game for the AEC env, ``prange`` over games
-for the vector env) are the only entry points called from Python.
+The rules proper are helpers over the state's arrays and a game index
+``i`` (:func:`play_move`, :func:`write_planes`, :func:`mark_moves`,
+:func:`move_code`): the greedy agent runs them on its scratch copies of one
+game, and the property tests check a mask against :func:`move_code`. The
+five kernels are copied into their callers (``inline="always"``) and pass
+those helpers the tuple's arrays: a call that passed the tuple itself would
+count a reference on each of its arrays, and measured slower (the
+``inline`` of :class:`~azacru_env.rules.AzacruRules` says why it is off).
 
 Action encoding (``K`` pieces per player)::
 
@@ -20,9 +29,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from azgames.batch import SKIP, first_illegal, skip_game
 from azgames.game import ONGOING, TERMINATED, TRUNCATED, pack_status
-from azgames.jit import njit, njit_inline, njit_parallel, prange
+from azgames.jit import njit, njit_inline
 
 from .board import BORDERLAND, BORDERLAND_FIELDS, DX, DY
 
@@ -42,6 +50,9 @@ TWIST_WITHOUT_BORDER = 7
 PASS_WHILE_ABLE = 8
 
 
+# ---------------------------------------------------------------- helpers over arrays
+
+
 @njit
 def power_of_movement(tiles, i, player, field):
     """The owner's tiles in the borderland of ``field``, and at least 1."""
@@ -53,7 +64,7 @@ def power_of_movement(tiles, i, player, field):
 
 
 @njit
-def write_mask(tiles, occupant, piece_field, piece_facing, i, player, mask, j):
+def mark_moves(tiles, occupant, piece_field, piece_facing, i, player, mask, j):
     """Mark every legal action of ``player`` in game ``i`` in row ``j`` of
     ``mask``; returns how many moves there are (the pass action is marked,
     alone, when there are none)."""
@@ -100,8 +111,10 @@ def write_mask(tiles, occupant, piece_field, piece_facing, i, player, mask, j):
 
 
 @njit
-def illegal_code(tiles, occupant, piece_field, piece_facing, i, player, action):
-    """Check one move from first principles (independent of ``write_mask``)."""
+def move_code(tiles, occupant, piece_field, piece_facing, i, player, action):
+    """Why ``player`` may not make the move ``action`` (not the pass) in game
+    ``i``, LEGAL if it may: checked from first principles, independent of
+    :func:`mark_moves`."""
     k = action // ACTIONS_PER_PIECE
     turn = (action // 24) % 3
     dist = (action // 3) % 8 + 1
@@ -191,7 +204,7 @@ def write_rewards(tiles, i, num_players, rewards):
 
 
 @njit
-def play(
+def play_move(
     tiles,
     occupant,
     piece_field,
@@ -202,7 +215,7 @@ def play(
     outcome,
     i,
     action,
-    max_plies,
+    max_turns,
     rewards,
 ):
     """Play a legal action in game ``i`` and advance the turn; write this step's
@@ -226,14 +239,14 @@ def play(
         outcome[i] = TERMINATED
         write_rewards(tiles, i, num_players, rewards)
         return pack_status(TERMINATED, True, player[i])
-    if ply[i] >= max_plies:
+    if ply[i] >= max_turns:
         outcome[i] = TRUNCATED
         return pack_status(TRUNCATED, False, player[i])
     return pack_status(ONGOING, False, player[i])
 
 
 @njit
-def write_observation(tiles, occupant, piece_field, piece_facing, turns_left, i, viewer, obs, j):
+def write_planes(tiles, piece_field, piece_facing, turns_left, i, viewer, obs, j):
     """Planes of game ``i`` from ``viewer``'s side into row ``j`` of ``obs``,
     an (N, C * 81) view of the (N, C, 9, 9) observations, channels first as
     every game's (see the env docstring): plane ``c`` of field ``f`` is
@@ -267,219 +280,70 @@ def write_observation(tiles, occupant, piece_field, piece_facing, turns_left, i,
         obs[j, last : last + 81] = 1
 
 
-@njit
-def reset_game(
-    tiles,
-    occupant,
-    piece_field,
-    piece_facing,
-    player,
-    turns_left,
-    ply,
-    outcome,
-    i,
-    opening_field,
-    opening_facing,
-):
+# ---------------------------------------------------------------- the contract's kernels
+# Copied into their callers (numba's inlining): each passes the helpers the
+# tuple's arrays, and no call passes the tuple itself.
+
+
+@njit_inline
+def reset_game(s, cfg, i):
     """Set game ``i`` to the opening: all fields neutral, pieces placed, player 1 to move."""
-    tiles[i, :] = -1
+    occupant, piece_field, piece_facing = s.occupant, s.piece_field, s.piece_facing
+    opening_field, opening_facing = cfg.opening_field, cfg.opening_facing
+    s.tiles[i, :] = -1
     occupant[i, :] = -1
     for p in range(opening_field.shape[0]):
         for k in range(opening_field.shape[1]):
             piece_field[i, p, k] = opening_field[p, k]
             piece_facing[i, p, k] = opening_facing[p, k]
             occupant[i, opening_field[p, k]] = p * 4 + k
-    player[i] = 0
-    turns_left[i] = -1
-    ply[i] = 0
-    outcome[i] = ONGOING
+    s.player[i] = 0
+    s.turns_left[i] = -1
+    s.ply[i] = 0
+    s.outcome[i] = ONGOING
 
 
-# ---------------------------------------------------------------- entry points
-
-
-@njit
-def reset_batch(
-    tiles,
-    occupant,
-    piece_field,
-    piece_facing,
-    player,
-    turns_left,
-    ply,
-    outcome,
-    rng,
-    opening_field,
-    opening_facing,
-):
-    for i in range(tiles.shape[0]):
-        reset_game(
-            tiles,
-            occupant,
-            piece_field,
-            piece_facing,
-            player,
-            turns_left,
-            ply,
-            outcome,
-            i,
-            opening_field,
-            opening_facing,
-        )
-
-
-@njit
-def step_one(
-    tiles,
-    occupant,
-    piece_field,
-    piece_facing,
-    player,
-    turns_left,
-    ply,
-    outcome,
-    rng,
-    action,
-    max_plies,
-    obs,
-    mask,
-    rewards,
-):
-    """AEC step of game 0: play, then write the next actor's observation and mask."""
-    code = play(
-        tiles,
-        occupant,
-        piece_field,
-        piece_facing,
-        player,
-        turns_left,
-        ply,
-        outcome,
-        0,
+@njit_inline
+def play(s, cfg, i, action, rewards):
+    """:func:`play_move` in game ``i``."""
+    return play_move(
+        s.tiles,
+        s.occupant,
+        s.piece_field,
+        s.piece_facing,
+        s.player,
+        s.turns_left,
+        s.ply,
+        s.outcome,
+        i,
         action,
-        max_plies,
-        rewards.reshape((1, rewards.size)),
+        cfg.max_turns,
+        rewards,
     )
-    p = player[0]
-    write_observation(
-        tiles, occupant, piece_field, piece_facing, turns_left, 0, p, obs.reshape((1, obs.size)), 0
-    )
-    if outcome[0] == ONGOING:
-        write_mask(tiles, occupant, piece_field, piece_facing, 0, p, mask.reshape((1, mask.size)), 0)
-    else:
-        mask[:] = 0
-    return code
 
 
-@njit
-def observe_one(
-    tiles, occupant, piece_field, piece_facing, player, turns_left, ply, outcome, rng, viewer, obs, mask
-):
-    """``viewer``'s observation and mask of game 0 (viewer -1: the actor)."""
-    p = player[0]
-    if viewer < 0:
-        viewer = p
-    write_observation(
-        tiles, occupant, piece_field, piece_facing, turns_left, 0, viewer, obs.reshape((1, obs.size)), 0
-    )
-    if viewer == p and outcome[0] == ONGOING:
-        write_mask(tiles, occupant, piece_field, piece_facing, 0, p, mask.reshape((1, mask.size)), 0)
-    else:
-        mask[:] = 0
-    return pack_status(outcome[0], False, p)
+@njit_inline
+def write_observation(s, cfg, i, viewer, obs, j):
+    """:func:`write_planes` of game ``i``."""
+    write_planes(s.tiles, s.piece_field, s.piece_facing, s.turns_left, i, viewer, obs, j)
 
 
-@njit
-def check_action(tiles, occupant, piece_field, piece_facing, player, turns_left, ply, outcome, rng, action):
-    """Why ``action`` is illegal for the actor of game 0 (LEGAL if it is not)."""
-    p = player[0]
+@njit_inline
+def write_mask(s, cfg, i, mask, j):
+    """The actor's legal actions of game ``i`` into row ``j`` of ``mask`` (:func:`mark_moves`)."""
+    mark_moves(s.tiles, s.occupant, s.piece_field, s.piece_facing, i, s.player[i], mask, j)
+
+
+@njit_inline
+def illegal_code(s, cfg, i, action):
+    """Why the actor of game ``i`` may not play ``action`` (LEGAL if it may):
+    a move by :func:`move_code`; the pass only when no move is legal."""
+    tiles, occupant, piece_field, piece_facing = s.tiles, s.occupant, s.piece_field, s.piece_facing
+    p = s.player[i]
     pass_action = piece_field.shape[2] * ACTIONS_PER_PIECE
     if action != pass_action:
-        return illegal_code(tiles, occupant, piece_field, piece_facing, 0, p, action)
+        return move_code(tiles, occupant, piece_field, piece_facing, i, p, action)
     for move in range(pass_action):
-        if illegal_code(tiles, occupant, piece_field, piece_facing, 0, p, move) == LEGAL:
+        if move_code(tiles, occupant, piece_field, piece_facing, i, p, move) == LEGAL:
             return PASS_WHILE_ABLE
     return LEGAL
-
-
-@njit_parallel
-def vec_observe(
-    tiles, occupant, piece_field, piece_facing, player, turns_left, ply, outcome, rng, obs, mask, player_out
-):
-    flat = obs.reshape((obs.shape[0], obs.size // obs.shape[0]))
-    for i in prange(tiles.shape[0]):
-        p = player[i]
-        player_out[i] = p
-        write_mask(tiles, occupant, piece_field, piece_facing, i, p, mask, i)
-        write_observation(tiles, occupant, piece_field, piece_facing, turns_left, i, p, flat, i)
-
-
-@njit_parallel
-def vec_step(
-    tiles,
-    occupant,
-    piece_field,
-    piece_facing,
-    player,
-    turns_left,
-    ply,
-    outcome,
-    rng,
-    actions,
-    max_plies,
-    opening_field,
-    opening_facing,
-    obs,
-    mask,
-    rewards,
-    terminated,
-    truncated,
-    player_out,
-):
-    """Step every game; a finished game restarts from the opening at once
-    (its rewards and flags are reported, its new first position observed)."""
-    n = tiles.shape[0]
-    bad = first_illegal(actions, mask)
-    if bad >= 0:
-        return bad
-    flat = obs.reshape((n, obs.size // n))
-    for i in prange(n):
-        if actions[i] == SKIP:
-            skip_game(i, rewards, terminated, truncated)
-            continue
-        code = play(
-            tiles,
-            occupant,
-            piece_field,
-            piece_facing,
-            player,
-            turns_left,
-            ply,
-            outcome,
-            i,
-            actions[i],
-            max_plies,
-            rewards,
-        )
-        result = code & 3
-        terminated[i] = result == TERMINATED
-        truncated[i] = result == TRUNCATED
-        if result != ONGOING:
-            reset_game(
-                tiles,
-                occupant,
-                piece_field,
-                piece_facing,
-                player,
-                turns_left,
-                ply,
-                outcome,
-                i,
-                opening_field,
-                opening_facing,
-            )
-        p = player[i]
-        player_out[i] = p
-        write_mask(tiles, occupant, piece_field, piece_facing, i, p, mask, i)
-        write_observation(tiles, occupant, piece_field, piece_facing, turns_left, i, p, flat, i)
-    return -1

@@ -1,54 +1,17 @@
-"""Azacru's hooks for the tree search (:mod:`azgames.search_hooks`), over its kernels."""
+"""Azacru's hooks for the tree search (:mod:`azgames.search_hooks`): the
+contract's own kernels (:mod:`azgames.contract`), a playout's estimate and
+the greedy agent's move."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from azgames.jit import njit, njit_inline
-from azgames.search_hooks import SearchHooks
+from azgames.contract import search_hooks
+from azgames.jit import njit
 
 from . import kernels as K
 from .greedy import DEFAULT_REMOVAL_PENALTY, greedy_action
-from .rules import AzacruState
-
-
-@njit_inline
-def legal(s, cfg, i, mask):
-    K.write_mask(s.tiles, s.occupant, s.piece_field, s.piece_facing, i, s.player[i], mask, 0)
-
-
-@njit_inline
-def play(s, cfg, i, action, rewards):
-    return K.play(
-        s.tiles,
-        s.occupant,
-        s.piece_field,
-        s.piece_facing,
-        s.player,
-        s.turns_left,
-        s.ply,
-        s.outcome,
-        i,
-        action,
-        cfg[0],
-        rewards,
-    )
-
-
-@njit_inline
-def observe(s, cfg, i, viewer, obs):
-    K.write_observation(
-        s.tiles,
-        s.occupant,
-        s.piece_field,
-        s.piece_facing,
-        s.turns_left,
-        i,
-        viewer,
-        obs.reshape((1, obs.size)),
-        0,
-    )
-
+from .rules import AzacruRules
 
 #: A lead of this many tiles over another player is worth tanh(1) = 0.76 of beating them.
 TILE_SCALE = 5.0
@@ -73,25 +36,8 @@ def estimate(s, cfg, i, values):
 @njit
 def heuristic(s, cfg, i, mask):
     """Greedy's move (:mod:`.greedy`, its default options), its ties from the game's own generator."""
-    legal(s, cfg, i, mask)
-    return greedy_action(
-        s.tiles,
-        s.occupant,
-        s.piece_field,
-        s.piece_facing,
-        s.player,
-        s.rng,
-        mask[0],
-        i,
-        DEFAULT_REMOVAL_PENALTY,
-        True,
-    )
+    K.write_mask(s, cfg, i, mask, 0)
+    return greedy_action(s, i, mask[0], DEFAULT_REMOVAL_PENALTY, True)
 
 
-def config(rules):
-    return (np.int64(rules.max_turns),)
-
-
-HOOKS = SearchHooks(
-    AzacruState, legal, play, config, estimate=estimate, observe=observe, inline=True, heuristic=heuristic
-)
+HOOKS = search_hooks(AzacruRules, estimate=estimate, heuristic=heuristic)

@@ -6,9 +6,9 @@ The reference re-derives everything the step should do (where the piece
 lands, how it faces, which tiles change, whether the piece is taken off,
 the final round, the end of the game, the rewards, the observation planes)
 from the position *before* the step, and checks every action of the mask
-against ``azacru_env.kernels.illegal_code`` (the rules' move validator, which
-is independent of ``write_mask``). It shares no code with the kernels beyond
-``illegal_code`` and ``ACTIONS_PER_PIECE``; directions and the action layout
+against ``azacru_env.kernels.move_code`` (the rules' move validator, which
+is independent of ``mark_moves``). It shares no code with the kernels beyond
+``move_code`` and ``ACTIONS_PER_PIECE``; directions and the action layout
 are spelled out again here from the documentation.
 
 Everything is plain loops over numpy arrays, so it also runs as Python under
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from azacru_env.kernels import ACTIONS_PER_PIECE, LEGAL, illegal_code
+from azacru_env.kernels import ACTIONS_PER_PIECE, LEGAL, move_code
 from azgames.jit import njit
 
 # Compass facings clockwise from north: N NE E SE S SW W NW (env docstring).
@@ -78,7 +78,7 @@ MESSAGES = {
     E_PIECE_TO_OCCUPANT: "a piece's field does not name it as occupant (detail: player * 4 + slot)",
     E_TILE_UNDER_PIECE: "a piece stands on a tile that is neither its owner's nor the neutral tile "
     "of its opening field (detail: player * 4 + slot)",
-    E_MASK_MOVE: "mask disagrees with illegal_code (detail: action)",
+    E_MASK_MOVE: "mask disagrees with move_code (detail: action)",
     E_MASK_PASS: "pass is masked wrongly: legal exactly when no move is (detail: mask value)",
     E_OBSERVATION: "an observation plane differs from the documentation (detail: field * 100 + plane)",
     E_GAME_TOO_LONG: "a game ran past max_turns",
@@ -156,7 +156,7 @@ def _check_position(
     # ---------------------------------------------------------- mask
     any_move = False
     for act in range(pass_action):
-        legal = illegal_code(tiles, occupant, piece_field, piece_facing, i, v, act) == LEGAL
+        legal = move_code(tiles, occupant, piece_field, piece_facing, i, v, act) == LEGAL
         if legal:
             any_move = True
         if (mask[i, act] != 0) != legal:

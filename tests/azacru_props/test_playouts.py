@@ -4,7 +4,7 @@ Vector env (:func:`test_vector_playouts`): thousands of games per player
 count, random legal actions drawn in numba; after every step a numba kernel
 (:mod:`.check_kernels`) compares each game against an independent reference
 model of the step and checks the whole mask against the rules' validator
-``illegal_code`` (pass legal exactly when no move is), the board's
+``move_code`` (pass legal exactly when no move is), the board's
 consistency, the monotone counts (pieces never increase, coloured tiles never
 turn neutral), the final round, rewards, auto-resets and the observation
 planes. Every game must end by ``max_turns``.
