@@ -99,6 +99,25 @@ def _az(
     return AZAgent(policy, seed=seed, limits=limits, **kwargs)
 
 
+def _alphabeta(seed: Any = None, game: str | None = None, **kwargs: Any) -> Any:
+    """Alpha-beta search to a fixed depth over ``game``'s kernels (compiles the search on first use)."""
+    from .alphabeta import AlphaBetaAgent
+
+    return AlphaBetaAgent(seed=seed, game=game, **kwargs)
+
+
+def _plays_alphabeta(game: str) -> bool:
+    """A game of two players and no more, zero-sum, without chance, with search hooks:
+    minimax's own ground (the search itself needs only the hooks)."""
+    rules = rules_type(game)
+    return (
+        rules.search_hooks is not None
+        and rules.info.chance == "deterministic"
+        and rules.info.utility == "zero_sum"
+        and rules.info.max_players == 2
+    )
+
+
 def _mcts(seed: Any = None, game: str | None = None, limits: Limits = LOCAL, **kwargs: Any) -> Any:
     """Monte Carlo tree search over ``game``'s kernels (compiles the search on first use),
     its budget within ``limits``."""
@@ -141,6 +160,15 @@ AGENTS: dict[str, AgentEntry] = {
         "no torch): python -m azgames train --algo alphazero made it",
         "azgames.agents.az.agent:AZAgent",
         ("policy",),
+    ),
+    "alphabeta": AgentEntry(
+        "alphabeta",
+        _alphabeta,
+        _plays_alphabeta,
+        "minimax with alpha-beta pruning to a fixed depth (alphabeta:depth=N, 1-12, default 4) "
+        "over the game's numba kernels, the game's estimate at the leaves (0 without one); "
+        "2-player zero-sum games without chance",
+        "azgames.agents.alphabeta:AlphaBetaAgent",
     ),
 }
 

@@ -294,7 +294,7 @@ def test_agent_registry_builds_agents_and_names_the_valid_ones():
     with pytest.raises(ValueError, match="unknown agent 'minimax'; valid agents"):
         make_agent("minimax")
     # greedy is each game's own (Rules.baselines); az plays where a network ships
-    assert set(AGENTS) == {"random", "ppo", "mcts", "az"}
+    assert set(AGENTS) == {"random", "ppo", "mcts", "az", "alphabeta"}
 
 
 # ---------------------------------------------------------------- one game
