@@ -112,6 +112,10 @@ class AzimuthRules(ContractRules):
     state_type: ClassVar[type[Any]] = AzimuthState  # a mode of the game names its own (CoopState)
     kernels = Kernels(K.reset_game, K.play, K.write_observation, K.write_mask, K.illegal_code)
     ILLEGAL = ILLEGAL_REASONS
+    #: The core's one-line call into each kernel inlined, not the kernels (they
+    #: are calls of their own, njit_shared: no reference counts): the vector
+    #: env's step went from 357k to 539k steps/s, the compile time unchanged.
+    inline = True
 
     OPTIONS = (
         Option(
