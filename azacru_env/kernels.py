@@ -4,14 +4,13 @@
 (:class:`~azacru_env.rules.AzacruConfig`); the core writes every entry point
 from them.
 
-The rules proper are helpers over the state's arrays and a game index
-``i`` (:func:`play_move`, :func:`write_planes`, :func:`mark_moves`,
-:func:`move_code`): the greedy agent runs them on its scratch copies of one
-game, and the property tests check a mask against :func:`move_code`. The
-five kernels are copied into their callers (``inline="always"``) and pass
-those helpers the tuple's arrays: a call that passed the tuple itself would
-count a reference on each of its arrays, and measured slower (the
-``inline`` of :class:`~azacru_env.rules.AzacruRules` says why it is off).
+The helpers they call take the state's arrays and a game index ``i``: the
+greedy agent runs them on its scratch copies of one game, and the property
+tests check a mask against :func:`move_code`. The five are compiled without
+reference counting (``njit_shared``: they allocate nothing, nor does any
+helper they call), so the core's entry points and the search pass them the
+tuple for free, in the vector env's threads too; each reads the tuple's
+arrays into locals once.
 
 Action encoding (``K`` pieces per player)::
 
@@ -30,7 +29,7 @@ from __future__ import annotations
 import numpy as np
 
 from azgames.game import ONGOING, TERMINATED, TRUNCATED, pack_status
-from azgames.jit import njit, njit_inline
+from azgames.jit import njit, njit_inline, njit_shared
 
 from .board import BORDERLAND, BORDERLAND_FIELDS, DX, DY
 
@@ -188,38 +187,58 @@ def count_tiles(tiles, i, scores):
 
 
 @njit
+def tiles_of(tiles, i, p):
+    """Player ``p``'s tiles in game ``i``."""
+    n = 0
+    for f in range(tiles.shape[1]):
+        if tiles[i, f] == p:
+            n += 1
+    return n
+
+
+@njit
 def write_rewards(tiles, i, num_players, rewards):
     """End-of-game rewards: each player gets the mean, over opponents, of
-    +1 (more tiles), 0 (as many) or -1 (fewer). With 2 players: +1 / 0 / -1."""
-    scores = np.zeros(num_players, dtype=np.int64)
-    count_tiles(tiles, i, scores)
+    +1 (more tiles), 0 (as many) or -1 (fewer). With 2 players: +1 / 0 / -1.
+    Counted again per pair, not into an array: :func:`play` may allocate nothing."""
     for p in range(num_players):
         total = 0
+        sp = tiles_of(tiles, i, p)
         for q in range(num_players):
-            if scores[p] > scores[q]:
+            sq = tiles_of(tiles, i, q)
+            if sp > sq:
                 total += 1
-            elif scores[p] < scores[q]:
+            elif sp < sq:
                 total -= 1
         rewards[i, p] = total / (num_players - 1)
 
 
-@njit
-def play_move(
-    tiles,
-    occupant,
-    piece_field,
-    piece_facing,
-    player,
-    turns_left,
-    ply,
-    outcome,
-    i,
-    action,
-    max_turns,
-    rewards,
-):
+# ---------------------------------------------------------------- the contract's kernels
+
+
+@njit_shared
+def reset_game(s, cfg, i):
+    """Set game ``i`` to the opening: all fields neutral, pieces placed, player 1 to move."""
+    occupant, piece_field, piece_facing = s.occupant, s.piece_field, s.piece_facing
+    opening_field, opening_facing = cfg.opening_field, cfg.opening_facing
+    s.tiles[i, :] = -1
+    occupant[i, :] = -1
+    for p in range(opening_field.shape[0]):
+        for k in range(opening_field.shape[1]):
+            piece_field[i, p, k] = opening_field[p, k]
+            piece_facing[i, p, k] = opening_facing[p, k]
+            occupant[i, opening_field[p, k]] = p * 4 + k
+    s.player[i] = 0
+    s.turns_left[i] = -1
+    s.ply[i] = 0
+    s.outcome[i] = ONGOING
+
+
+@njit_shared
+def play(s, cfg, i, action, rewards):
     """Play a legal action in game ``i`` and advance the turn; write this step's
     rewards into row ``i`` of ``rewards``. Returns a packed status."""
+    tiles, piece_field, player, turns_left, ply = s.tiles, s.piece_field, s.player, s.turns_left, s.ply
     num_players = piece_field.shape[1]
     p = player[i]
     for q in range(num_players):
@@ -230,27 +249,28 @@ def play_move(
         if turns_left[i] < 0:
             turns_left[i] = num_players
     else:
-        apply_move(tiles, occupant, piece_field, piece_facing, i, p, action)
+        apply_move(tiles, s.occupant, piece_field, s.piece_facing, i, p, action)
     if turns_left[i] > 0:
         turns_left[i] -= 1
     ply[i] += 1
     player[i] = (p + 1) % num_players
     if turns_left[i] == 0:
-        outcome[i] = TERMINATED
+        s.outcome[i] = TERMINATED
         write_rewards(tiles, i, num_players, rewards)
         return pack_status(TERMINATED, True, player[i])
-    if ply[i] >= max_turns:
-        outcome[i] = TRUNCATED
+    if ply[i] >= cfg.max_turns:
+        s.outcome[i] = TRUNCATED
         return pack_status(TRUNCATED, False, player[i])
     return pack_status(ONGOING, False, player[i])
 
 
-@njit
-def write_planes(tiles, piece_field, piece_facing, turns_left, i, viewer, obs, j):
+@njit_shared
+def write_observation(s, cfg, i, viewer, obs, j):
     """Planes of game ``i`` from ``viewer``'s side into row ``j`` of ``obs``,
     an (N, C * 81) view of the (N, C, 9, 9) observations, channels first as
     every game's (see the env docstring): plane ``c`` of field ``f`` is
     ``c * 81 + f``."""
+    tiles, piece_field, piece_facing = s.tiles, s.piece_field, s.piece_facing
     num_players = piece_field.shape[1]
     num_pieces = piece_field.shape[2]
     for c in range(obs.shape[1]):
@@ -275,66 +295,18 @@ def write_planes(tiles, piece_field, piece_facing, turns_left, i, viewer, obs, j
                 obs[j, (c + 2) * 81 + f] = DY[d]
                 if p == viewer:
                     obs[j, k * 81 + f] = 1
-    if turns_left[i] >= 0:
+    if s.turns_left[i] >= 0:
         last = (num_pieces + 3 * num_players) * 81
         obs[j, last : last + 81] = 1
 
 
-# ---------------------------------------------------------------- the contract's kernels
-# Copied into their callers (numba's inlining): each passes the helpers the
-# tuple's arrays, and no call passes the tuple itself.
-
-
-@njit_inline
-def reset_game(s, cfg, i):
-    """Set game ``i`` to the opening: all fields neutral, pieces placed, player 1 to move."""
-    occupant, piece_field, piece_facing = s.occupant, s.piece_field, s.piece_facing
-    opening_field, opening_facing = cfg.opening_field, cfg.opening_facing
-    s.tiles[i, :] = -1
-    occupant[i, :] = -1
-    for p in range(opening_field.shape[0]):
-        for k in range(opening_field.shape[1]):
-            piece_field[i, p, k] = opening_field[p, k]
-            piece_facing[i, p, k] = opening_facing[p, k]
-            occupant[i, opening_field[p, k]] = p * 4 + k
-    s.player[i] = 0
-    s.turns_left[i] = -1
-    s.ply[i] = 0
-    s.outcome[i] = ONGOING
-
-
-@njit_inline
-def play(s, cfg, i, action, rewards):
-    """:func:`play_move` in game ``i``."""
-    return play_move(
-        s.tiles,
-        s.occupant,
-        s.piece_field,
-        s.piece_facing,
-        s.player,
-        s.turns_left,
-        s.ply,
-        s.outcome,
-        i,
-        action,
-        cfg.max_turns,
-        rewards,
-    )
-
-
-@njit_inline
-def write_observation(s, cfg, i, viewer, obs, j):
-    """:func:`write_planes` of game ``i``."""
-    write_planes(s.tiles, s.piece_field, s.piece_facing, s.turns_left, i, viewer, obs, j)
-
-
-@njit_inline
+@njit_shared
 def write_mask(s, cfg, i, mask, j):
     """The actor's legal actions of game ``i`` into row ``j`` of ``mask`` (:func:`mark_moves`)."""
     mark_moves(s.tiles, s.occupant, s.piece_field, s.piece_facing, i, s.player[i], mask, j)
 
 
-@njit_inline
+@njit_shared
 def illegal_code(s, cfg, i, action):
     """Why the actor of game ``i`` may not play ``action`` (LEGAL if it may):
     a move by :func:`move_code`; the pass only when no move is legal."""

@@ -36,7 +36,7 @@ def estimate(s, cfg, i, values):
 @njit
 def heuristic(s, cfg, i, mask):
     """Greedy's move (:mod:`.greedy`, its default options), its ties from the game's own generator."""
-    K.write_mask(s, cfg, i, mask, 0)
+    K.write_mask(s, cfg, i, mask, np.int64(0))
     return greedy_action(s, i, mask[0], DEFAULT_REMOVAL_PENALTY, True)
 
 
