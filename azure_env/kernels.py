@@ -370,6 +370,14 @@ def write_planes(s, cfg, i, viewer, row):
     row[OTHER_BANKED * S : (OTHER_BANKED + 1) * S] = other_banked
 
 
+@njit_shared
+def fill_mask(s, cfg, i, row):
+    """The actor's legal actions in game ``i`` into ``row``. Shared, not inlined
+    into every entry point: the vector env's first step compiled 2 s faster
+    (6.7-7.1 s against 8.7-9.2), and it stepped no slower."""
+    mark_legal(cfg.tables, s.pos, s.slot_owner, s.trail, s.steps, i, s.player[i], cfg.S, row)
+
+
 # ---------------------------------------------------------------- the kernel contract
 
 
@@ -390,7 +398,7 @@ def write_observation(s, cfg, i, viewer, obs, j):
 
 @njit_inline
 def write_mask(s, cfg, i, mask, j):
-    mark_legal(cfg.tables, s.pos, s.slot_owner, s.trail, s.steps, i, s.player[i], cfg.S, mask[j])
+    fill_mask(s, cfg, np.int64(i), mask[j])
 
 
 @njit_inline

@@ -284,7 +284,7 @@ class AzureRules(ContractRules):
         return state
 
     def illegal_reason(self, state, action) -> str | None:
-        if state.outcome[0] != K.ONGOING:  # the contract's asks the kernels only of a game going on
+        if state.outcome[0] != K.ONGOING:  # the contract's checks the range, then asks the kernels
             return "the game is over"
         return super().illegal_reason(state, action)
 
