@@ -70,9 +70,10 @@ def test_the_value_is_plain_minimaxs(depth):
 
 
 def winning_columns(moves: list[int]) -> list[int]:
-    board = solver.board_from_moves(moves)
-    values = solver.move_values(board)
-    return [c for c in range(7) if values[c] == (43 - len(moves)) // 2]
+    """The columns that make four for the player to move (ValueError if the game is over)."""
+    pos, mask, _ = solver.bits(solver.board_from_moves(moves))
+    wins = solver.winning_cells(pos, mask) & solver.possible(mask)
+    return [c for c in range(7) if wins & solver.column_bit(c)]
 
 
 @pytest.mark.parametrize("depth", [1, 2, 3, 4, 6])
