@@ -29,7 +29,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # also when run by path (runpy)
 import results_file  # noqa: E402
-from cold_start import _SETUP, GAMES, STAGES  # noqa: E402
+from cold_start import _SETUP, STAGES, game_stages  # noqa: E402
 
 COMMITTED = results_file.RESULTS / "compile_profile.json"
 
@@ -72,7 +72,7 @@ print(json.dumps(records))
 
 def profile(game: str, stages: list[str]) -> list[dict]:
     setup = _SETUP.format(game=game).replace("env.reset(seed=0)", "current = 'aec'\nenv.reset(seed=0)")
-    code = [(s, STAGES[s].format(game=game)) for s in stages]
+    code = [(s, STAGES[s].format(game=game)) for s in game_stages(game, stages)]
     probe = _PROBE.format(setup=setup, stages=code)
     with tempfile.TemporaryDirectory() as cache:
         env = {**os.environ, "NUMBA_CACHE_DIR": cache, "AZGAMES_COMPILE_NOTICE": "0"}
@@ -107,18 +107,21 @@ def table(records: list[dict], top: int) -> str:
 
 
 def main(argv: list[str] | None = None) -> dict:
+    import azgames
+
+    all_games = [e.name for e in azgames.list_games()]
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("games", nargs="*", metavar="GAME", help=f"of {', '.join(GAMES)} (default: all)")
+    parser.add_argument("games", nargs="*", metavar="GAME", help=f"of {', '.join(all_games)} (default: all)")
     parser.add_argument("--stages", nargs="+", default=list(STAGES), choices=list(STAGES))
     parser.add_argument("--top", type=int, default=25, help="rows of each game's table (default: 25)")
     parser.add_argument("--quick", action="store_true", help="smoke run: Azacru's AEC stage")
     results_file.add_arguments(parser, COMMITTED)
     args = parser.parse_args(argv)
     out = results_file.destination(parser, args, COMMITTED, quick=args.quick)
-    unknown = [g for g in args.games if g not in GAMES]
+    unknown = [g for g in args.games if g not in all_games]
     if unknown:
-        parser.error(f"unknown game {unknown[0]!r}; choose from {', '.join(GAMES)}")
-    games = args.games or list(GAMES)
+        parser.error(f"unknown game {unknown[0]!r}; choose from {', '.join(all_games)}")
+    games = args.games or all_games
     if args.quick:
         games, args.stages = ["azacru"], ["aec"]
     results = {"date": time.strftime("%Y-%m-%d"), "cpus": os.cpu_count(), "stages": args.stages, "games": {}}
