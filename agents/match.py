@@ -17,7 +17,6 @@ decides nothing); it *loses* otherwise.
 from __future__ import annotations
 
 import itertools
-import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -26,24 +25,12 @@ import numpy as np
 
 from azgames import checks
 from azgames.progress import Progress
+from azgames.stats import wilson_interval
 
 from . import make_agent
 
 if TYPE_CHECKING:
     from pettingzoo import AECEnv
-
-# ---------------------------------------------------------------- statistics
-
-
-def wilson_interval(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
-    """The Wilson score interval of a binomial proportion (95 % by default)."""
-    if trials <= 0:
-        return 0.0, 1.0
-    p = successes / trials
-    denom = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denom
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 # ---------------------------------------------------------------- one game

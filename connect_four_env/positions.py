@@ -17,13 +17,14 @@ of the game but a function from a position to a column.
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+
+from azgames.stats import wilson_interval
 
 from .solver import ILLEGAL, board_from_moves, outcome
 
@@ -69,17 +70,6 @@ def as_record(moves: Sequence[int], values: Sequence[int]) -> dict[str, Any]:
         "moves": "".join(str(c + 1) for c in moves),
         "values": [None if v == ILLEGAL else int(v) for v in values],
     }
-
-
-def wilson_interval(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
-    """The Wilson score interval of a binomial proportion (95 % by default)."""
-    if trials <= 0:
-        return 0.0, 1.0
-    p = successes / trials
-    denom = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denom
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 @dataclass(frozen=True)
