@@ -13,7 +13,7 @@ from azgames import checks
 from azgames import options as parse
 from azgames import state as state_ops
 from azgames.contract import ContractRules, Kernels
-from azgames.game import ONGOING, Baseline, GameInfo
+from azgames.game import Baseline, GameInfo
 from azgames.options import Option
 
 from . import diagram, picture, render
@@ -180,11 +180,6 @@ class AzacruRules(ContractRules):
         state.turns_left[0] = -1 if final_round_turns is None else final_round_turns
         state.ply[0] = ply
         return state
-
-    def illegal_reason(self, state, action) -> str | None:
-        if state.outcome[0] != ONGOING:
-            return "the game is over"
-        return super().illegal_reason(state, action)
 
     def scores(self, state, i: int = 0) -> list[int]:
         tiles = state.tiles[i]

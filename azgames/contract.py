@@ -278,6 +278,8 @@ class ContractRules(Rules):
         return int(self._entry_observe(state, self.cfg, viewer, obs.reshape(-1), mask))
 
     def illegal_reason(self, state, action) -> str | None:
+        if state.outcome[0] != ONGOING:
+            return "the game is over"
         if not 0 <= action < self.num_actions:
             return f"action {action} is out of range [0, {self.num_actions})"
         code = int(check_action(state, self.cfg, action))

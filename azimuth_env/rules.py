@@ -15,7 +15,7 @@ from azgames import checks
 from azgames import options as parse
 from azgames import state as state_ops
 from azgames.contract import ContractRules, Kernels, reset_games
-from azgames.game import ONGOING, Baseline, GameInfo
+from azgames.game import Baseline, GameInfo
 from azgames.jit import specialize
 from azgames.options import Option
 
@@ -359,11 +359,6 @@ class AzimuthRules(ContractRules):
         raise ValueError(f"{name!r} is not a beach position of this layout")
 
     # ------------------------------------------------------------ playing
-    def illegal_reason(self, state, action) -> str | None:
-        if state.outcome[0] != ONGOING:
-            return "the game is over"
-        return super().illegal_reason(state, action)
-
     def colour_to_act(self, state, i: int = 0) -> int:
         """The colour to act in game ``i`` (the player's own in the base game)."""
         return int(state.player[i])

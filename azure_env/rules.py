@@ -283,11 +283,6 @@ class AzureRules(ContractRules):
             )
         return state
 
-    def illegal_reason(self, state, action) -> str | None:
-        if state.outcome[0] != K.ONGOING:  # the contract's checks the range, then asks the kernels
-            return "the game is over"
-        return super().illegal_reason(state, action)
-
     # ------------------------------------------------------------ scores and infos
     def banked(self, state, i: int = 0) -> list[int]:
         """Each player's banked gold value."""

@@ -8,6 +8,7 @@ import ast
 import importlib
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 import azgames
@@ -30,9 +31,14 @@ def _package_dir(module: str) -> Path:
 
 
 def test_the_names_read_include_every_entry_point_the_core_writes():
-    assert {"step_one", "observe_one", "check_action", "reset_games", "vec_step_serial", "vec_step_parallel"} <= (
-        ENTRY_POINTS
-    )
+    assert {
+        "step_one",
+        "observe_one",
+        "check_action",
+        "reset_games",
+        "vec_step_serial",
+        "vec_step_parallel",
+    } <= (ENTRY_POINTS)
 
 
 @pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.name)
@@ -58,3 +64,15 @@ def test_the_co_op_adds_its_fields_to_azimuths_config_and_the_base_game_carries_
     own = [f for f in coop._fields if f not in base._fields]
     assert coop._fields[: len(base._fields)] == base._fields
     assert {"rounds", "wave_mode", "o_portion_points", "o_controller"} <= set(own)
+
+
+@pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.name)
+def test_every_game_refuses_any_action_once_its_game_is_over_in_the_same_words(entry):
+    env = azgames.make(entry.name)
+    env.reset(seed=0)
+    rng = np.random.default_rng(0)
+    while env.agents:
+        obs, _, terminated, truncated, _ = env.last()
+        env.step(None if terminated or truncated else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    rules = env.unwrapped.rules
+    assert rules.illegal_reason(env.unwrapped.state, 0) == "the game is over"
