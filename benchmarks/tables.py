@@ -801,6 +801,7 @@ TABLES: dict[str, Callable[[Any], str]] = {
     "mcts_strength": mcts_strength,
     "side_by_side_layers": side_by_side,
     "side_by_side_compile": side_by_side,
+    "side_by_side_contract": side_by_side,
     "connect_four": connect_four,
     "contention": contention,
     "cold_start": cold_start,
