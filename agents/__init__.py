@@ -1,6 +1,6 @@
 """Agents and the match runner.
 
-An agent is any object with ``act(env) -> int`` (:class:`azgames.agent.Agent`):
+An agent is any object with ``act(env) -> int`` (:class:`azgames.core.agent.Agent`):
 given the AEC env whose turn it is (it may read ``env.last()``,
 ``env.unwrapped.state``, ``env.unwrapped.rules`` or play ahead on
 ``env.unwrapped.clone()``), it returns a legal action of
@@ -41,15 +41,15 @@ from difflib import SequenceMatcher
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from azgames.inputs import refuse_paths
-from azgames.limits import LOCAL, Limits
-from azgames.registry import list_games, rules_type
+from azgames.core.inputs import refuse_paths
+from azgames.core.limits import LOCAL, Limits
+from azgames.core.registry import list_games, rules_type
 
 from .random_agent import RandomAgent
 
 if TYPE_CHECKING:
-    from azgames.agent import Agent
-    from azgames.game import Baseline
+    from azgames.core.agent import Agent
+    from azgames.core.game import Baseline
 
 POLICIES = Path(__file__).resolve().parent / "policies"
 

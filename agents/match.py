@@ -23,9 +23,9 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from azgames import checks
-from azgames.progress import Progress
-from azgames.stats import wilson_interval
+from azgames.core import checks
+from azgames.core.progress import Progress
+from azgames.core.stats import wilson_interval
 
 from . import make_agent
 

@@ -15,7 +15,7 @@ player count and options, the observation shape and how the file was made.
     logits = policy.logits(obs_batch, mask_batch)   # (N, num_actions), -inf where illegal
 
 A policy file is data, never code: :meth:`NumpyPolicy.load` reads it within
-a size limit (:func:`azgames.inputs.read_bytes`), opens the archive from
+a size limit (:func:`azgames.core.inputs.read_bytes`), opens the archive from
 memory without pickles, and checks every array before the policy plays (a
 ValueError of one line naming the file and what is wrong otherwise): the
 meta, the layers' shapes (they chain from the game's observation to its
@@ -37,8 +37,8 @@ from typing import Any
 import numpy as np
 from numpy.lib import format as npy_format
 
-from azgames.inputs import parse_json, read_bytes
-from azgames.limits import LOCAL
+from azgames.core.inputs import parse_json, read_bytes
+from azgames.core.limits import LOCAL
 
 from .az.gumbel import EPSILON, NO_RESCALE
 from .conv import check_conv, conv_features
@@ -210,7 +210,7 @@ def check_game(meta: dict, num_actions: int, where: str = "policy") -> None:
     options it takes, and its observation shape, and the policy head's
     ``num_actions`` is the game's action space (asked of the game's rules,
     without making an env: nothing is compiled)."""
-    from azgames.registry import list_games, rules_type
+    from azgames.core.registry import list_games, rules_type
 
     game, players = meta["game"], meta["num_players"]
     known = [e.name for e in list_games()]
@@ -518,7 +518,7 @@ class PolicyAgent:
     def __init__(
         self, policy: NumpyPolicy | None = None, seed=None, game: str | None = None, sample: bool = False
     ):
-        from azgames.agent import agent_rng
+        from azgames.core.agent import agent_rng
 
         if policy is None and game is None:
             raise ValueError("PolicyAgent needs a policy or the game whose shipped policy to play")
@@ -530,7 +530,7 @@ class PolicyAgent:
         self.sample = bool(sample)
 
     def act(self, env) -> int:
-        from azgames.agent import suite_env
+        from azgames.core.agent import suite_env
 
         raw = suite_env(env, self.game)
         policy = self.policy_for(raw.rules.num_players)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from azgames.agent import agent_rng, suite_env
+from azgames.core.agent import agent_rng, suite_env
 
 
 class RandomAgent:

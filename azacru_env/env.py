@@ -94,7 +94,7 @@ end holds `score`, `scores` (tiles per agent), `winners` and `turns`.
 
 from __future__ import annotations
 
-from azgames.envs import game_envs
+from azgames.core.envs import game_envs
 
 from .rules import AzacruRules
 

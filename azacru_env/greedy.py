@@ -40,9 +40,9 @@ import numpy as np
 
 from azacru_env.kernels import ACTIONS_PER_PIECE, apply_move, mark_moves
 from azacru_env.rules import AzacruRules
-from azgames.agent import BestOfGreedy, agent_rng
-from azgames.jit import njit, njit_inline, njit_parallel, prange
-from azgames.rng import below
+from azgames.core.agent import BestOfGreedy, agent_rng
+from azgames.core.jit import njit, njit_inline, njit_parallel, prange
+from azgames.core.rng import below
 
 #: Tiles subtracted from a move that takes the mover's own piece off the board.
 DEFAULT_REMOVAL_PENALTY = 1.0

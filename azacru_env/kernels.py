@@ -1,5 +1,5 @@
 """Azacru's rules as numba kernels: the five of the kernel contract
-(:mod:`azgames.contract`) over the state tuple ``s``
+(:mod:`azgames.core.contract`) over the state tuple ``s``
 (:class:`~azacru_env.rules.AzacruState`) and the config ``cfg``
 (:class:`~azacru_env.rules.AzacruConfig`); the core writes every entry point
 from them.
@@ -28,8 +28,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from azgames.game import ONGOING, TERMINATED, TRUNCATED, pack_status
-from azgames.jit import njit, njit_inline, njit_shared
+from azgames.core.game import ONGOING, TERMINATED, TRUNCATED, pack_status
+from azgames.core.jit import njit, njit_inline, njit_shared
 
 from .board import BORDERLAND, BORDERLAND_FIELDS, DX, DY
 

@@ -1,4 +1,4 @@
-"""Azacru's picture: the board of game 0 as an :class:`azgames.drawing.Drawing`.
+"""Azacru's picture: the board of game 0 as an :class:`azgames.core.drawing.Drawing`.
 
 Tiles take their owner's seat colour and show the seat number in a corner;
 chevrons point where they face and carry their owner's letter (A = player_0),
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from azgames.drawing import FAINT, INK, PAPER, SEAT_COLOURS, SEAT_INK, Drawing
+from azgames.core.drawing import FAINT, INK, PAPER, SEAT_COLOURS, SEAT_INK, Drawing
 
 from . import kernels as K
 from .board import COLUMNS, COMPASS, field_name, move_squares, parse_field
@@ -78,7 +78,7 @@ def _piece_tip(owner: int, name: str, facing: int) -> str:
 
 
 def picture(state, rules, last=None) -> Drawing:
-    """Game 0 of ``state`` drawn; ``last`` (:class:`azgames.game.LastStep`) is
+    """Game 0 of ``state`` drawn; ``last`` (:class:`azgames.core.game.LastStep`) is
     the step that led to it, named in the header and outlined on the board."""
     title = _title(state, rules)
     d = Drawing(WIDTH, HEIGHT, title=title)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from azgames.words import count
+from azgames.core.words import count
 
 from .diagram import PLAYER_LETTERS, to_diagram
 

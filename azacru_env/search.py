@@ -1,13 +1,13 @@
-"""Azacru's hooks for the tree search (:mod:`azgames.search_hooks`): the
-contract's own kernels (:mod:`azgames.contract`), a playout's estimate and
+"""Azacru's hooks for the tree search (:mod:`azgames.core.search_hooks`): the
+contract's own kernels (:mod:`azgames.core.contract`), a playout's estimate and
 the greedy agent's move."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from azgames.contract import search_hooks
-from azgames.jit import njit
+from azgames.core.contract import search_hooks
+from azgames.core.jit import njit
 
 from . import kernels as K
 from .greedy import DEFAULT_REMOVAL_PENALTY, greedy_action

@@ -17,7 +17,7 @@ import itertools
 
 import numpy as np
 
-from azgames.symmetry import Symmetry
+from azgames.core.symmetry import Symmetry
 
 from .board import DX, DY
 

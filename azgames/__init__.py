@@ -4,9 +4,9 @@
 ``azgames.make_vec("azacru", num_envs=4096, seed=0)`` its batched vector env.
 """
 
-from . import compile_notice, threads  # noqa: F401  (threads: before torch's or numba's OpenMP starts)
-from .records import from_record, load_record, save_record, to_record
-from .registry import list_games, make, make_vec, register
+from .core import compile_notice, threads  # noqa: F401  (threads: before torch's or numba's OpenMP starts)
+from .core.records import from_record, load_record, save_record, to_record
+from .core.registry import list_games, make, make_vec, register
 
 __all__ = [
     "make",

@@ -313,7 +313,7 @@ def main(argv: list[str] | None = None) -> int:
     """``python -m azgames bench [ARGS]``: the table, and ``--json PATH`` if given."""
     import json
 
-    from azgames.inputs import writable_file
+    from azgames.core.inputs import writable_file
 
     parser = build_parser()
     parser.prog = "azgames bench"
@@ -331,7 +331,7 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(str(e))
     results = measure(args)
     if args.json is not None:
-        from azgames.registry import versions
+        from azgames.core.registry import versions
 
         results["versions"] = versions()  # which rules were measured, as every results file says
         Path(args.json).write_text(json.dumps(results, indent=1) + "\n")

@@ -23,7 +23,7 @@ import importlib.metadata
 import os
 import sys
 
-from .registry import list_games, rules_type
+from .core.registry import list_games, rules_type
 
 #: The modules that add a command each (``register(subparsers)``), in the order --help lists them.
 COMMANDS = (

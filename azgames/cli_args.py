@@ -13,7 +13,7 @@ import argparse
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from .registry import list_games, rules_type
+from .core.registry import list_games, rules_type
 
 #: The ``--agents`` name of a seat played at the keyboard (not a registered
 #: agent: a tournament or a training run cannot wait for a person).
@@ -23,7 +23,7 @@ T = TypeVar("T")
 
 
 def check(parser: argparse.ArgumentParser, check: Callable[..., T], *args: Any) -> T:
-    """``check(*args)`` (an :mod:`azgames.checks` or :mod:`azgames.inputs`
+    """``check(*args)`` (an :mod:`azgames.core.checks` or :mod:`azgames.core.inputs`
     check), its refusal as a one-line usage error."""
     try:
         return check(*args)

@@ -124,7 +124,7 @@ and `colour`.
 
 from __future__ import annotations
 
-from azgames.envs import game_envs
+from azgames.core.envs import game_envs
 
 from .rules import AzimuthRules
 

@@ -94,9 +94,9 @@ from typing import Any
 
 import numpy as np
 
-from azgames.agent import BestOfGreedy, agent_rng
-from azgames.jit import njit, njit_inline, njit_parallel, prange
-from azgames.rng import below
+from azgames.core.agent import BestOfGreedy, agent_rng
+from azgames.core.jit import njit, njit_inline, njit_parallel, prange
+from azgames.core.rng import below
 from azimuth_env.board import (
     AT_HOME,
     DX,

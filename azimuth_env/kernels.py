@@ -1,7 +1,7 @@
 """Azimuth's rules as numba kernels over batched state arrays.
 
 The rules are the five kernels of the core's contract at the bottom
-(:mod:`azgames.contract`: ``reset_game``, ``play``, ``write_observation``,
+(:mod:`azgames.core.contract`: ``reset_game``, ``play``, ``write_observation``,
 ``write_mask``, ``illegal_code``), each over the state tuple ``s``
 (:class:`azimuth_env.rules.AzimuthState`); the core writes every entry point
 from them. They hand the state's arrays to the per-game functions above them,
@@ -24,9 +24,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from azgames.game import ONGOING, TERMINATED, TRUNCATED, pack_status
-from azgames.jit import njit, njit_inline, njit_shared
-from azgames.rng import below
+from azgames.core.game import ONGOING, TERMINATED, TRUNCATED, pack_status
+from azgames.core.jit import njit, njit_inline, njit_shared
+from azgames.core.rng import below
 
 from .board import (
     AT_HOME,
@@ -716,7 +716,7 @@ def set_up_beach(stack, height, castaway, beach, rng, i, p, cfg):
 
 
 # ---------------------------------------------------------------- the contract's kernels
-# What the core calls (azgames.contract): each takes the state tuple ``s``
+# What the core calls (azgames.core.contract): each takes the state tuple ``s``
 # and calls the kernel doing the work with int64 indices, so that it compiles
 # once whatever the core passes (a literal 0 in the AEC entry points, an
 # unsigned index in its parallel loops: numba types each apart).

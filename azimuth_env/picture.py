@@ -1,4 +1,4 @@
-"""Azimuth's picture: game 0 of a state drawn as an :class:`azgames.drawing.Drawing`.
+"""Azimuth's picture: game 0 of a state drawn as an :class:`azgames.core.drawing.Drawing`.
 
 The sea's 36 raft points are tiles (targets named as the notation names
 points, ``c4``); the 25 wind marks sit at the tiles' corners (targets
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from azgames.drawing import FAINT, INK, Drawing
+from azgames.core.drawing import FAINT, INK, Drawing
 
 from .board import (
     AT_HOME,
@@ -487,5 +487,5 @@ def draw(
 
 def picture(state, rules, last=None) -> Drawing:
     """Game 0 of ``state`` drawn (see the module docstring); ``last`` is the
-    :class:`azgames.game.LastStep` that led to it, if any."""
+    :class:`azgames.core.game.LastStep` that led to it, if any."""
     return draw(state, rules, last, caused=landing_words(state, rules))

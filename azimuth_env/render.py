@@ -3,7 +3,7 @@ for ``rgb_array`` and the browser, is :mod:`azimuth_env.picture`)."""
 
 from __future__ import annotations
 
-from azgames.words import count
+from azgames.core.words import count
 
 from .board import AT_HOME, COLOUR_LETTERS, COLOUR_NAMES, NOT_PLACED, ON_ISLAND, beach_name
 from .diagram import format_sea

@@ -1,4 +1,4 @@
-"""Azimuth's :class:`~azgames.contract.ContractRules`: configuration,
+"""Azimuth's :class:`~azgames.core.contract.ContractRules`: configuration,
 notation and pictures; the rules are the kernels' (:mod:`.kernels`), every
 entry point the core's."""
 
@@ -11,13 +11,13 @@ from typing import Any, ClassVar, NamedTuple
 
 import numpy as np
 
-from azgames import checks
-from azgames import options as parse
-from azgames import state as state_ops
-from azgames.contract import ContractRules, Kernels, reset_games
-from azgames.game import Baseline, GameInfo
-from azgames.jit import specialize
-from azgames.options import Option
+from azgames.core import checks
+from azgames.core import options as parse
+from azgames.core import state as state_ops
+from azgames.core.contract import ContractRules, Kernels, reset_games
+from azgames.core.game import Baseline, GameInfo
+from azgames.core.jit import specialize
+from azgames.core.options import Option
 
 from . import diagram, picture, render
 from . import kernels as K

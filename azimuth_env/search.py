@@ -1,12 +1,12 @@
-"""Azimuth's hooks for the tree search (:mod:`azgames.search_hooks`): the
+"""Azimuth's hooks for the tree search (:mod:`azgames.core.search_hooks`): the
 contract's own kernels, the greedy's estimate and move."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from azgames.contract import search_hooks
-from azgames.jit import njit
+from azgames.core.contract import search_hooks
+from azgames.core.jit import njit
 
 from .greedy import greedy_action, position_cost
 from .kernels import write_mask

@@ -40,8 +40,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from azgames.game import ONGOING, TERMINATED, TRUNCATED
-from azgames.state_check import fail_where, in_range
+from azgames.core.game import ONGOING, TERMINATED, TRUNCATED
+from azgames.core.state_check import fail_where, in_range
 
 from .board import AT_HOME, NOT_PLACED, NUM_MARKS, NUM_POINTS, ON_ISLAND, Layout
 

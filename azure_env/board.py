@@ -40,7 +40,7 @@ from typing import Any
 
 import numpy as np
 
-from azgames.inputs import parse_json, read_text, refuse_paths
+from azgames.core.inputs import parse_json, read_text, refuse_paths
 
 #: Step directions (the actions 0-3), as (column, row) offsets.
 DIRECTIONS = ("N", "E", "S", "W")

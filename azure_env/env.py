@@ -126,7 +126,7 @@ and `turns`.
 
 from __future__ import annotations
 
-from azgames.envs import game_envs
+from azgames.core.envs import game_envs
 
 from .rules import AzureRules
 

@@ -80,9 +80,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from azgames.agent import agent_rng, suite_env
-from azgames.jit import njit, njit_inline, njit_parallel, prange
-from azgames.rng import below
+from azgames.core.agent import agent_rng, suite_env
+from azgames.core.jit import njit, njit_inline, njit_parallel, prange
+from azgames.core.rng import below
 from azure_env.board import ENTER_HUNTER, ENTER_MONSTER, MAP, MAX_MAP_TILES, STOP
 from azure_env.kernels import BANKED, CARRIED, MONSTER, allowance
 from azure_env.rules import AzureRules, AzureState

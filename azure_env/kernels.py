@@ -1,7 +1,7 @@
 """Azure Attack's rules as numba kernels over its state tuple.
 
 The five functions at the bottom are the kernel contract's
-(:mod:`azgames.contract`): ``reset_game``, ``play``, ``write_observation``,
+(:mod:`azgames.core.contract`): ``reset_game``, ``play``, ``write_observation``,
 ``write_mask`` and ``illegal_code``, each over the state ``s``
 (:class:`azure_env.rules.AzureState`), the config ``cfg``
 (:class:`azure_env.rules.AzureConfig`: ``tables``, the layout's table array
@@ -21,10 +21,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from azgames.chance import roll_die
-from azgames.game import DREW, ONGOING, TERMINATED, TRUNCATED, pack_status
-from azgames.jit import njit_inline, njit_shared
-from azgames.rng import below
+from azgames.core.chance import roll_die
+from azgames.core.game import DREW, ONGOING, TERMINATED, TRUNCATED, pack_status
+from azgames.core.jit import njit_inline, njit_shared
+from azgames.core.rng import below
 
 from .board import ENTER_HUNTER, ENTER_MONSTER, MAP, STOP
 

@@ -1,5 +1,5 @@
 """Azure Attack's picture: game 0 of a state drawn as an
-:class:`azgames.drawing.Drawing`.
+:class:`azgames.core.drawing.Drawing`.
 
 The map sits on the left with its row numbers and column letters; every
 square of a tile in play is a ``target`` named as the notation names it
@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import math
 
-from azgames.drawing import FAINT, INK, PAPER, SEAT_COLOURS, SEAT_INK, Drawing
-from azgames.words import count
+from azgames.core.drawing import FAINT, INK, PAPER, SEAT_COLOURS, SEAT_INK, Drawing
+from azgames.core.words import count
 
 from . import kernels as K
 from .board import MAP, VOID
@@ -162,7 +162,7 @@ def _legend_symbol(d: Drawing, k: int, x, y) -> None:
 
 # ---------------------------------------------------------------- the picture
 def picture(state, rules, last=None) -> Drawing:
-    """Game 0 of ``state`` drawn; ``last`` (an :class:`azgames.game.LastStep`)
+    """Game 0 of ``state`` drawn; ``last`` (an :class:`azgames.core.game.LastStep`)
     is the step that led there, named in the header with what it caused."""
     layout, S = rules.layout, rules.S
     width, height, x0, y0 = _size(rules)

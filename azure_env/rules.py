@@ -1,4 +1,4 @@
-"""Azure Attack's :class:`~azgames.contract.ContractRules`: configuration,
+"""Azure Attack's :class:`~azgames.core.contract.ContractRules`: configuration,
 notation and explicit chance; the kernels (:mod:`.kernels`) are the kernel
 contract's, and the core writes every entry point from them."""
 
@@ -9,12 +9,12 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from azgames import checks
-from azgames import options as parse
-from azgames.chance import ChanceOutcome, dice_outcomes, force
-from azgames.contract import ContractRules, Kernels
-from azgames.game import Baseline, GameInfo, LastStep
-from azgames.options import Option
+from azgames.core import checks
+from azgames.core import options as parse
+from azgames.core.chance import ChanceOutcome, dice_outcomes, force
+from azgames.core.contract import ContractRules, Kernels
+from azgames.core.game import Baseline, GameInfo, LastStep
+from azgames.core.options import Option
 
 from . import diagram, render
 from . import kernels as K

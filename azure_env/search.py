@@ -1,13 +1,13 @@
-"""Azure Attack's hooks for the tree search (:mod:`azgames.search_hooks`): the
-contract's own kernels (:func:`azgames.contract.search_hooks`), its
+"""Azure Attack's hooks for the tree search (:mod:`azgames.core.search_hooks`): the
+contract's own kernels (:func:`azgames.core.contract.search_hooks`), its
 estimate of a cut playout and greedy's move for guided playouts."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from azgames.contract import search_hooks
-from azgames.jit import njit
+from azgames.core.contract import search_hooks
+from azgames.core.jit import njit
 
 from . import kernels as K
 from .greedy import greedy_action

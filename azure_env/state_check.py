@@ -38,8 +38,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from azgames.game import ONGOING, TERMINATED, TRUNCATED
-from azgames.state_check import fail_where, in_range
+from azgames.core.game import ONGOING, TERMINATED, TRUNCATED
+from azgames.core.state_check import fail_where, in_range
 
 from .board import ENTER_HUNTER, ENTER_MONSTER, MAP, VOID, access_table
 from .kernels import (

@@ -55,7 +55,7 @@ def recorded_games(env, count: int, seed: int) -> list[tuple[int, list[int]]]:
 
 def timers(env, games) -> dict:
     """One function per part, each replaying ``games``."""
-    from azgames.rng import seed_words
+    from azgames.core.rng import seed_words
 
     rules = env.unwrapped.rules
     obs = np.empty(rules.observation_shape(0), np.int8)
@@ -92,7 +92,7 @@ def timers(env, games) -> dict:
 
 def run(games: list[str], players: int, num_games: int, repeats: int) -> dict:
     import azgames
-    from azgames.progress import Progress
+    from azgames.core.progress import Progress
 
     setups = {}
     for game in games:

@@ -73,7 +73,7 @@ def measure(name, hidden, conv, train, held_out, steps: int, seed: int) -> dict:
     import torch
 
     import azgames
-    from azgames.symmetry import symmetries
+    from azgames.core.symmetry import symmetries
     from azgames.training.alphazero import augment, learn
     from azgames.training.net import Net
 
@@ -148,7 +148,7 @@ def main(argv: list[str] | None = None) -> dict:
     networks = NETWORKS[:1] if args.quick else NETWORKS
     if rounds < 2 or steps < 1:
         parser.error(f"--rounds {rounds} (at least 2: some train, some are held out) and --steps {steps}")
-    from azgames.progress import Progress
+    from azgames.core.progress import Progress
 
     train, held_out = positions(rounds, *((16, 2) if args.quick else (128, 16)))
     if not len(train.value) or not len(held_out.value):

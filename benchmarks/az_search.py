@@ -82,7 +82,7 @@ def main(argv: list[str] | None = None) -> dict:
     simulations, moves = (4, 2) if args.quick else (args.simulations, args.moves)
     if simulations < 1 or moves < 1:
         parser.error(f"--simulations {simulations} and --moves {moves} must be at least 1")
-    from azgames.progress import Progress
+    from azgames.core.progress import Progress
 
     rows = []
     with Progress(len(rows_wanted), "az search", unit="row", enabled=not args.quick) as bar:

@@ -123,7 +123,7 @@ def measure(
     from azgames.agents.az.agent import AZAgent, shipped_network_path
     from azgames.agents.match import wilson_interval
     from azgames.agents.policy import NumpyPolicy
-    from azgames.progress import Progress
+    from azgames.core.progress import Progress
 
     policy = NumpyPolicy.load(shipped_network_path(game, players))
     team = opponent == TEAM
@@ -218,7 +218,7 @@ def main(argv: list[str] | None = None) -> dict:
         parser.error(f"--jobs must be at least 1, not {args.jobs}")
     pool = ProcessPoolExecutor(args.jobs) if args.jobs > 1 else None
     for game, players in wanted:
-        from azgames.registry import rules_type
+        from azgames.core.registry import rules_type
 
         team = rules_type(game).info.utility == "identical"  # one crew: it plays the game itself
         opponents = [TEAM] if team else args.opponents

@@ -60,7 +60,7 @@ import results_file  # noqa: E402
 import azgames  # noqa: E402
 from azgames.agents import RandomAgent  # noqa: E402
 from azgames.agents.match import wilson_interval  # noqa: E402
-from azgames.progress import Progress  # noqa: E402
+from azgames.core.progress import Progress  # noqa: E402
 from azimuth_env.coop.greedy import AzimuthCoopGreedy  # noqa: E402
 
 COMMITTED = results_file.RESULTS / "azimuth_coop_agents.json"

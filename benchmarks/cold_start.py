@@ -116,7 +116,7 @@ def main(argv: list[str] | None = None) -> dict:
         parser.error(f"--runs {args.runs}: give at least 1")
     if args.quick:
         args.games, args.stages, args.runs = ["azacru"], ["aec"], 1
-    from azgames.progress import Progress
+    from azgames.core.progress import Progress
 
     rows, command_runs = [], []
     with Progress(len(args.games) * args.runs, "cold start", unit="run") as bar:

@@ -35,10 +35,10 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import azgames  # noqa: E402
-from azgames.batch import first_illegal, random_legal_actions  # noqa: E402
-from azgames.game import ONGOING  # noqa: E402
-from azgames.jit import njit_parallel, prange  # noqa: E402
-from azgames.threads import SERIAL_BELOW, with_threads  # noqa: E402
+from azgames.core.batch import first_illegal, random_legal_actions  # noqa: E402
+from azgames.core.game import ONGOING  # noqa: E402
+from azgames.core.jit import njit_parallel, prange  # noqa: E402
+from azgames.core.threads import SERIAL_BELOW, with_threads  # noqa: E402
 from benchmarks import results_file  # noqa: E402
 from benchmarks.connect_four_bitboard import BitboardVec  # noqa: E402
 from connect_four_env import rules as C4  # noqa: E402
@@ -86,7 +86,7 @@ class DirectVec:
 
 class SameThreads:
     """A hand-written kernel's batches on the team the suite's own get
-    (``azgames.threads``): the comparison is of kernels, not of thread policies
+    (``azgames.core.threads``): the comparison is of kernels, not of thread policies
     (numba's defaults with sleeping threads ran the bitboards at N = 64 at a
     tenth of their one-thread rate)."""
 

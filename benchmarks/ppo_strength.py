@@ -33,7 +33,7 @@ import results_file  # noqa: E402
 
 from azgames.agents.match import wilson_interval  # noqa: E402
 from azgames.agents.policy import NumpyPolicy, shipped_policy_path  # noqa: E402
-from azgames.progress import Progress  # noqa: E402
+from azgames.core.progress import Progress  # noqa: E402
 from azgames.training.evaluate import evaluate  # noqa: E402
 
 COMMITTED = results_file.RESULTS / "ppo_strength.json"

@@ -29,7 +29,7 @@ import sys
 import time
 from pathlib import Path
 
-from azgames.inputs import writable_file
+from azgames.core.inputs import writable_file
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "benchmarks" / "results"
@@ -82,7 +82,7 @@ def destination(
 
 def game_versions() -> dict[str, int]:
     """The current version of every registered game, by name."""
-    from azgames.registry import versions
+    from azgames.core.registry import versions
 
     return versions()
 

@@ -652,7 +652,7 @@ def az_targets(data: dict) -> str:
 
 def _title(game: str) -> str:
     """The game's name as its registry entry writes it: Azure Attack."""
-    from azgames.registry import list_games
+    from azgames.core.registry import list_games
 
     (entry,) = [e for e in list_games() if e.name == game]
     return entry.summary.split(":")[0]

@@ -14,7 +14,7 @@ Two players drop stones into a 6 x 7 board standing upright; a stone falls
 to the lowest free cell of its column. Four of a player's stones in a row,
 across, up or diagonally, win; a full board is a draw. player_0 moves first.
 The rules as implemented: `docs/rules/connect_four.md`. It is the suite's
-worked example of the kernel contract (`azgames/contract.py`): the rules are
+worked example of the kernel contract (`azgames/core/contract.py`): the rules are
 five numba functions in `connect_four_env/rules.py`, every entry point the
 core's.
 
@@ -40,7 +40,7 @@ channels first). The mask marks the columns with a free cell.
 - v1: first release.
 """
 
-from azgames.envs import game_envs
+from azgames.core.envs import game_envs
 
 from .rules import ConnectFourRules
 

@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from azgames.stats import wilson_interval
+from azgames.core.stats import wilson_interval
 
 from .solver import ILLEGAL, board_from_moves, outcome
 

@@ -3,7 +3,7 @@ four in a row (across, up or diagonal) wins, a full board draws. Action i
 drops the actor's stone in column i, 0 the leftmost.
 
 The state is five arrays with a batch axis; the kernels are the contract's
-(:mod:`azgames.contract`): the core writes every entry point from them."""
+(:mod:`azgames.core.contract`): the core writes every entry point from them."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ from typing import NamedTuple
 
 import numpy as np
 
-from azgames.contract import ContractRules, Kernels
-from azgames.game import ONGOING, TERMINATED, GameInfo, pack_status
-from azgames.jit import njit, njit_inline
+from azgames.core.contract import ContractRules, Kernels
+from azgames.core.game import ONGOING, TERMINATED, GameInfo, pack_status
+from azgames.core.jit import njit, njit_inline
 
 from . import view
 from .state_check import check_values, fours

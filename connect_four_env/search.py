@@ -3,8 +3,8 @@ and an estimate of a position for a search cut short."""
 
 import math
 
-from azgames.contract import search_hooks
-from azgames.jit import njit
+from azgames.core.contract import search_hooks
+from azgames.core.jit import njit
 
 from .rules import COLUMNS, ROWS, ConnectFourRules
 

@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from azgames.jit import njit
+from azgames.core.jit import njit
 
 ROWS, COLUMNS = 6, 7
 H1 = ROWS + 1  # bits a column: its cells and a guard bit on top

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from azgames.game import ONGOING, TERMINATED
-from azgames.state_check import fail_where, in_range
+from azgames.core.game import ONGOING, TERMINATED
+from azgames.core.state_check import fail_where, in_range
 
 
 def fours(stones: np.ndarray) -> np.ndarray:

@@ -3,7 +3,7 @@ the leftmost), a text board and a picture whose columns are the click targets.""
 
 from __future__ import annotations
 
-from azgames.drawing import INK, PAPER, SEAT_COLOURS, Drawing
+from azgames.core.drawing import INK, PAPER, SEAT_COLOURS, Drawing
 
 NAMES = "abcdefg"
 STONES = {-1: ".", 0: "X", 1: "O"}

@@ -1,4 +1,4 @@
-"""Writes azgames/data/font.npz, the bitmap font of the raster pictures.
+"""Writes azgames/core/data/font.npz, the bitmap font of the raster pictures.
 
 The rgb_array frames draw text without any font library: each printable
 ASCII character is stored once as an 8-bit coverage image, rendered here by

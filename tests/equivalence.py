@@ -24,8 +24,8 @@ from collections.abc import Callable
 
 import numpy as np
 
-from azgames import state as state_ops
-from azgames.rng import seed_words
+from azgames.core import state as state_ops
+from azgames.core.rng import seed_words
 
 
 def differences(a, b, skip=()) -> list[str]:

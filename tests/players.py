@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from azgames.registry import list_games, rules_type
+from azgames.core.registry import list_games, rules_type
 
 
 def counts(game: str, wanted) -> list[int]:

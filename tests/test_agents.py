@@ -15,7 +15,6 @@ import pytest
 
 import azgames
 from azacru_env.greedy import AzacruGreedy
-from azgames import state as state_ops
 from azgames.agents import AGENTS, RandomAgent, agent_names, make_agent
 from azgames.agents.match import (
     outcome_of,
@@ -24,6 +23,7 @@ from azgames.agents.match import (
     round_robin,
     wilson_interval,
 )
+from azgames.core import state as state_ops
 
 
 def azacru(num_players: int = 2, **kwargs):

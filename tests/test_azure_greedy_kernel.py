@@ -15,9 +15,9 @@ import numpy as np
 import pytest
 
 import azgames
-from azgames import state as state_ops
 from azgames.agents import RandomAgent
-from azgames.jit import JIT_DISABLED
+from azgames.core import state as state_ops
+from azgames.core.jit import JIT_DISABLED
 from azgames.training import LearnerVecEnv
 from azure_env.board import SUIT_TILE_RULES
 from azure_env.greedy import AzureGreedy

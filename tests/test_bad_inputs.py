@@ -18,9 +18,9 @@ import numpy as np
 import pytest
 
 import azgames
-from azgames import state as state_ops
 from azgames.agents import agent_names, make_agent
 from azgames.cli import main as cli_main
+from azgames.core import state as state_ops
 
 GAMES = [e.name for e in azgames.list_games()]
 REFUSED = (TypeError, ValueError)
@@ -87,7 +87,7 @@ def bad_option_values(default):
 
 def game_option_cases():
     for game in GAMES:
-        rules_type = azgames.registry._module(game).raw_env.rules_type
+        rules_type = azgames.core.registry._module(game).raw_env.rules_type
         for name, default in rules_type.option_defaults().items():
             for value in bad_option_values(default):
                 yield pytest.param(game, name, value, id=f"{game}-{name}={value!r}")
@@ -335,7 +335,7 @@ def test_record_files_are_checked(tmp_path, records):
 def test_vector_env_refuses_bad_arguments(game):
     for n in (0, -1, True, 1.5, "4", None):
         refused(lambda: azgames.make_vec(game, num_envs=n), "num_envs", repr(n))
-    venv_type = azgames.registry._module(game).VectorEnv
+    venv_type = azgames.core.registry._module(game).VectorEnv
     fresh = venv_type(num_envs=2)
     refused(lambda: fresh.step([0, 0]), "reset", kinds=(RuntimeError,))
     refused(lambda: fresh.game(0), "reset", kinds=(RuntimeError,))

@@ -95,7 +95,7 @@ def test_results_file_writes_only_where_asked(tmp_path):
     assert where(parser, parser.parse_args(["--save"]), committed) == committed
     out = tmp_path / "new" / "r.json"
     results_file["write_json"](out, {"rows": [1]}, indent=2)
-    assert json.loads(out.read_text()) == {"rows": [1], "versions": azgames.registry.versions()}
+    assert json.loads(out.read_text()) == {"rows": [1], "versions": azgames.core.registry.versions()}
     assert out.read_text().endswith("\n")
 
 
@@ -271,9 +271,9 @@ def test_compile_profile_quick_run_names_the_kernels_that_compiled(tmp_path, cap
     assert json.loads(out.read_text())["games"] == json.loads(json.dumps(results["games"]))
     records = results["games"]["azacru"]
     functions = {r["function"] for r in records}
-    assert "azgames.contract.step_one" in functions and {r["stage"] for r in records} == {"aec"}
+    assert "azgames.core.contract.step_one" in functions and {r["stage"] for r in records} == {"aec"}
     assert all(r["total_s"] >= r["self_s"] >= 0 for r in records)
-    assert "| aec | `azgames.contract.step_one` |" in capsys.readouterr().out
+    assert "| aec | `azgames.core.contract.step_one` |" in capsys.readouterr().out
 
 
 def test_az_search_quick_run_times_the_search_and_its_network(tmp_path, capsys, results_untouched):

@@ -1,4 +1,4 @@
-"""The shared explicit-chance API (:mod:`azgames.chance`), shown on Azure
+"""The shared explicit-chance API (:mod:`azgames.core.chance`), shown on Azure
 Attack's fights: outcomes with probabilities, forcing one on a clone, and
 game records that keep forced draws."""
 
@@ -11,9 +11,9 @@ import numpy as np
 import pytest
 
 import azgames
-from azgames import state as state_ops
-from azgames.chance import ChanceOutcome, dice_outcomes, force, roll_die
-from azgames.records import from_record
+from azgames.core import state as state_ops
+from azgames.core.chance import ChanceOutcome, dice_outcomes, force, roll_die
+from azgames.core.records import from_record
 
 # hunter_0 (A, carrying a 4) stands south of the monster; hunter_1 (B) west of A.
 FACE_OFF = """

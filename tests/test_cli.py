@@ -15,7 +15,7 @@ import pytest
 import azgames
 from azgames import cli
 from azgames.agents.policy import NumpyPolicy
-from azgames.extras import missing
+from azgames.core.extras import missing
 
 ROOT = Path(__file__).resolve().parents[1]
 SHIPPED = ROOT / "agents" / "policies"
@@ -134,7 +134,7 @@ def test_every_game_option_is_offered_by_every_command_that_plays(capsys):
             cli.main([command, "--help"])
         shown = capsys.readouterr().out
         for entry in azgames.list_games():
-            for option in azgames.registry.rules_type(entry.name).OPTIONS:
+            for option in azgames.core.registry.rules_type(entry.name).OPTIONS:
                 assert f"--{option.name.replace('_', '-')}" in shown, (command, option.name)
 
 

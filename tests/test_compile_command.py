@@ -81,7 +81,9 @@ def test_clear_then_nothing_is_cached_under_numba_cache_dir(tmp_path):
     leaves cache files there, and ``compile --clear`` takes them all away."""
     env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)}
     env.pop("NUMBA_DISABLE_JIT", None)
-    call_a_kernel = "import numpy as np; from azgames.rng import below; below(np.ones(1, np.uint64), 0, 6)"
+    call_a_kernel = (
+        "import numpy as np; from azgames.core.rng import below; below(np.ones(1, np.uint64), 0, 6)"
+    )
     subprocess.run([sys.executable, "-c", call_a_kernel], env=env, check=True)
     assert list(tmp_path.rglob("*.nbi"))
     # numba looks only under NUMBA_CACHE_DIR then: the checkout's own cache must stay

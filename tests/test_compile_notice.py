@@ -6,7 +6,7 @@ import time
 
 from numba.core import event
 
-from azgames.compile_notice import CompileNotice
+from azgames.core.compile_notice import CompileNotice
 
 
 class FakeDispatcher:
@@ -18,7 +18,9 @@ def compile_event(status, module="azimuth_env.kernels"):
     return event.Event("numba:compile", status, data={"dispatcher": FakeDispatcher(module)})
 
 
-def run_burst(notice: CompileNotice, seconds: float, modules=("azimuth_env.kernels", "azgames.rng")) -> str:
+def run_burst(
+    notice: CompileNotice, seconds: float, modules=("azimuth_env.kernels", "azgames.core.rng")
+) -> str:
     """Nested compiles of ``modules`` lasting ``seconds``, then the burst's end."""
     for module in modules:
         notice.on_start(compile_event(event.EventStatus.START, module))
@@ -74,7 +76,7 @@ def test_on_a_terminal_the_seconds_count_on_one_line_which_the_total_replaces():
 
 
 def test_azgames_compile_notice_0_silences_it(monkeypatch):
-    import azgames.compile_notice as notice
+    import azgames.core.compile_notice as notice
 
     monkeypatch.setattr(notice, "_installed", None)
     monkeypatch.setenv("AZGAMES_COMPILE_NOTICE", "0")
@@ -188,7 +190,7 @@ def test_a_real_compile_on_a_pipe_is_announced_with_its_function_and_total(tmp_p
             """
             from numba.core import event
 
-            from azgames.compile_notice import CompileNotice
+            from azgames.core.compile_notice import CompileNotice
             from kernel import add_one
 
             notice = CompileNotice(delay_s=0.0, idle_s=0.2, tick_s=0.01, every_s=0.0)

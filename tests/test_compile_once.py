@@ -1,4 +1,4 @@
-"""A shared kernel (``azgames.jit.njit_shared``) is compiled once for every
+"""A shared kernel (``azgames.core.jit.njit_shared``) is compiled once for every
 caller only if every caller passes it the same argument types. numba types
 a literal ``0`` or ``True`` as a type of its own, so a call that passes one
 compiles the kernel again (Azimuth's mask compiled three times, seconds of a

@@ -26,7 +26,7 @@ import azgames
 import azimuth_env
 import azure_env
 from azacru_env.diagram import to_diagram
-from azgames import state as state_ops
+from azgames.core import state as state_ops
 from azimuth_env.board import load_layout
 from azimuth_env.diagram import to_diagram as azimuth_diagram
 from azure_env.board import load_layout as azure_layout

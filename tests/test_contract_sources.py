@@ -1,5 +1,5 @@
 """Every game writes only its rules: the entry points are the core's
-(``azgames/contract.py``), written once. Read from the sources, so that a
+(``azgames/core/contract.py``), written once. Read from the sources, so that a
 game cannot grow its own step or batch loop again unnoticed."""
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ import numpy as np
 import pytest
 
 import azgames
-from azgames import contract
-from azgames.contract import ContractRules
+from azgames.core import contract
+from azgames.core.contract import ContractRules
 
 #: What the core writes for every game: its compiled entry points, and the
 #: names the games used for theirs before the contract.

@@ -5,7 +5,7 @@ its turn an agent may roll up to twice in a row (acting several times in a
 row) or stop; each roll is a chance event from the game's own generator,
 reported in ``infos``; each roll pays +0.1 to the roller's side and -0.1 to
 the other (intermediate team rewards); the first side to 10 wins +1 / -1.
-The toy implements :class:`azgames.game.Rules` in plain Python.
+The toy implements :class:`azgames.core.game.Rules` in plain Python.
 """
 
 from __future__ import annotations
@@ -16,10 +16,10 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
 
-from azgames.aec import GameAECEnv
-from azgames.drawing import Drawing
-from azgames.game import DREW, ONGOING, TERMINATED, TRUNCATED, GameInfo, Rules, pack_status
-from azgames.rng import below
+from azgames.core.aec import GameAECEnv
+from azgames.core.drawing import Drawing
+from azgames.core.game import DREW, ONGOING, TERMINATED, TRUNCATED, GameInfo, Rules, pack_status
+from azgames.core.rng import below
 
 ROLL, STOP = 0, 1
 

@@ -78,14 +78,14 @@ def problems_with_pages(site: Path) -> list[str]:
 
 
 def problems_with_the_api(site: Path) -> list[str]:
-    from azgames.aec import GameAECEnv
-    from azgames.registry import make, make_vec
+    from azgames.core.aec import GameAECEnv
+    from azgames.core.registry import make, make_vec
+    from azgames.core.vector import GameVectorEnv
     from azgames.training.single_agent import SingleAgentEnv
-    from azgames.vector import GameVectorEnv
 
     words = text(page(site, "api"))
     docs = {o.__qualname__: o.__doc__ for o in (make, make_vec, GameAECEnv, GameVectorEnv, SingleAgentEnv)}
-    docs["azgames.registry"] = sys.modules["azgames.registry"].__doc__
+    docs["azgames.core.registry"] = sys.modules["azgames.core.registry"].__doc__
     return [
         f"the API page lacks {name}'s docstring ({first_words(doc)!r})"
         for name, doc in docs.items()

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import azgames
-from azgames.drawing import Drawing
+from azgames.core.drawing import Drawing
 
 SVG = "{http://www.w3.org/2000/svg}"
 

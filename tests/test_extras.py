@@ -1,5 +1,5 @@
 """Without an optional extra, a command that needs it says which in one line
-before it starts (azgames.extras), and the test suite skips what needs it.
+before it starts (azgames.core.extras), and the test suite skips what needs it.
 
 Each run is a subprocess in which the extra's modules are as absent as an
 uninstalled package: a ``sitecustomize`` sets them to None in
@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from azgames.extras import MODULES, TORCH, install_command
+from azgames.core.extras import MODULES, TORCH, install_command
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -1,5 +1,5 @@
 """A game lives in its own package: outside it, only its registration line
-names it (``azgames/registry.py``). The apps and agents read what they need
+names it (``azgames/core/registry.py``). The apps and agents read what they need
 from the game's declarations (``Rules.OPTIONS``, ``sides``, ``baselines``,
 ``search_hooks``), so a new game touches no app.
 
@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PEERS = re.compile(r"pettingzoo|openspiel|pyspiel", re.IGNORECASE)
 #: Where the apps and the agents live: the code that must not name a game.
 SHARED = [ROOT / "azgames", ROOT / "agents"]
-REGISTRY = ROOT / "azgames" / "registry.py"
+REGISTRY = ROOT / "azgames" / "core" / "registry.py"
 
 
 def game_words() -> re.Pattern:

@@ -1,5 +1,5 @@
 """What comes from outside is bounded before any work starts
-(azgames.inputs, azgames.limits): files read with a cap, never a FIFO or a
+(azgames.core.inputs, azgames.core.limits): files read with a cap, never a FIFO or a
 device, JSON nested within a bound, no server file named by a page, output
 paths checked before the work that fills them, and searches that end."""
 
@@ -14,9 +14,9 @@ import numpy as np
 import pytest
 
 import azgames
-from azgames import inputs
 from azgames.agents import make_agent
-from azgames.limits import LOCAL, WEB
+from azgames.core import inputs
+from azgames.core.limits import LOCAL, WEB
 
 GAMES = [e.name for e in azgames.list_games()]
 

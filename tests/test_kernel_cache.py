@@ -1,7 +1,7 @@
 """A stale kernel cache is impossible: edit a kernel in one file, and every
 kernel compiled from other files that calls it (the AEC and vector envs'
 entry points, greedy, the search) runs the new code on the next run,
-without clearing anything by hand (``azgames/kernel_cache.py``).
+without clearing anything by hand (``azgames/core/kernel_cache.py``).
 
 The suite is copied into a temporary folder with a cache of its own; one
 rule of Azacru (a piece's power of movement, ``azacru_env/kernels.py``) is

@@ -3,7 +3,7 @@
 CONTRIBUTING.md's walkthrough, done: *Nim* (two players take one to three
 stones; who takes the last wins; the pile's size an option) is written into
 a temporary folder as its own package under the kernel contract
-(``azgames.contract``: five numba functions, the entry points the core's),
+(``azgames.core.contract``: five numba functions, the entry points the core's),
 registered with one line, and the command line, the agents, the tournament
 and the vector env play it without a change anywhere else."""
 
@@ -16,21 +16,22 @@ import numpy as np
 import pytest
 
 import azgames
-from azgames import cli, registry
+from azgames import cli
 from azgames.agents import agent_names
+from azgames.core import registry
 
 NIM = """
 from typing import NamedTuple
 
 import numpy as np
 
-from azgames import options as parse
-from azgames.contract import ContractRules, Kernels
-from azgames.drawing import Drawing
-from azgames.envs import game_envs
-from azgames.game import ONGOING, TERMINATED, GameInfo, pack_status
-from azgames.jit import njit
-from azgames.options import Option
+from azgames.core import options as parse
+from azgames.core.contract import ContractRules, Kernels
+from azgames.core.drawing import Drawing
+from azgames.core.envs import game_envs
+from azgames.core.game import ONGOING, TERMINATED, GameInfo, pack_status
+from azgames.core.jit import njit
+from azgames.core.options import Option
 
 
 class NimState(NamedTuple):

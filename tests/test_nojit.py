@@ -100,7 +100,7 @@ def test_rule_tests_pass_without_jit(rule_tests):
 _TRAJECTORY = """
 import json, sys, numpy as np
 import azgames
-from azgames.jit import JIT_DISABLED
+from azgames.core.jit import JIT_DISABLED
 game, num_players, steps, path = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
 options = json.loads(sys.argv[5])
 venv = azgames.make_vec(game, num_envs=6, seed=11, num_players=num_players, **options)

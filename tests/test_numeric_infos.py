@@ -34,7 +34,7 @@ def play_out(env, seed: int) -> list[dict]:
 @pytest.mark.parametrize("game", GAMES)
 def test_numeric_infos_keep_their_shape_and_report_the_end(game):
     # Cut long games short where the game has a turn limit (the co-op ends by its rounds).
-    takes_limit = any(o.name == "max_turns" for o in azgames.registry.rules_type(game).OPTIONS)
+    takes_limit = any(o.name == "max_turns" for o in azgames.core.registry.rules_type(game).OPTIONS)
     short = {"max_turns": 30} if takes_limit else {}
     env = azgames.make(game, num_players=most(game, 3), infos="numeric", **short)
     agents = env.possible_agents

@@ -20,7 +20,7 @@ import pytest
 from azgames.agents import make_agent
 from azgames.agents import policy as policy_module
 from azgames.agents.policy import NumpyPolicy, PolicyAgent, shipped_policy_path
-from azgames.inputs import client_request
+from azgames.core.inputs import client_request
 
 SHIPPED = sorted((Path(policy_module.__file__).parent / "policies").glob("*.npz"))
 #: Written into every bad file: no message may quote it.

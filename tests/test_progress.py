@@ -5,7 +5,7 @@ import sys
 
 import pytest
 
-from azgames.progress import Progress
+from azgames.core.progress import Progress
 
 
 @pytest.fixture

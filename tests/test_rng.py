@@ -1,10 +1,10 @@
-"""The per-game generator (azgames.rng): SplitMix64 in numba and in plain
+"""The per-game generator (azgames.core.rng): SplitMix64 in numba and in plain
 Python agree with the published reference sequence, and ``below`` draws
 uniformly in range."""
 
 import numpy as np
 
-from azgames.rng import below, next_u64, next_word, seed_words
+from azgames.core.rng import below, next_u64, next_word, seed_words
 
 # SplitMix64 from state 0: the first outputs of the reference implementation.
 REFERENCE = [0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4, 0x06C45D188009454F]

@@ -40,9 +40,9 @@ import numpy as np
 import pytest
 
 import azgames
-from azgames import state as state_ops
-from azgames.game import ONGOING, TERMINATED, TRUNCATED
-from azgames.registry import list_games
+from azgames.core import state as state_ops
+from azgames.core.game import ONGOING, TERMINATED, TRUNCATED
+from azgames.core.registry import list_games
 
 GAMES = [entry.name for entry in list_games()]
 ROOT = Path(__file__).resolve().parents[1]
@@ -922,7 +922,7 @@ def test_the_crash_reported_in_the_issue_is_refused(name):
 
 
 def test_every_registered_game_checks_its_values():
-    from azgames.game import Rules
+    from azgames.core.game import Rules
 
     for game in GAMES:
         assert rules_type(game).check_values is not Rules.check_values, (

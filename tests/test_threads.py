@@ -1,4 +1,4 @@
-"""The core decides numba's team for every batched call (azgames/threads.py):
+"""The core decides numba's team for every batched call (azgames/core/threads.py):
 one thread for small batches and on busy cores, the caller's setting put
 back after, idle threads asleep."""
 
@@ -9,7 +9,7 @@ import os
 import numba
 import pytest
 
-from azgames import threads
+from azgames.core import threads
 
 
 @pytest.fixture

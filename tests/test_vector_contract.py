@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import azgames
-from azgames import state as state_ops
+from azgames.core import state as state_ops
 from tests.players import most
 from tests.players import table as players_table
 

@@ -24,8 +24,8 @@ import numpy as np
 import pytest
 
 import azgames
-from azgames import registry
-from azgames.records import VERSION_WHEN_ABSENT
+from azgames.core import registry
+from azgames.core.records import VERSION_WHEN_ABSENT
 from tests.players import most
 
 ROOT = Path(__file__).resolve().parents[1]

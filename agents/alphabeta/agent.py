@@ -8,8 +8,8 @@ from typing import Any
 
 import numpy as np
 
-from azgames import checks
-from azgames.agent import agent_rng, suite_env
+from azgames.core import checks
+from azgames.core.agent import agent_rng, suite_env
 
 from ..mcts.games import hooks_of
 from .search import root_values

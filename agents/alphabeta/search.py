@@ -1,5 +1,5 @@
 """Minimax with alpha-beta pruning to a fixed depth, over any 2-player
-game's search hooks (:mod:`azgames.search_hooks`), in numba.
+game's search hooks (:mod:`azgames.core.search_hooks`), in numba.
 
 The search walks a batch of games, one slot a ply: slot 0 holds the root,
 slot ``d`` the position ``d`` plies below it, and the last slot is scratch.
@@ -22,8 +22,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from azgames.game import ONGOING
-from azgames.jit import njit
+from azgames.core.game import ONGOING
+from azgames.core.jit import njit
 
 from ..mcts.interface import copy_game, estimate, legal, play
 

@@ -17,11 +17,11 @@ from pathlib import Path
 
 import numpy as np
 
-from azgames import checks
-from azgames import state as state_ops
-from azgames.agent import agent_rng, suite_env
-from azgames.limits import LOCAL, Limits
-from azgames.registry import rules_type
+from azgames.core import checks
+from azgames.core import state as state_ops
+from azgames.core.agent import agent_rng, suite_env
+from azgames.core.limits import LOCAL, Limits
+from azgames.core.registry import rules_type
 
 from .. import POLICIES
 from ..mcts.games import hooks_of

@@ -32,7 +32,7 @@ import math
 
 import numpy as np
 
-from azgames.jit import njit
+from azgames.core.jit import njit
 
 #: The paper's defaults (mctx's ``qtransform_completed_by_mix_value``).
 C_VISIT = 50.0

@@ -69,9 +69,9 @@ from typing import NamedTuple
 import numpy as np
 from numba import prange
 
-from azgames.game import ONGOING
-from azgames.jit import njit, njit_parallel
-from azgames.rng import next_u64
+from azgames.core.game import ONGOING
+from azgames.core.jit import njit, njit_parallel
+from azgames.core.rng import next_u64
 
 from ..mcts.games import chance_queue, hooks_of
 from ..mcts.interface import copy_game, legal, observe

@@ -9,9 +9,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from azgames import checks
-from azgames.agent import agent_rng, suite_env
-from azgames.limits import LOCAL, Limits
+from azgames.core import checks
+from azgames.core.agent import agent_rng, suite_env
+from azgames.core.limits import LOCAL, Limits
 
 from .games import chance_queue, hooks_of
 from .interface import observes

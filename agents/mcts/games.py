@@ -1,6 +1,6 @@
 """The games' search hooks, as the search finds them: each game declares its
 own (``Rules.search_hooks``, a module of its package holding ``HOOKS``, a
-:class:`~azgames.search_hooks.SearchHooks`); the first search of a game
+:class:`~azgames.core.search_hooks.SearchHooks`); the first search of a game
 imports them and registers them with :mod:`.interface`."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import importlib
 
 import numpy as np
 
-from azgames.search_hooks import SearchHooks
+from azgames.core.search_hooks import SearchHooks
 
 from .interface import implement, no_estimate
 
@@ -44,7 +44,7 @@ def search_config(rules):
 
 
 def chance_queue(state) -> tuple[np.ndarray, int]:
-    """The state's forced-faces queue (``azgames.chance``) and its die's
+    """The state's forced-faces queue (``azgames.core.chance``) and its die's
     faces; an empty (B, 0) queue and 0 faces for a game without chance (its
     hooks registered first, by :func:`hooks_of`)."""
     faces = _HOOKS[type(state)].die_faces

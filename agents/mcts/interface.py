@@ -8,9 +8,9 @@ input, for the policy-guided search) and ``heuristic(s, cfg, i, mask)``
 (the game's heuristic agent's move, for playouts that follow it) on a
 game's state named tuple ``s``.
 numba picks each game's functions at compile time from the type of ``s``
-(:mod:`azgames.by_state`), so the search compiles once per game and is cached
+(:mod:`azgames.core.by_state`), so the search compiles once per game and is cached
 on disk like every kernel. :mod:`.games` registers each game's hooks
-(declared in its own package: :mod:`azgames.search_hooks`) with
+(declared in its own package: :mod:`azgames.core.search_hooks`) with
 :func:`implement`.
 
 ``cfg`` is whatever the game's kernels need besides the state (a tuple of
@@ -24,9 +24,9 @@ from collections.abc import Callable
 from numba import literal_unroll
 from numba.extending import overload
 
-from azgames.batch import pick_legal
-from azgames.by_state import Family
-from azgames.jit import njit
+from azgames.core.batch import pick_legal
+from azgames.core.by_state import Family
+from azgames.core.jit import njit
 
 #: The games' search functions, picked by the type of ``s``.
 HOOKS = Family()
@@ -40,7 +40,7 @@ play = HOOKS.function(
     "play",
     "s, cfg, i, action, rewards",
     "Play the legal ``action`` in game ``i``; write the step's rewards into row ``i`` "
-    "of ``rewards``; return the packed status (``azgames.game``), whose ``>> 4`` names the agent to act next.",
+    "of ``rewards``; return the packed status (``azgames.core.game``), whose ``>> 4`` names the agent to act next.",
 )
 estimate = HOOKS.function(
     "estimate",

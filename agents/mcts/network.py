@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from azgames.jit import njit
+from azgames.core.jit import njit
 
 
 class Net(NamedTuple):

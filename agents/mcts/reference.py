@@ -13,7 +13,7 @@ import math
 
 import numpy as np
 
-from azgames.rng import below, next_u64
+from azgames.core.rng import below, next_u64
 
 from .games import hooks_of, search_config
 from .interface import estimate

@@ -13,7 +13,7 @@ stopped instead of the rest (:mod:`.interface`).
   Rewards count from the edge on (a reward earned before a node does not
   change its choice).
 - **Chance.** Before every step of the walk, the work game's forced-faces queue
-  (:mod:`azgames.chance`) is filled with faces drawn from the search's own
+  (:mod:`azgames.core.chance`) is filled with faces drawn from the search's own
   generator; a step that rolls takes its faces from there. An action that
   rolled leads to a *chance node*, whose children are the outcomes met so far
   (keyed by the faces rolled). Outcomes are met as often as their probability,
@@ -52,10 +52,10 @@ from typing import NamedTuple
 
 import numpy as np
 
-from azgames.batch import pick_legal
-from azgames.game import ONGOING
-from azgames.jit import njit
-from azgames.rng import below, next_u64
+from azgames.core.batch import pick_legal
+from azgames.core.game import ONGOING
+from azgames.core.jit import njit
+from azgames.core.rng import below, next_u64
 
 from .interface import copy_game, estimate, heuristic, legal, observe, play
 from .network import forward

@@ -52,7 +52,7 @@ def _packages() -> list[str]:
     """The packages whose kernels numba caches: the core, the agents (mapped
     into ``azgames.agents`` from ``agents/`` beside it in a checkout) and
     each registered game's."""
-    from azgames.registry import list_games, rules_type
+    from azgames.core.registry import list_games, rules_type
 
     games = (rules_type(e.name).__module__.split(".")[0] for e in list_games())
     return ["azgames", "azgames.agents", *dict.fromkeys(games)]

@@ -45,7 +45,7 @@ import numpy as np
 from ray.rllib.env.multi_agent_env import MultiAgentEnv
 
 import azgames
-from azgames import checks
+from azgames.core import checks
 
 #: The configuration keys of :class:`TurnBasedEnv`, with their defaults
 #: (``game`` has none: it must be given).

@@ -6,7 +6,6 @@ from __future__ import annotations
 import argparse
 import math
 
-from azgames import checks
 from azgames.cli_args import (
     HUMAN,
     add_game_options,
@@ -16,8 +15,9 @@ from azgames.cli_args import (
     game_names,
     game_options,
 )
-from azgames.inputs import writable_file
-from azgames.words import count
+from azgames.core import checks
+from azgames.core.inputs import writable_file
+from azgames.core.words import count
 
 #: The longest wait after a turn (``play --delay``): an hour is a typo already.
 MAX_DELAY = 3600.0
@@ -212,7 +212,7 @@ def cmd_play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
 
 def cmd_replay(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    from azgames.records import load_record
+    from azgames.core.records import load_record
 
     from . import replay
 

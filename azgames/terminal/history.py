@@ -1,6 +1,6 @@
 """A game's past, rebuilt from its record: every position it went through
 (for ``azgames replay``). Taking steps back (``undo``) is the env's own
-``rewind``; both replay the env's :attr:`~azgames.aec.GameAECEnv.history`
+``rewind``; both replay the env's :attr:`~azgames.core.aec.GameAECEnv.history`
 from its start, whose state carries the random generator, so a replay
 draws the same dice.
 """
@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from azgames import state as state_ops
-from azgames.game import LastStep
+from azgames.core import state as state_ops
+from azgames.core.game import LastStep
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ import enum
 import sys
 from collections.abc import Callable
 
-from azgames import compile_notice
+from azgames.core import compile_notice
 
 from .moves import MoveError, legal_moves, parse_move
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from azgames.agents.match import game_result
-from azgames.words import count
+from azgames.core.words import count
 
 from .human import Command, Console, board
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import argparse
 
-from azgames import checks
 from azgames.cli_args import add_game_options, check, check_agents, checked_rules, game_names, game_options
-from azgames.extras import require
-from azgames.inputs import writable_folder
+from azgames.core import checks
+from azgames.core.extras import require
+from azgames.core.inputs import writable_folder
 
 TOURNAMENT_FILES = ("tournament.json", "ratings.png")
 

@@ -159,7 +159,7 @@ def _game_counts(names: list[str], games: list[dict]) -> dict[str, int]:
 def ladder_ratings(path) -> dict[str, float]:
     """The ratings of a tournament's JSON record (``azgames tournament``),
     by agent: the fixed scale a new agent is placed on (:func:`elo_against`)."""
-    from azgames.inputs import read_json
+    from azgames.core.inputs import read_json
 
     data = read_json(path, "ladder")
     if not isinstance(data, dict) or data.get("method") != "bradley-terry":

@@ -18,11 +18,11 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from azgames import checks
 from azgames.agents import make_agent, parse_agent
 from azgames.agents.match import play_game
-from azgames.inputs import read_json
-from azgames.progress import Progress
+from azgames.core import checks
+from azgames.core.inputs import read_json
+from azgames.core.progress import Progress
 
 from .ratings import Rating, anchor_of, bradley_terry, openskill_ratings
 from .schedule import games_per_seating, seatings
@@ -53,7 +53,7 @@ def _reads_as_a_point(r: Rating) -> bool:
 
 def sides_of(game: str, num_players: int) -> list[list[int]]:
     """Seats grouped by side, as the game declares them (``Rules.sides``)."""
-    from azgames.registry import rules_type
+    from azgames.core.registry import rules_type
 
     return rules_type(game)(num_players).sides
 

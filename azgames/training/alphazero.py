@@ -21,7 +21,7 @@ One file, top to bottom, as :mod:`.ppo`: the hyper-parameters
   buffer (``sample_reuse`` draws for each new sample) fit the network's
   policy to the improved policies (cross-entropy over the legal actions) and
   its value to the returns (squared error), each sample turned by one of the
-  game's symmetries at random (:mod:`azgames.symmetry`; Azacru's square has
+  game's symmetries at random (:mod:`azgames.core.symmetry`; Azacru's square has
   eight) or left as it is.
 - **Evaluation and files.** As :mod:`.ppo`: every ``eval_every`` rounds the
   network alone (its most likely action), or with ``eval_simulations`` the
@@ -53,7 +53,7 @@ import torch
 import azgames
 from azgames.agents.az.search import GumbelSearch
 from azgames.agents.policy import NumpyPolicy
-from azgames.symmetry import Symmetry, symmetries
+from azgames.core.symmetry import Symmetry, symmetries
 
 from .checkpoints import Evaluations, finish, policy_meta, start_from
 from .clock import TrainingClock
@@ -78,7 +78,7 @@ class Config:
     # {"channels": 32, "blocks": 2} (azgames.agents.conv); None: the MLP alone.
     conv: dict | None = None
     # Learn from each sample turned by one of the game's declared symmetries
-    # (azgames.symmetry), drawn at random, or as it is: more positions from
+    # (azgames.core.symmetry), drawn at random, or as it is: more positions from
     # the same games. A game without symmetries learns as it is. None: on,
     # unless ``init`` learnt without them (PPO's policies): Azacru's, not
     # equivariant, fell from 99% to 75% of its games against greedy in 10

@@ -9,10 +9,10 @@ import math
 import re
 from typing import Any
 
-from azgames import checks
 from azgames.cli_args import add_game_options, check, checked_rules, game_names, game_options
-from azgames.extras import require
-from azgames.inputs import writable_folder
+from azgames.core import checks
+from azgames.core.extras import require
+from azgames.core.inputs import writable_folder
 
 #: What a training run writes into its folder (``train --out``): a folder
 #: holding any of them is another run's, kept unless ``--force``.

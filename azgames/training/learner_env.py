@@ -29,8 +29,8 @@ from typing import Any
 import numpy as np
 
 import azgames
-from azgames import checks
-from azgames.batch import SKIP
+from azgames.core import checks
+from azgames.core.batch import SKIP
 
 from .opponents import AgentOpponent, RandomOpponent, make_opponent
 

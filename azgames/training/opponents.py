@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from azgames import state as state_ops
 from azgames.agents import make_agent, parse_agent
 from azgames.agents.policy import NumpyPolicy
+from azgames.core import state as state_ops
 
 
 class RandomOpponent:

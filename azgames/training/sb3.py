@@ -38,7 +38,7 @@ import numpy as np
 import torch
 from stable_baselines3.common.vec_env.base_vec_env import VecEnv
 
-from azgames import checks
+from azgames.core import checks
 
 from .learner_env import LearnerVecEnv
 

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from azgames.agents import policy as policy_module
 from azgames.agents.policy import NumpyPolicy
-from azgames.inputs import read_json
+from azgames.core.inputs import read_json
 
 POLICIES = Path(policy_module.__file__).resolve().parent / "policies"
 

@@ -29,7 +29,7 @@ from typing import Any
 import gymnasium
 import numpy as np
 
-from azgames import checks
+from azgames.core import checks
 
 
 class SingleAgentEnv(gymnasium.Env):

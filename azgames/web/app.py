@@ -9,9 +9,9 @@ at a time (a lock); its agents think on a clone, outside the lock, so the
 page's controls (pause, undo, a new game) answer while an agent thinks, and
 a move thought out on a position that has since changed is dropped.
 
-What a page sends is bounded (:data:`azgames.limits.WEB`): a message's size
+What a page sends is bounded (:data:`azgames.core.limits.WEB`): a message's size
 and nesting, a record's plies, every search's time; it names no file on
-the server (:func:`azgames.inputs.client_request`). When a page goes, its
+the server (:func:`azgames.core.inputs.client_request`). When a page goes, its
 agents' searches stop; when the server stops, every search stops and the
 workers are left behind (daemon threads) rather than waited for.
 """
@@ -33,11 +33,11 @@ from fastapi import FastAPI, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 
-from azgames import compile_notice
 from azgames.agents import agent_names
-from azgames.inputs import client_request, parse_json
-from azgames.limits import WEB, Limits
-from azgames.registry import list_games, rules_type
+from azgames.core import compile_notice
+from azgames.core.inputs import client_request, parse_json
+from azgames.core.limits import WEB, Limits
+from azgames.core.registry import list_games, rules_type
 
 from .access import Access, Guard
 from .session import HUMAN, MAX_SPEED, MIN_SPEED, BadRequest, Session, notice

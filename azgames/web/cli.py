@@ -18,7 +18,7 @@ import sys
 import threading
 import webbrowser
 
-from azgames.extras import require
+from azgames.core.extras import require
 
 #: Seconds the server waits for its pages' connections to end when stopped.
 GRACE_SECONDS = 3
@@ -63,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
     require("web", "serve")
     import uvicorn
 
-    from azgames.limits import WEB
+    from azgames.core.limits import WEB
 
     from .access import Access, is_loopback, new_token
     from .app import create_app

@@ -15,7 +15,7 @@ the tests drive it directly too. Its modes:
   replays the ply shown from the checkpoint before it: its memory grows
   with the plies, not with their square (each env carries its history).
 
-What a page asks is bounded by the session's :class:`~azgames.limits.Limits`
+What a page asks is bounded by the session's :class:`~azgames.core.limits.Limits`
 (``WEB``): every agent is built within them (a search's deadline), and a
 record is parsed and its plies counted before anything is replayed.
 
@@ -31,10 +31,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from azgames.agents import make_agent
-from azgames.inputs import parse_json
-from azgames.limits import WEB, Limits
-from azgames.records import from_record, to_record
-from azgames.registry import make
+from azgames.core.inputs import parse_json
+from azgames.core.limits import WEB, Limits
+from azgames.core.records import from_record, to_record
+from azgames.core.registry import make
 
 from .clicks import Move, legal_moves, places, select
 

@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from azgames.jit import njit_inline
+from azgames.core.jit import njit_inline
 
 from ..board import ActionLayout, Config, Layout, concatenated
 

@@ -102,7 +102,7 @@ reports `infos[agent]["chance"]["die"]` (face and roller).
 
 from __future__ import annotations
 
-from azgames.envs import game_envs
+from azgames.core.envs import game_envs
 
 from .rules import CoopRules
 

@@ -68,8 +68,8 @@ from __future__ import annotations
 import numpy as np
 from numba import literal_unroll
 
-from azgames.agent import BestOfGreedy, agent_rng
-from azgames.jit import njit
+from azgames.core.agent import BestOfGreedy, agent_rng
+from azgames.core.jit import njit
 from azimuth_env.board import AT_HOME, NUM_POINTS
 from azimuth_env.coop.config import base_of
 from azimuth_env.coop.kernels import COLOURS, SUNNY, play

@@ -7,7 +7,7 @@ arrays for 4 colours followed by the co-op's fields; ``player`` is the agent
 to act (as the core's contract has it), ``colour`` the colour it plays now.
 Agents and colours differ with 2-3 players: ``cfg`` (:mod:`.config`) maps
 each colour to its agent (``o_controller``), and statuses and rewards speak
-of agents. The five kernels of the contract (:mod:`azgames.contract`) are at
+of agents. The five kernels of the contract (:mod:`azgames.core.contract`) are at
 the bottom; the core writes every entry point from them.
 """
 
@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from azgames.chance import roll_die
-from azgames.game import DREW, ONGOING, TERMINATED, pack_status
-from azgames.jit import njit, njit_inline, njit_shared
-from azgames.rng import below
+from azgames.core.chance import roll_die
+from azgames.core.game import DREW, ONGOING, TERMINATED, pack_status
+from azgames.core.jit import njit, njit_inline, njit_shared
+from azgames.core.rng import below
 
 from ..board import (
     AT_HOME,
@@ -563,7 +563,7 @@ def set_up_game(s, cfg, i):
 
 
 # ---------------------------------------------------------------- the contract's kernels
-# Over the state tuple (azgames.contract), as the base game's: each calls the
+# Over the state tuple (azgames.core.contract), as the base game's: each calls the
 # kernel doing the work with int64 indices, so that it compiles once whatever
 # the core passes (a literal 0 in the AEC entry points, an unsigned index in
 # its parallel loops: numba types each apart). ``s.player`` is the agent to
@@ -579,7 +579,7 @@ def reset_game(s, cfg, i):
 def play(s, cfg, i, action, rewards):
     """Play legal ``action`` (in the actor's view) in game ``i``
     (:func:`play_turn`); a packed status naming the next agent, with
-    :data:`~azgames.game.DREW` if the die was rolled."""
+    :data:`~azgames.core.game.DREW` if the die was rolled."""
     i = np.int64(i)
     code = play_turn(
         s.stack,

@@ -4,7 +4,7 @@ and the wave candidates the team is ordering."""
 
 from __future__ import annotations
 
-from azgames.drawing import INK, Drawing
+from azgames.core.drawing import INK, Drawing
 
 from ..board import AT_HOME, COLOUR_NAMES, DIRECTIONS, NUM_POINTS, point_name
 from ..picture import LEGEND_ROWS, colour_lines, draw, point_xy

@@ -10,12 +10,12 @@ from typing import Any, NamedTuple, cast
 
 import numpy as np
 
-from azgames import checks
-from azgames import options as parse
-from azgames.chance import ChanceOutcome, dice_outcomes, force
-from azgames.contract import Kernels
-from azgames.game import Baseline, GameInfo
-from azgames.options import Option
+from azgames.core import checks
+from azgames.core import options as parse
+from azgames.core.chance import ChanceOutcome, dice_outcomes, force
+from azgames.core.contract import Kernels
+from azgames.core.game import Baseline, GameInfo
+from azgames.core.options import Option
 
 from .. import kernels as base_kernels
 from ..board import (

@@ -1,12 +1,12 @@
-"""Azimuth co-op's hooks for the tree search (:mod:`azgames.search_hooks`):
+"""Azimuth co-op's hooks for the tree search (:mod:`azgames.core.search_hooks`):
 the contract's own kernels and the team's estimate."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from azgames.contract import search_hooks
-from azgames.jit import njit
+from azgames.core.contract import search_hooks
+from azgames.core.jit import njit
 
 from ..board import AT_HOME
 from . import kernels as K

@@ -12,7 +12,7 @@ from search.test_mcts import AZACRU_LAST_TURN, gamble, outcomes
 
 import azgames
 from azgames.agents.az.search import GumbelSearch
-from azgames.game import ONGOING
+from azgames.core.game import ONGOING
 
 
 def uniform(obs, mask):

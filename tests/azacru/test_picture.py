@@ -14,8 +14,8 @@ import pytest
 import azgames
 from azacru_env.board import COMPASS, DX, DY, field_name
 from azacru_env.diagram import LEGEND, PLAYER_LETTERS
-from azgames.drawing import SEAT_COLOURS
-from azgames.game import LastStep
+from azgames.core.drawing import SEAT_COLOURS
+from azgames.core.game import LastStep
 
 from .helpers import play, position
 

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 import azgames
 from azacru_env.diagram import PLAYER_LETTERS, to_diagram
-from azgames import state as state_ops
+from azgames.core import state as state_ops
 
 
 @st.composite

@@ -21,8 +21,8 @@ import pytest
 import azgames
 from azacru_env.board import COMPASS, parse_field
 from azacru_env.rules import AzacruRules
-from azgames import state as state_ops
-from azgames.game import ONGOING, TERMINATED, unpack_status
+from azgames.core import state as state_ops
+from azgames.core.game import ONGOING, TERMINATED, unpack_status
 
 from . import reference as ref
 

@@ -10,7 +10,7 @@ import pytest
 
 import azgames
 from azacru_env.symmetry import action_map, facing_map, field_map, symmetries, transforms
-from azgames.symmetry import symmetries as declared
+from azgames.core.symmetry import symmetries as declared
 
 from .helpers import position
 

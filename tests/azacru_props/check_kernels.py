@@ -20,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 
 from azacru_env.kernels import ACTIONS_PER_PIECE, LEGAL, move_code
-from azgames.jit import njit
+from azgames.core.jit import njit
 
 # Compass facings clockwise from north: N NE E SE S SW W NW (env docstring).
 EAST = np.array([0, 1, 1, 1, 0, -1, -1, -1], dtype=np.int64)

@@ -21,7 +21,7 @@ import pytest
 
 import azacru_env
 from azacru_env.diagram import to_diagram
-from azgames import state as state_ops
+from azgames.core import state as state_ops
 
 from . import check_kernels as C
 

@@ -28,8 +28,8 @@ import numpy as np
 import pytest
 
 import azimuth_env
-from azgames import state as state_ops
-from azgames.game import ONGOING, TERMINATED, TRUNCATED, unpack_status
+from azgames.core import state as state_ops
+from azgames.core.game import ONGOING, TERMINATED, TRUNCATED, unpack_status
 from azimuth_env import board as B
 from azimuth_env import kernels as K
 from azimuth_env.rules import AzimuthRules

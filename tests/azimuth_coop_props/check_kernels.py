@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from azgames.jit import njit
+from azgames.core.jit import njit
 
 ON_ISLAND = 36
 AT_HOME = 37

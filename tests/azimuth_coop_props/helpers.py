@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from azgames import state as state_ops
-from azgames.game import TERMINATED, unpack_status
+from azgames.core import state as state_ops
+from azgames.core.game import TERMINATED, unpack_status
 from azimuth_env.board import AT_HOME, MARKS, mark_corners
 
 

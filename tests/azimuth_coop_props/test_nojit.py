@@ -44,7 +44,7 @@ def test_coop_smoke_tests_pass_without_jit():
 
 _TRAJECTORY = """
 import sys, numpy as np
-from azgames.jit import JIT_DISABLED
+from azgames.core.jit import JIT_DISABLED
 from azimuth_env.coop import VectorEnv
 num_players, steps, path = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
 venv = VectorEnv(num_envs=6, seed=11, num_players=num_players, rounds=3, lighthouses="random")

@@ -51,7 +51,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from azgames import state as state_ops
+from azgames.core import state as state_ops
 from azimuth_env import coop as coop_module
 from azimuth_env.board import COLOUR_NAMES
 from azimuth_env.coop.rules import FACE_NAMES

@@ -39,7 +39,7 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from azgames import state as state_ops
+from azgames.core import state as state_ops
 from azimuth_env.board import COLOUR_NAMES, parse_point
 from azimuth_env.coop import env as coop_env
 from azimuth_env.coop.rules import CoopRules

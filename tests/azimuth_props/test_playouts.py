@@ -38,7 +38,7 @@ import numpy as np
 import pytest
 
 import azimuth_env
-from azgames import state as state_ops
+from azgames.core import state as state_ops
 from tests.azimuth.helpers import numba_threads
 
 from . import check_kernels as C

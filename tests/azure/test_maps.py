@@ -20,7 +20,7 @@ import pytest
 
 import azgames
 import azure_env
-from azgames import state as state_ops
+from azgames.core import state as state_ops
 from azure_env.board import (
     ENTER_HUNTER,
     ENTER_MONSTER,

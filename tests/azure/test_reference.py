@@ -29,8 +29,8 @@ import numpy as np
 import pytest
 
 import azure_env
-from azgames import state as state_ops
-from azgames.game import ONGOING, TERMINATED, TRUNCATED
+from azgames.core import state as state_ops
+from azgames.core.game import ONGOING, TERMINATED, TRUNCATED
 from tests.azimuth.helpers import numba_threads
 
 from . import reference as ref

@@ -21,7 +21,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from azgames.jit import njit
+from azgames.core.jit import njit
 
 # --------------------------------------------------------------- the state's meaning
 MONSTER = 0

@@ -51,7 +51,7 @@ import numpy as np
 import pytest
 
 import azure_env
-from azgames import state as state_ops
+from azgames.core import state as state_ops
 from tests.azimuth.helpers import numba_threads
 
 from . import check_kernels as C

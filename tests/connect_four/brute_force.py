@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from azgames.jit import njit
+from azgames.core.jit import njit
 
 ROWS, COLUMNS = 6, 7
 

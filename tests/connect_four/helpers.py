@@ -8,7 +8,7 @@ import textwrap
 import numpy as np
 
 import azgames
-from azgames.game import ONGOING
+from azgames.core.game import ONGOING
 from connect_four_env.rules import ConnectFourState
 
 STONE = {".": -1, "X": 0, "O": 1}

@@ -3,7 +3,7 @@
 from typing import Any
 
 import azgames
-from azgames import registry
+from azgames.core import registry
 
 #: Every registered game: each client test runs on all of them.
 GAMES = [e.name for e in azgames.list_games()]

@@ -10,7 +10,7 @@ import pytest
 pytest.importorskip("ray.rllib")
 
 import azgames  # noqa: E402
-from azgames.registry import list_games  # noqa: E402
+from azgames.core.registry import list_games  # noqa: E402
 from azgames.rllib.env import LEARNER_PREFIX, TurnBasedEnv, env_config, teams  # noqa: E402
 from tests.players import table as players_table  # noqa: E402
 

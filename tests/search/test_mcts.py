@@ -387,7 +387,7 @@ def test_mcts_plays_whole_games_of_every_game_and_player_count(game, players):
     ],
 )
 def test_bad_budgets_are_refused_by_name(kwargs, message):
-    # a string where a number goes is the wrong kind (TypeError, azgames.checks)
+    # a string where a number goes is the wrong kind (TypeError, azgames.core.checks)
     with pytest.raises((TypeError, ValueError), match=message):
         MCTSAgent(**kwargs)
 

@@ -3,8 +3,8 @@
 import pytest
 
 import azgames
-from azgames import state as state_ops
 from azgames.agents import make_agent
+from azgames.core import state as state_ops
 from azgames.terminal.history import positions
 
 

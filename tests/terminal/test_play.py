@@ -85,7 +85,7 @@ def test_undo_takes_back_the_humans_move_and_the_replies():
     # The game goes on from the start: the record holds the new move only.
     record = env.unwrapped.to_record()
     assert record["moves"][0] == "i9-i8:S" and len(record["moves"]) == 2
-    reloaded = azgames.records.from_record(record)  # replays and checks the final position
+    reloaded = azgames.core.records.from_record(record)  # replays and checks the final position
     assert reloaded.unwrapped._history == env.unwrapped._history
     assert "stopped the game (end of input)" in printed
 
@@ -157,7 +157,7 @@ def test_a_whole_game_with_a_human_seat(game):
     printed = out.getvalue()
     assert "is not legal" not in printed and "could be" not in printed
     record = env.unwrapped.to_record()
-    movers = [p.last.agent for p in positions(azgames.records.from_record(record))[1:]]
+    movers = [p.last.agent for p in positions(azgames.core.records.from_record(record))[1:]]
     assert [m for m, a in zip(record["moves"], movers) if a == human] == meant
     # Beginnings were typed, where a move is longer than one letter (not Connect Four's columns).
     assert any(len(t) < len(m) for t, m in zip(texts, meant)) or all(len(m) == 1 for m in meant)
@@ -203,7 +203,7 @@ def test_a_turn_with_many_moves_shows_a_few_lines_of_them_and_moves_lists_them_a
 
 
 def test_the_total_of_a_compile_comes_before_the_prompt_not_in_what_the_user_types(monkeypatch):
-    from azgames import compile_notice
+    from azgames.core import compile_notice
 
     settled = []
     monkeypatch.setattr(compile_notice, "settle", lambda: settled.append(len(prompts)))

@@ -259,7 +259,7 @@ def test_augmentation_turns_each_sample_by_one_of_the_games_symmetries():
     """Azacru declares the square's 8 symmetries: each drawn sample comes out
     as one of its 8 turns (observation, legal actions and policy together),
     all 8 turn up, and the value is left as it was."""
-    from azgames.symmetry import symmetries
+    from azgames.core.symmetry import symmetries
     from azgames.training.alphazero import augment
 
     rules = azgames.make("azacru").unwrapped.rules

@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 
 import azgames
-from azgames import state as state_ops
-from azgames.batch import SKIP
+from azgames.core import state as state_ops
+from azgames.core.batch import SKIP
 from azgames.training import LearnerVecEnv
 
 GAMES = [

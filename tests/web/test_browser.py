@@ -19,7 +19,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from azgames.registry import list_games
+from azgames.core.registry import list_games
 
 from .helpers import canonical_svg, random_game
 

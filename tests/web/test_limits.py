@@ -14,7 +14,7 @@ pytest.importorskip("httpx")  # FastAPI's TestClient
 
 from fastapi.testclient import TestClient  # noqa: E402
 
-from azgames.limits import WEB  # noqa: E402
+from azgames.core.limits import WEB  # noqa: E402
 from azgames.web.access import Access  # noqa: E402
 from azgames.web.app import create_app  # noqa: E402
 from azgames.web.session import Session  # noqa: E402
@@ -169,10 +169,10 @@ def test_a_record_nested_too_deep_is_refused(client):
 
 
 def test_a_record_over_the_plies_limit_is_refused_before_replaying(client, monkeypatch):
-    import azgames.registry
+    import azgames.core.registry
 
     made = []  # from_record makes the record's env only once the record passes its checks
-    monkeypatch.setattr(azgames.registry, "make", lambda *a, **k: made.append(1))
+    monkeypatch.setattr(azgames.core.registry, "make", lambda *a, **k: made.append(1))
     env, _ = random_game("azacru", 2)
     record = env.unwrapped.to_record()
     record["actions"] = [0] * (WEB.record_plies + 1)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from azgames.drawing import Drawing
+from azgames.core.drawing import Drawing
 
 from .helpers import random_game
 

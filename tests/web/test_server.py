@@ -17,7 +17,7 @@ pytest.importorskip("httpx")  # FastAPI's TestClient
 from fastapi.testclient import TestClient  # noqa: E402
 
 import azgames  # noqa: E402
-from azgames.registry import list_games  # noqa: E402
+from azgames.core.registry import list_games  # noqa: E402
 from azgames.web.access import Access  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -317,7 +317,7 @@ def test_a_saved_game_loads_back_to_the_same_position(client):
         ws.send_json({"type": "load", "text": json.dumps(saved["record"])})
         replay = receive(ws)
     assert saved["filename"] == "azacru-3-plies.json"
-    assert azgames.records.from_record(saved["record"]).unwrapped.state.ply[0] == 3
+    assert azgames.core.records.from_record(saved["record"]).unwrapped.state.ply[0] == 3
     assert (replay["ply"], replay["svg"]) == (3, view["svg"])
 
 

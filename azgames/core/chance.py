@@ -1,12 +1,12 @@
 """Explicit chance: the outcomes an action may draw, and forcing one of them.
 
 A game with dice draws every die face with :func:`roll_die`, from the game's
-own generator (:mod:`azgames.rng`) unless a face was *forced*: each game's
+own generator (:mod:`azgames.core.rng`) unless a face was *forced*: each game's
 state holds a small queue ``forced[i]`` of faces (-1 = empty) that the next
 rolls take first. That queue is what lets a search agent (or a test) follow
 one chosen outcome, and it lives in the state, so ``clone()`` carries it.
 
-A game exposes its chance through two :class:`~azgames.game.Rules` methods:
+A game exposes its chance through two :class:`~azgames.core.game.Rules` methods:
 
 ``chance_outcomes(state, action)``
     the :class:`ChanceOutcome` list that playing ``action`` now may draw

@@ -8,7 +8,7 @@ kernels the envs step, so the search plays exactly the game's rules:
 
 - ``legal(s, cfg, i, mask)``: mark game ``i``'s actor's legal actions in row 0 of ``mask``;
 - ``play(s, cfg, i, action, rewards)``: play a legal action, write the step's
-  rewards into row ``i``, return the packed status (``azgames.game``);
+  rewards into row ``i``, return the packed status (``azgames.core.game``);
 - ``estimate(s, cfg, i, values)``: each agent's expectation in [-1, 1] where
   a playout is cut short (None: a draw);
 - ``observe(s, cfg, i, viewer, obs)``: a trained policy's input (None: no

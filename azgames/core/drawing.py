@@ -4,7 +4,7 @@ A game's picture module fills a :class:`Drawing` with shapes and text once;
 ``svg()`` writes it for notebooks and the browser (crisp at any size, each
 clickable place tagged ``data-target``), and ``rgb()`` paints the same
 shapes into a numpy image for ``render_mode="rgb_array"``, with a bitmap
-font (``azgames/data/font.npz``) instead of a font library. Both outputs
+font (``azgames/core/data/font.npz``) instead of a font library. Both outputs
 share every coordinate, colour and label, so the frames of a video show
 what the SVG shows.
 

@@ -8,7 +8,7 @@ need), declared as a :class:`Kernels`:
 - ``reset_game(s, cfg, i)``: game ``i`` to its start;
 - ``play(s, cfg, i, action, rewards)``: play a legal action in game ``i``,
   write the step's rewards into row ``i`` of ``rewards``, return the packed
-  status (:func:`azgames.game.pack_status`);
+  status (:func:`azgames.core.game.pack_status`);
 - ``write_observation(s, cfg, i, viewer, obs, j)``: ``viewer``'s planes of
   game ``i``, flattened, into row ``j`` of ``obs``;
 - ``write_mask(s, cfg, i, mask, j)``: the actor's legal actions of game
@@ -23,7 +23,7 @@ game's functions at compile time from the type of ``s``
 (``numba.extending.overload``, as the search's hooks), so each entry point
 is compiled once per game and cached on disk; a game registers its
 :class:`Kernels` with :func:`implement`. :class:`ContractRules` is the
-:class:`~azgames.game.Rules` that binds them.
+:class:`~azgames.core.game.Rules` that binds them.
 """
 
 from __future__ import annotations
@@ -205,7 +205,7 @@ def search_observe(s, cfg, i, viewer, obs):
 
 
 def search_hooks(rules_type: type[ContractRules], **declared: Any) -> SearchHooks:
-    """The search hooks of a contract game (:mod:`azgames.search_hooks`): its
+    """The search hooks of a contract game (:mod:`azgames.core.search_hooks`): its
     own kernels (inlined into the search where the game inlines them); ``declared`` adds the rest
     (``estimate``, ``heuristic``, the search's defaults)."""
     return SearchHooks(
@@ -223,7 +223,7 @@ def search_hooks(rules_type: type[ContractRules], **declared: Any) -> SearchHook
 
 
 class ContractRules(Rules):
-    """A :class:`~azgames.game.Rules` whose envs run a game's :class:`Kernels`.
+    """A :class:`~azgames.core.game.Rules` whose envs run a game's :class:`Kernels`.
 
     A game sets ``kernels`` and ``ILLEGAL`` (reason code -> text) and
     writes :meth:`config`; the steps, observations, action checks and

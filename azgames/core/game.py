@@ -3,7 +3,7 @@
 A game plugs into the suite by subclassing :class:`Rules` once per game. A
 ``Rules`` instance is one validated configuration (player count, variant
 options) and is immutable: envs share it, and it pickles by value. The env
-wrappers (:mod:`azgames.aec`, :mod:`azgames.vector`) call only the methods
+wrappers (:mod:`azgames.core.aec`, :mod:`azgames.core.vector`) call only the methods
 below, so everything game-specific stays in the game's package.
 
 Kernels report the outcome of a step as one packed integer (see
@@ -91,18 +91,18 @@ class Rules(abc.ABC):
     #: The game's metadata, declared on its class; a configuration may refine
     #: it on the instance (a 2-player game that is zero-sum with two only).
     info: GameInfo
-    #: The game's state named tuple (:mod:`azgames.state`).
+    #: The game's state named tuple (:mod:`azgames.core.state`).
     state_type: ClassVar[type[Any]]
     #: Every option the game accepts besides ``num_players``: what the front
-    #: ends offer (:mod:`azgames.options`).
+    #: ends offer (:mod:`azgames.core.options`).
     OPTIONS: ClassVar[tuple[Option, ...]] = ()
     #: The baseline agents the game ships, by registered name (``greedy``).
     baselines: ClassVar[dict[str, Baseline]] = {}
     #: The module of the game's search hooks (``legal``, ``play``, ...; see
-    #: :mod:`azgames.search_hooks`), or None: no search plays the game.
+    #: :mod:`azgames.core.search_hooks`), or None: no search plays the game.
     search_hooks: ClassVar[str | None] = None
     #: The module whose ``symmetries(rules)`` lists the transformations of a
-    #: position that the rules cannot tell apart (:mod:`azgames.symmetry`),
+    #: position that the rules cannot tell apart (:mod:`azgames.core.symmetry`),
     #: or None: none declared.
     symmetries: ClassVar[str | None] = None
 
@@ -127,7 +127,7 @@ class Rules(abc.ABC):
         #: The full, JSON-able option set, defaults filled in.
         self.options: dict[str, Any] = {**self.option_defaults(), **options}
 
-    # Compiled entry points (azgames.jit.specialize) are bound on first use,
+    # Compiled entry points (azgames.core.jit.specialize) are bound on first use,
     # not at construction: listing games and building an env with default
     # options then compile nothing. They are not picklable either: a
     # pickled Rules drops them and binds them again when next used.
@@ -220,7 +220,7 @@ class Rules(abc.ABC):
         outside (``set_state``, ``VectorEnv.set_game``, a record) reaches a
         kernel unchecked. A game overrides it beside its state's definition
         (e.g. ``azimuth_env/state_check.py``); the message names the field,
-        the game, the index and the value (:mod:`azgames.state_check`). The
+        the game, the index and the value (:mod:`azgames.core.state_check`). The
         default accepts everything: a game with no kernels may need nothing."""
 
     @abc.abstractmethod
@@ -257,7 +257,7 @@ class Rules(abc.ABC):
 
     @abc.abstractmethod
     def picture(self, state, last: LastStep | None = None):
-        """Game 0 drawn as an :class:`azgames.drawing.Drawing`: the board with
+        """Game 0 drawn as an :class:`azgames.core.drawing.Drawing`: the board with
         coordinates, a legend, whose turn, the scores, and what ``last`` (the
         step that led here) did. Every place a move can name is a drawing
         ``target`` with the name :meth:`action_targets` uses."""
@@ -284,7 +284,7 @@ class Rules(abc.ABC):
 
     def chance_outcomes(self, state, action: int, merge: bool = True) -> list[ChanceOutcome]:
         """What playing the legal ``action`` in game 0 may draw, with the
-        probabilities (:mod:`azgames.chance`); empty if it draws nothing."""
+        probabilities (:mod:`azgames.core.chance`); empty if it draws nothing."""
         return []
 
     def force_draws(self, state, draws: tuple[int, ...]) -> None:

@@ -1,6 +1,6 @@
 """How a game declares its variant options, so that every front end offers them.
 
-A game's :class:`~azgames.game.Rules` lists its options as :class:`Option`
+A game's :class:`~azgames.core.game.Rules` lists its options as :class:`Option`
 values (``Rules.OPTIONS``): the name, the default, a line of help, and how a
 value written on a command line becomes the option's value. The rules still
 check every value they are given (from Python, a record or a page); the

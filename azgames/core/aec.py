@@ -1,6 +1,6 @@
 """The PettingZoo AEC env shared by every game of the suite.
 
-The wrapper is thin: a game's :class:`~azgames.game.Rules` does the work in one
+The wrapper is thin: a game's :class:`~azgames.core.game.Rules` does the work in one
 numba call per step, and this class keeps PettingZoo's bookkeeping (agent
 cycling, the rewards/terminations/truncations/infos dicts, dead steps) and
 the contract checks (``step`` before ``reset``, action type and range, the
@@ -444,7 +444,7 @@ class GameAECEnv(AECEnv):
             self.replay_step(entry)
 
     def to_record(self) -> dict[str, Any]:
-        """This game as a JSON-able record (see :mod:`azgames.records`)."""
+        """This game as a JSON-able record (see :mod:`azgames.core.records`)."""
         from .records import to_record
 
         return to_record(self)
@@ -485,7 +485,7 @@ class GameAECEnv(AECEnv):
     def picture(self) -> Drawing:
         """The current position drawn, naming the last step: displays as SVG
         in a notebook; ``.svg()``, ``.rgb()`` and ``.save(path)`` give it as
-        text, an image or a file (see :mod:`azgames.drawing`)."""
+        text, an image or a file (see :mod:`azgames.core.drawing`)."""
         self._require_game("picture()")
         return self.rules.picture(self.state, self.last_step())
 

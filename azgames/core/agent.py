@@ -14,8 +14,8 @@ from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
-from azgames import checks
-from azgames.aec import GameAECEnv
+from azgames.core import checks
+from azgames.core.aec import GameAECEnv
 
 
 @runtime_checkable

@@ -43,7 +43,7 @@ def list_games() -> list[GameEntry]:
 
 
 def rules_type(name: str) -> type[Rules]:
-    """The game's :class:`~azgames.game.Rules` class (its metadata, options and player counts)."""
+    """The game's :class:`~azgames.core.game.Rules` class (its metadata, options and player counts)."""
     return _module(name).raw_env.rules_type
 
 

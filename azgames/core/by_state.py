@@ -1,7 +1,7 @@
 """Functions that numba picks per game at compile time, from the type of the
 game's state tuple.
 
-The core's entry points (:mod:`azgames.contract`) and the tree search
+The core's entry points (:mod:`azgames.core.contract`) and the tree search
 (``azgames.agents.mcts``) are each one numba function for every game: they
 call ``play(s, cfg, i, ...)`` and the like, and a :class:`Family` finds the
 game's own function from the class of ``s`` (``numba.extending.overload``).

@@ -5,9 +5,8 @@ numba keys a cached function on its own source file only: edit
 env, whose kernels were compiled with the old rules inlined or linked in
 from *other* files, keep loading the old code from their caches. Here every
 kernel of the suite is stamped with one digest of every source file a kernel
-may call or read a constant from: the core's own modules (``azgames/*.py``,
-not the apps' subpackages, which hold no kernel), the agents' and each
-registered game's package. Change any of them and every kernel's stamp
+may call or read a constant from: the core's modules (``azgames/core/``;
+the apps hold no kernel), the agents' and each registered game's package. Change any of them and every kernel's stamp
 changes, so numba finds its cache entries obsolete and compiles again, in
 every caller, with nothing cleared by hand. Functions outside those folders
 keep numba's own per-file stamp.
@@ -116,7 +115,7 @@ def _stamped(locator: Any) -> Any:
 def _tolerant(load_index):
     """numba's index loader, reading an index it cannot unpickle as empty.
 
-    The contract's entry points (``azgames.contract``) keep one index for
+    The contract's entry points (``azgames.core.contract``) keep one index for
     every game they were compiled for, keyed by each game's state type. If
     one of those games can no longer be imported (a game deleted, a test's
     game in a temporary folder), unpickling the index raises and numba fails

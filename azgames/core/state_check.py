@@ -3,7 +3,7 @@
 A state that enters from outside (``env.set_state``, ``VectorEnv.set_game``,
 a game record) reaches numba kernels that index arrays with its values and
 check no bounds: one number out of range can corrupt memory or crash the
-process. :meth:`azgames.game.Rules.check_state` therefore has each game check
+process. :meth:`azgames.core.game.Rules.check_state` therefore has each game check
 every value of every game of the batch before a kernel sees it. The helpers
 below find the first offending entry of a field, vectorised over the batch,
 and raise the ``ValueError`` every check raises::
