@@ -54,6 +54,11 @@ class Kernels(NamedTuple):
 
 #: The games' kernels, picked by the type of ``s``.
 KERNELS = Family()
+#: Every index the core hands a game's kernels (game, row, player, action)
+#: is an int64, the AEC env's game 0 too: numba compiles a kernel once per
+#: tuple of argument types, and a literal 0, the int8 of ``s.player`` or the
+#: uint64 of a ``prange`` index would each compile every kernel again.
+I0 = np.int64(0)
 
 
 def implement(state_type: type, kernels: Kernels, inline: bool = False) -> None:
@@ -94,17 +99,25 @@ def write_view(s, cfg, i, viewer, obs, mask, j):
 @njit
 def step_one(s, cfg, action, obs, mask, rewards):
     """AEC step of game 0: play, then the next actor's observation and mask."""
-    code = play(s, cfg, 0, action, rewards.reshape((1, rewards.size)))
-    write_view(s, cfg, 0, s.player[0], obs.reshape((1, obs.size)), mask.reshape((1, mask.size)), 0)
+    code = play(s, cfg, I0, np.int64(action), rewards.reshape((1, rewards.size)))
+    write_view(
+        s, cfg, I0, np.int64(s.player[0]), obs.reshape((1, obs.size)), mask.reshape((1, mask.size)), I0
+    )
     return code
 
 
 @njit
 def observe_one(s, cfg, viewer, obs, mask):
     """``viewer``'s observation and mask of game 0 (-1: the actor's); its status."""
-    p = s.player[0]
+    p = np.int64(s.player[0])
     write_view(
-        s, cfg, 0, p if viewer < 0 else viewer, obs.reshape((1, obs.size)), mask.reshape((1, mask.size)), 0
+        s,
+        cfg,
+        I0,
+        p if viewer < 0 else np.int64(viewer),
+        obs.reshape((1, obs.size)),
+        mask.reshape((1, mask.size)),
+        I0,
     )
     return pack_status(s.outcome[0], False, p)
 
@@ -112,7 +125,7 @@ def observe_one(s, cfg, viewer, obs, mask):
 @njit
 def check_action(s, cfg, action):
     """Why the actor of game 0 may not play ``action`` (0: it may)."""
-    return illegal_code(s, cfg, 0, action)
+    return illegal_code(s, cfg, I0, np.int64(action))
 
 
 # ---------------------------------------------------------------- batches: the vector env
@@ -121,7 +134,7 @@ def check_action(s, cfg, action):
 @njit
 def reset_games(s, cfg):
     for i in range(s.player.shape[0]):
-        reset_game(s, cfg, i)
+        reset_game(s, cfg, np.int64(i))
 
 
 @njit_inline
@@ -131,20 +144,19 @@ def step_game(s, cfg, i, action, obs, mask, rewards, terminated, truncated, play
     if action == SKIP:
         skip_game(i, rewards, terminated, truncated)
         return
-    result = play(s, cfg, i, action, rewards) & 3
+    i = np.int64(i)
+    result = play(s, cfg, i, np.int64(action), rewards) & 3
     terminated[i] = result == TERMINATED
     truncated[i] = result == TRUNCATED
     if result != ONGOING:
         reset_game(s, cfg, i)
-    p = s.player[i]
-    player_out[i] = p
-    write_observation(s, cfg, i, p, obs, i)
-    write_mask(s, cfg, i, mask, i)
+    observe_game(s, cfg, i, obs, mask, player_out)
 
 
 @njit_inline
 def observe_game(s, cfg, i, obs, mask, player_out):
-    p = s.player[i]
+    i = np.int64(i)
+    p = np.int64(s.player[i])
     player_out[i] = p
     write_observation(s, cfg, i, p, obs, i)
     write_mask(s, cfg, i, mask, i)
@@ -191,17 +203,17 @@ def vec_observe_parallel(s, cfg, obs, mask, player_out):
 
 @njit_inline
 def search_legal(s, cfg, i, mask):
-    write_mask(s, cfg, i, mask, 0)
+    write_mask(s, cfg, np.int64(i), mask, I0)
 
 
 @njit_inline
 def search_play(s, cfg, i, action, rewards):
-    return play(s, cfg, i, action, rewards)
+    return play(s, cfg, np.int64(i), np.int64(action), rewards)
 
 
 @njit_inline
 def search_observe(s, cfg, i, viewer, obs):
-    write_observation(s, cfg, i, viewer, obs.reshape((1, obs.size)), 0)
+    write_observation(s, cfg, np.int64(i), np.int64(viewer), obs.reshape((1, obs.size)), I0)
 
 
 def search_hooks(rules_type: type[ContractRules], **declared: Any) -> SearchHooks:
