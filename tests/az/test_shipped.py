@@ -27,9 +27,26 @@ def test_every_shipped_network_loads_plays_and_has_its_record(path):
     assert "az" in agent_names(game)
     env = azgames.make(game, num_players=players)
     env.reset(seed=0)
-    for simulations in (0, 8):
-        agent = make_agent(f"az:simulations={simulations}", seed=0, game=game)
-        assert agent.act(env) in env.unwrapped.legal_actions()
+    agent = make_agent("az:simulations=0", seed=0, game=game)  # the network alone
+    assert agent.act(env) in env.unwrapped.legal_actions()
+
+
+#: The co-op's search is compiled by no other test of the default run (40 s).
+SEARCHED = [
+    pytest.param(p, marks=pytest.mark.slow, id=p.stem)
+    if p.stem.startswith("azimuth_coop")
+    else pytest.param(p, id=p.stem)
+    for p in NETWORKS
+]
+
+
+@pytest.mark.parametrize("path", SEARCHED)
+def test_every_shipped_network_plays_with_its_search(path):
+    game, players = path.stem.rsplit("_", 1)
+    env = azgames.make(game, num_players=int(players[:-1]))
+    env.reset(seed=0)
+    agent = make_agent("az:simulations=8", seed=0, game=game)
+    assert agent.act(env) in env.unwrapped.legal_actions()
 
 
 def test_a_player_count_without_a_network_is_named_with_the_command_that_trains_one(tmp_path, monkeypatch):
