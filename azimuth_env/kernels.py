@@ -717,9 +717,8 @@ def set_up_beach(stack, height, castaway, beach, rng, i, p, cfg):
 
 # ---------------------------------------------------------------- the contract's kernels
 # What the core calls (azgames.core.contract): each takes the state tuple ``s``
-# and calls the kernel doing the work with int64 indices, so that it compiles
-# once whatever the core passes (a literal 0 in the AEC entry points, an
-# unsigned index in its parallel loops: numba types each apart).
+# and calls the kernel doing the work with int64 indices (the core passes
+# int64s; the casts keep one compile of that kernel for any other caller).
 
 
 @njit

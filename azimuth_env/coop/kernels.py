@@ -564,10 +564,9 @@ def set_up_game(s, cfg, i):
 
 # ---------------------------------------------------------------- the contract's kernels
 # Over the state tuple (azgames.core.contract), as the base game's: each calls the
-# kernel doing the work with int64 indices, so that it compiles once whatever
-# the core passes (a literal 0 in the AEC entry points, an unsigned index in
-# its parallel loops: numba types each apart). ``s.player`` is the agent to
-# act (the core's), ``s.colour`` the colour it plays now.
+# kernel doing the work with int64 indices (the core passes int64s; the casts
+# keep one compile of that kernel for any other caller). ``s.player`` is the
+# agent to act (the core's), ``s.colour`` the colour it plays now.
 
 
 @njit
