@@ -40,7 +40,7 @@ from numpy.lib import format as npy_format
 from azgames.core.inputs import parse_json, read_bytes
 from azgames.core.limits import LOCAL
 
-from .az.gumbel import EPSILON, NO_RESCALE
+from .az.settings import SearchSettings, read_settings_file, settings_path
 from .conv import check_conv, conv_features
 
 #: The largest policy file read, in bytes: the suite's file limit. The
@@ -70,49 +70,6 @@ def _is_int(value) -> bool:
     return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
 
 
-#: The largest estimate prior temperature a file or an agent may give (far
-#: above it the prior is flat).
-MAX_TEMPERATURE = 1e6
-#: The most plies a leaf's playout may run before the game's estimate.
-MAX_PLAYOUT = 10_000
-#: What meta ``search`` may hold besides ``rescale``.
-SEARCH_OPTIONS = {"playout_weight", "max_playout", "heuristic_playouts", "prior_temperature", "min_spread"}
-
-
-def check_search(search, where: str) -> None:
-    """Meta ``search``, how ``az`` searches the network as it was trained:
-    ``rescale`` true or false, and optionally a ``playout_weight`` from 0 to
-    1, a ``max_playout`` from -1 (to the end) to :data:`MAX_PLAYOUT`,
-    ``heuristic_playouts`` true or false, a ``prior_temperature`` of 0 or
-    more and a ``min_spread`` from the paper's 1e-8 to 2 (:mod:`.az.gumbel`;
-    where given, it stands for ``rescale``)."""
-    if not (
-        isinstance(search, dict)
-        and {"rescale"} <= set(search) <= {"rescale", *SEARCH_OPTIONS}
-        and isinstance(search["rescale"], bool)
-        and isinstance(search.get("heuristic_playouts", False), bool)
-    ):
-        raise ValueError(
-            f"{where}: meta 'search' is not {{'rescale': true or false[, 'playout_weight': W]"
-            "[, 'max_playout': N][, 'heuristic_playouts': true or false][, 'prior_temperature': T]"
-            "[, 'min_spread': S]}"
-            " (how az searches it)"
-        )
-    plies = search.get("max_playout", -1)
-    if isinstance(plies, bool) or not isinstance(plies, int) or not -1 <= plies <= MAX_PLAYOUT:
-        raise ValueError(
-            f"{where}: meta 'search' 'max_playout' is not a whole number from -1 to {MAX_PLAYOUT:,}"
-        )
-    for key, low, high in (
-        ("playout_weight", 0, 1),
-        ("prior_temperature", 0, MAX_TEMPERATURE),
-        ("min_spread", EPSILON, NO_RESCALE),
-    ):
-        value = search.get(key, low)
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
-            raise ValueError(f"{where}: meta 'search' '{key}' is not a number from {low} to {high:g}")
-
-
 def check_network(trunk, policy, value, meta, where: str = "policy", convs=()):
     """The one check of a policy's network, whether read from a file or built
     in code: ``meta`` names a game, a player count and an observation shape;
@@ -139,7 +96,7 @@ def check_network(trunk, policy, value, meta, where: str = "policy", convs=()):
     ):
         raise ValueError(f"{where}: meta 'obs_shape' is not a shape (a list of 1 to 8 positive integers)")
     if "search" in meta:
-        check_search(meta["search"], where)
+        SearchSettings.from_dict(meta["search"], f"{where}: meta 'search'")
     if "activation" in meta and meta["activation"] != "tanh":
         raise ValueError(
             f"{where}: meta 'activation' is not 'tanh', the only activation this forward pass has"
@@ -428,6 +385,10 @@ class NumpyPolicy:
             convs=[(arrays[f"conv_{k}_w"], arrays[f"conv_{k}_b"]) for k in range(conv_depth)],
         )
         check_game(policy.meta, policy.num_actions, where)
+        # How az searches it: as trained, unless a settings file beside it says otherwise.
+        if "search" in meta or settings_path(path).is_file():
+            trained = SearchSettings.from_dict(meta.get("search", {}), f"{where}: meta 'search'")
+            policy.meta["search"] = read_settings_file(path, trained).to_dict()
         return policy
 
     # ------------------------------------------------------------ forward pass

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import io
 import json
 import re
@@ -364,8 +363,9 @@ def test_train_with_eval_every_0_evaluates_once_at_the_end_and_says_how_it_round
 
 def test_trains_summary_leaves_compiling_and_evaluations_out_of_the_rate():
     from azgames.training.cli import trained
+    from azgames.training.config import AlphaZeroConfig
 
-    args = argparse.Namespace(algo="alphazero", minutes=None, steps=3200, num_envs=64, num_steps=16)
+    cfg = AlphaZeroConfig("azacru", steps=3200, num_envs=64, num_steps=16)
     record = {
         "steps": 4096,
         "seconds": 54.6,
@@ -373,13 +373,13 @@ def test_trains_summary_leaves_compiling_and_evaluations_out_of_the_rate():
         "evaluation_seconds": 12.0,
         "training_steps_per_s": 932,
     }
-    assert trained(args, record) == (
+    assert trained("alphazero", cfg, record) == (
         "trained 4,096 moves of self-play (--steps 3,200 rounded up to whole rounds of 64 games x 16 "
         "moves) in 55 s (932 steps/s, not counting 38 s of numba compiling and 12 s of evaluations)"
     )
-    args.steps, args.minutes = 4096, None
+    cfg.steps = 4096
     record |= {"compile_seconds": 0.0, "evaluation_seconds": 0.3}
-    assert trained(args, record) == "trained 4,096 moves of self-play in 55 s (932 steps/s)"
+    assert trained("alphazero", cfg, record) == "trained 4,096 moves of self-play in 55 s (932 steps/s)"
 
 
 def test_play_prints_one_line_and_one_board_per_turn(tmp_path, capsys):

@@ -25,9 +25,9 @@ from azgames.core.registry import rules_type
 
 from .. import POLICIES
 from ..mcts.games import hooks_of
-from ..policy import MAX_PLAYOUT, MAX_TEMPERATURE, NumpyPolicy, PolicyPerPlayerCount
-from .gumbel import EPSILON, NO_RESCALE
+from ..policy import NumpyPolicy, PolicyPerPlayerCount
 from .search import GumbelSearch
+from .settings import SearchSettings
 
 #: Where the shipped ``az`` networks are, one per game and player count.
 SHIPPED = POLICIES / "az"
@@ -84,30 +84,17 @@ class AZAgent:
         most = min(limits.simulations, MAX_SIMULATIONS)
         self.simulations = checks.integer("simulations", simulations, 0, most)
         self.considered = checks.integer("considered", considered, 1, MAX_CONSIDERED)
-        #: A playout's weight in a leaf's value (None: as the network was trained)
-        #: and its plies (None: the game's default).
-        self.playout_weight = (
-            None if playout_weight is None else checks.number("playout_weight", playout_weight, 0.0, 1.0)
-        )
-        self.max_playout = (
-            None if max_playout is None else checks.integer("max_playout", max_playout, -1, MAX_PLAYOUT)
-        )
-        #: The least spread Q-values are stretched over (None: as the network was trained).
-        self.min_spread = (
-            None if min_spread is None else checks.number("min_spread", min_spread, EPSILON, NO_RESCALE)
-        )
-        #: The estimate prior's temperature (None: as the network was trained; 0: none).
-        self.prior_temperature = (
-            None
-            if prior_temperature is None
-            else checks.number("prior_temperature", prior_temperature, 0.0, MAX_TEMPERATURE)
-        )
-        if heuristic_playouts is not None and not isinstance(heuristic_playouts, bool):
-            raise ValueError(f"heuristic_playouts={heuristic_playouts!r}: give true or false")
+        #: The search settings given here, over the network's (None: as it was trained).
+        self.overrides = {
+            "min_spread": min_spread,
+            "playout_weight": playout_weight,
+            "max_playout": max_playout,
+            "prior_temperature": prior_temperature,
+            "heuristic_playouts": heuristic_playouts,
+        }
+        SearchSettings().replace(**self.overrides)  # each checked, naming the bad one
         if heuristic_playouts and not has_heuristic(str(self.game)):
             raise ValueError(f"heuristic_playouts: {self.game} has no heuristic agent for playouts")
-        #: Whether playouts follow the game's heuristic agent (None: as the network was trained).
-        self.heuristic_playouts = heuristic_playouts
         if repetition_draws is not None and not isinstance(repetition_draws, bool):
             raise ValueError(f"repetition_draws={repetition_draws!r}: give true or false")
         #: Whether a return to a position on a walk's path is a draw (None:
@@ -151,7 +138,8 @@ class AZAgent:
                 return logits, np.clip(values, -1.0, 1.0)
 
             values = policy.value_head[0].shape[1]
-            trained = policy.meta.get("search", {})  # searched as it was trained
+            # Searched as it was trained (or as its settings file says), but for the options given here.
+            trained = SearchSettings.from_dict(policy.meta.get("search", {}), "the network's search")
             self._search = GumbelSearch(
                 rules,
                 evaluate,
@@ -160,22 +148,7 @@ class AZAgent:
                 gumbel_scale=0.0,
                 seed=self.seed,
                 values=values,
-                rescale=trained.get("rescale", True),
-                min_spread=trained.get("min_spread") if self.min_spread is None else self.min_spread,
-                playout_weight=(
-                    trained.get("playout_weight", 0.0) if self.playout_weight is None else self.playout_weight
-                ),
-                max_playout=trained.get("max_playout") if self.max_playout is None else self.max_playout,
-                prior_temperature=(
-                    trained.get("prior_temperature", 0.0)
-                    if self.prior_temperature is None
-                    else self.prior_temperature
-                ),
-                heuristic_playouts=(
-                    trained.get("heuristic_playouts", False)
-                    if self.heuristic_playouts is None
-                    else self.heuristic_playouts
-                ),
+                settings=trained.replace(**self.overrides),
                 repetition_draws=self._repetition_draws(rules),
             )
         return self._search

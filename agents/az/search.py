@@ -78,13 +78,13 @@ from ..mcts.interface import copy_game, legal, observe
 from ..mcts.tree import action_value, play_drawing, playout
 from .gumbel import (
     EPSILON,
-    NO_RESCALE,
     considered_visits,
     improved_policy,
     interior_choice,
     root_choice,
     top_k,
 )
+from .settings import SearchSettings
 
 #: The fewest games whose walks are shared among threads. Below it they run
 #: on one: handing a parallel region to the threads costs more than a few
@@ -527,24 +527,17 @@ class GumbelSearch:
     (obs (B, F) int8 and mask (B, A) int8 rows; logits (B, A); values (B,)
     for each row's mover, or (B, P) with ``values=P``: one a player, counted
     in seats from the mover). ``considered``: root actions Sequential Halving
-    starts with; ``gumbel_scale`` 0 plays for strength, 1 explores (self-play);
-    ``rescale=False`` keeps the Q-values' own scale in ``sigma``
-    (:mod:`.gumbel`); ``min_spread``, where given, stands for ``rescale``:
-    the least spread a node's Q-values are stretched over, from the paper's
-    1e-8 (``rescale``) to 2 (their own scale). Between the two, Q-values
-    apart by less than it (the noise of a few playouts with dice) stay
-    apart by that share of sigma only. With the mover's value alone, games of one or two sides
-    (:attr:`Rules.sides`): the mover's side gets it, the other its negative.
-    ``playout_weight`` > 0 weighs a playout into every leaf's value, AlphaGo's lambda:
-    ``(1 - w) * network + w * playout``, the playout random moves for
-    ``max_playout`` plies then the game's estimate (None: the game's default,
-    as ``mcts`` plays it; Azimuth's is the estimate at once), or with
-    ``heuristic_playouts`` the game's heuristic agent's moves (Azure
-    Attack's and Azacru's greedy) for every player.
-    ``prior_temperature`` > 0 adds the estimate prior to every node's logits
-    (the step's reward plus the estimate after each action, over it).
-    ``repetition_draws`` scores a walk's return to a position on its path as
-    a draw (see Repeats above)."""
+    starts with; ``gumbel_scale`` 0 plays for strength, 1 explores (self-play).
+    ``settings`` (:class:`.settings.SearchSettings`): how leaves and priors
+    are judged: the Q-values' least spread in sigma (:mod:`.gumbel`), a
+    playout's weight in every leaf's value (AlphaGo's lambda:
+    ``(1 - w) * network + w * playout``, random moves for ``max_playout``
+    plies then the game's estimate, or with ``heuristic_playouts`` the
+    game's heuristic agent's moves for every player), and the estimate
+    prior's temperature (0: none). With the mover's value alone, games of
+    one or two sides (:attr:`Rules.sides`): the mover's side gets it, the
+    other its negative. ``repetition_draws`` scores a walk's return to a
+    position on its path as a draw (see Repeats above)."""
 
     def __init__(
         self,
@@ -556,15 +549,11 @@ class GumbelSearch:
         seed: int = 0,
         max_depth: int = 512,
         values: int = 1,
-        rescale: bool = True,
-        min_spread: float | None = None,
-        playout_weight: float = 0.0,
-        max_playout: int | None = None,
-        prior_temperature: float = 0.0,
-        heuristic_playouts: bool = False,
+        settings: SearchSettings | None = None,
         repetition_draws: bool = False,
     ):
         hooks = hooks_of(rules)
+        settings = settings or SearchSettings()
         if values not in (1, rules.num_players):
             raise ValueError(f"values={values}: give 1 (the mover's) or {rules.num_players} (one a player)")
         if len(rules.sides) > 2 and values == 1:
@@ -576,28 +565,15 @@ class GumbelSearch:
             raise ValueError(f"{rules.info.name}'s search hooks give no observation for a network")
         if simulations < 1 or considered < 1:
             raise ValueError(f"simulations={simulations} and considered={considered} must be >= 1")
-        if min_spread is not None and not EPSILON <= min_spread <= NO_RESCALE:
-            raise ValueError(
-                f"min_spread={min_spread}: the least spread Q-values are stretched over is "
-                f"from {EPSILON:g} (the paper's rescaling) to {NO_RESCALE:g} (none)"
-            )
-        if not 0.0 <= playout_weight <= 1.0:
-            raise ValueError(
-                f"playout_weight={playout_weight}: a playout's weight in a leaf's value is in [0, 1]"
-            )
-        if heuristic_playouts and hooks.heuristic is None:
+        if settings.heuristic_playouts and hooks.heuristic is None:
             raise ValueError(f"{rules.info.name} has no heuristic agent for playouts (heuristic_playouts)")
-        if not prior_temperature >= 0.0:
-            raise ValueError(f"prior_temperature={prior_temperature}: give 0 (no estimate prior) or more")
         self.rules, self.evaluate = rules, evaluate
         self.cfg = hooks.config(rules)
         self.simulations, self.considered = simulations, considered
         self.gumbel_scale, self.max_depth = gumbel_scale, max_depth
-        self.min_spread = (EPSILON if rescale else NO_RESCALE) if min_spread is None else float(min_spread)
-        self.playout_weight = float(playout_weight)
-        self.max_playout = hooks.max_playout if max_playout is None else int(max_playout)
-        self.prior_temperature = float(prior_temperature)
-        self.heuristic_playouts = bool(heuristic_playouts)
+        self.settings = settings
+        #: A playout's plies: the settings', or the game's default.
+        self.max_playout = hooks.max_playout if settings.max_playout is None else settings.max_playout
         self.repetition_draws = bool(repetition_draws)
         self.kin = side_signs(rules.sides, rules.num_players)
         self.values = values
@@ -616,7 +592,8 @@ class GumbelSearch:
         games = len(movers)
         actions = self.rules.num_actions
         # Roots, then work slots, then (for the estimate prior) scratch slots.
-        copies = 3 if self.prior_temperature > 0.0 else 2
+        settings = self.settings
+        copies = 3 if settings.prior_temperature > 0.0 else 2
         s = type(state)(*(np.concatenate([a] * copies) for a in state))
         forced, faces = chance_queue(s)
         # The trees of the last batch of this size serve again: every field a
@@ -632,15 +609,15 @@ class GumbelSearch:
                 forced.shape[1],
             )
         t.mrng[:] = self.rng.integers(0, 2**63, size=games, dtype=np.uint64)
-        t.min_spread[0] = self.min_spread
+        t.min_spread[0] = settings.min_spread
         obs = np.zeros((games, obs_size), np.int8)
         mask = np.zeros((games, actions), np.int8)
         rewards = np.zeros((copies * games, self.rules.num_players), np.float32)
         needs = np.zeros(games, np.bool_)
-        t.playout_weight[0] = self.playout_weight
+        t.playout_weight[0] = settings.playout_weight
         t.max_playout[0] = self.max_playout
-        t.heuristic_playouts[0] = self.heuristic_playouts
-        t.prior_temperature[0] = self.prior_temperature
+        t.heuristic_playouts[0] = settings.heuristic_playouts
+        t.prior_temperature[0] = settings.prior_temperature
         t.repetition_draws[0] = self.repetition_draws
         start(s, self.cfg, t, np.asarray(movers, np.int64), obs, mask, rewards)
         logits, values = self._evaluate(obs, mask, np.ones(games, np.bool_))

@@ -38,7 +38,7 @@ import shlex
 import time
 import zlib
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict
 from math import nan
 from pathlib import Path
 
@@ -53,6 +53,7 @@ from ray.rllib.utils.metrics import ENV_RUNNER_RESULTS, NUM_ENV_STEPS_SAMPLED_LI
 from azgames.training.evaluate import evaluate
 from azgames.training.logs import CsvLog, plot_curve
 
+from .config import RllibConfig as Config
 from .env import LEARNER_PREFIX, TurnBasedEnv, env_config
 from .module import MaskedPPOTorchRLModule, numpy_policy, policy_meta
 
@@ -168,43 +169,6 @@ class LeagueCallback(RLlibCallback):
             from_worker_or_learner_group=algorithm.learner_group, policies=[module_id], inference_only=True
         )
         return module_id
-
-
-# ---------------------------------------------------------------- configuration
-@dataclass
-class Config:
-    """Every setting of an RLlib run (the command line's ``train --backend rllib``)."""
-
-    game: str
-    num_players: int = 2
-    options: dict = field(default_factory=dict)
-    seed: int = 0
-    steps: int = 1_000_000  # env steps sampled: actions through env.step (built-in opponents' not counted)
-    minutes: float | None = None
-    out: str = "runs/rllib"
-    address: str | None = None  # None: RAY_ADDRESS if set, else a local Ray
-    num_env_runners: int = 2  # RLlib's default; 0: sample in the driver process
-    num_envs_per_env_runner: int = 8
-    builtin_opponents: dict = field(default_factory=lambda: {"random": 1.0, "greedy": 1.0})
-    builtin_share: float = 0.5
-    win_rate_threshold: float = 0.8
-    snapshot_min_games: int = 50  # games against the gate between snapshots
-    # PPO as the suite's trainer has it (azgames.training.ppo.Config), RLlib's names
-    hidden: tuple[int, ...] = (128, 128)
-    lr: float = 1e-3
-    gamma: float = 0.995  # rewards come at the end; games last tens of turns
-    lambda_: float = 0.95
-    entropy_coeff: float = 0.01
-    clip_param: float = 0.2
-    grad_clip: float = 0.5
-    train_batch_size: int = 4000  # env steps an iteration, all runners together
-    minibatch_size: int = 1000
-    num_epochs: int = 4
-    eval_every: int = 5  # iterations; 0: none along the way, only the final evaluation
-    eval_games: int = 200
-    final_eval_games: int = 400
-    eval_against: tuple[str, ...] = ("random", "greedy")
-    progress: bool = True
 
 
 def build_config(cfg: Config) -> PPOConfig:

@@ -43,7 +43,7 @@ from __future__ import annotations
 import math
 import shlex
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -57,95 +57,10 @@ from azgames.core.symmetry import Symmetry, symmetries
 
 from .checkpoints import Evaluations, finish, policy_meta, start_from
 from .clock import TrainingClock
+from .config import AlphaZeroConfig as Config
 from .logs import CsvLog, plot_curve
 from .net import Net
 from .opponents import make_opponent
-
-
-@dataclass
-class Config:
-    game: str
-    num_players: int = 2
-    seed: int = 0
-    steps: int = 2_000_000  # moves searched, all games together: whole rounds, rounded up
-    minutes: float | None = None  # stop on the clock instead (not reproducible)
-    num_envs: int = 256
-    num_steps: int = 16  # moves of every game a round
-    simulations: int = 32  # a move, in self-play (Pgx's baselines search 32)
-    considered: int = 16  # root actions Sequential Halving starts with
-    hidden: tuple[int, ...] = (128, 128)
-    # A residual conv trunk over the planes before the hidden layers, e.g.
-    # {"channels": 32, "blocks": 2} (azgames.agents.conv); None: the MLP alone.
-    conv: dict | None = None
-    # Learn from each sample turned by one of the game's declared symmetries
-    # (azgames.core.symmetry), drawn at random, or as it is: more positions from
-    # the same games. A game without symmetries learns as it is. None: on,
-    # unless ``init`` learnt without them (PPO's policies): Azacru's, not
-    # equivariant, fell from 99% to 75% of its games against greedy in 10
-    # rounds of learning its own prior turned.
-    symmetries: bool | None = None
-    # Rescale each node's Q-values to [0, 1] in sigma, as the paper does; off,
-    # they keep their own scale, so that Q-values a hair apart (noise, with a
-    # few simulations of a long game) do not outweigh the prior. The shipped
-    # network's file records it, and az searches it so.
-    rescale: bool = True
-    # Or a spread between: the least a node's Q-values are stretched over
-    # (1e-8 is the paper's rescaling, 2 none). With dice and few playouts a
-    # node's Q-values differ by noise, which rescaling stretches into sigma's
-    # whole range: Azure Attack's search then grew weaker with more
-    # simulations (docs/training.md). None: by ``rescale``.
-    min_spread: float | None = None
-    # A playout's weight in each leaf's value (AlphaGo's lambda; 0: the
-    # network's alone; the playout ends in the game's estimate where its
-    # hooks cut it): where that judges better than a young value head (the
-    # co-op, whose self-play had never won), so do the search's targets.
-    # The file records it and az searches so.
-    playout_weight: float = 0.0
-    # A playout's plies before the game's estimate (None: the game's default).
-    max_playout: int | None = None
-    # Playouts that follow the game's heuristic agent (Azure Attack's greedy)
-    # for every player instead of random moves. The file records both.
-    heuristic_playouts: bool = False
-    # The game's estimate after each action, over this temperature, added to
-    # the network's prior logits (mcts's guided prior; 0: none): in a game of
-    # many actions whose network has learnt little (Azimuth), it steers the
-    # few simulations. The file records it, and az searches so.
-    prior_temperature: float = 0.0
-    learning_rate: float = 1e-3
-    batch_size: int = 256
-    sample_reuse: float = 4.0  # minibatch draws for each new sample
-    replay: int = 100_000  # samples the buffer keeps, the newest
-    # Rounds whose policy target is the network's own prior: the value head
-    # learns from the search's games before the search's values (read off
-    # that head) teach the policy. For a network from --init whose policy is
-    # better than its value.
-    value_warmup: int = 0
-    # First rounds whose every move is the teacher's (an agent of the suite,
-    # unsearched): the policy learns its moves (one-hot targets), the value
-    # the returns of its games. A start, as AlphaGo's from human games, for a
-    # network that knows less than a hand-written agent (Azure Attack's, whose
-    # 64 simulations cannot find greedy's routes); the search's self-play
-    # then improves on it. The value warm-up, if any, follows.
-    teacher_rounds: int = 0
-    teacher: str = "greedy"
-    # The share of games in which one seat is the learner's (searched) and the
-    # others play one of its past snapshots (its network alone, sampled), as
-    # PPO's league does: against its own latest self alone, self-play may
-    # wander in a cycle. The snapshots' own moves are not learned from.
-    league: float = 0.0
-    snapshot_every: int = 25  # rounds between snapshots
-    max_snapshots: int = 8
-    eval_every: int = 100  # rounds between evaluations (0: none, only the final evaluation)
-    eval_games: int = 200
-    final_eval_games: int = 400
-    eval_simulations: int = 0  # the evaluations': 0 the network alone, N the az agent's search
-    eval_against: tuple[str, ...] = ("random", "greedy")
-    torch_threads: int = 2
-    out: str = "runs/alphazero"
-    options: dict = field(default_factory=dict)  # the game's variant options
-    init: str | None = None  # start from this policy.npz's weights (its network's shape)
-    ladder: str | None = None
-    progress: bool = True
 
 
 # ---------------------------------------------------------------- network
@@ -196,15 +111,13 @@ class SelfPlay:
             cfg.considered,
             seed=cfg.seed,
             values=values,
-            rescale=cfg.rescale,
-            min_spread=cfg.min_spread,
-            playout_weight=cfg.playout_weight,
-            max_playout=cfg.max_playout,
-            prior_temperature=cfg.prior_temperature,
-            heuristic_playouts=cfg.heuristic_playouts,
+            settings=cfg.search,
         )
         self.obs, self.mask = self.venv.reset()
         n, players = self.venv.num_envs, self.venv.num_players
+        self.random_opening = cfg.random_opening
+        self.opening = np.zeros(n, np.int64)  # each game's random moves still to play
+        self._open(np.arange(n))
         self.size = self.obs[0].size
         self.returns = np.zeros((n, players))  # each game's returns so far
         self.episode = np.arange(n)  # each game's number, counted over all games started
@@ -241,9 +154,10 @@ class SelfPlay:
             if teacher is not None:
                 chosen = np.asarray(teacher.actions(self, np.arange(n)), np.int64)
                 kept["policy"][m, np.arange(n), chosen] = 1.0
+                kept["searched"][m] = self._opening_moves(chosen)
             else:
                 chosen, kept["policy"][m] = self.search.run(self.venv.state, mover, size)
-                kept["searched"][m] = self._league_moves(chosen, mover)
+                kept["searched"][m] = self._league_moves(chosen, mover) & self._opening_moves(chosen)
                 if prior_targets:
                     logits, _ = self.search.evaluate(kept["obs"][m], self.mask)
                     kept["policy"][m] = softmax_rows(logits)
@@ -252,6 +166,7 @@ class SelfPlay:
             done = np.flatnonzero(terminated | truncated)
             if len(done):
                 self._deal(done)
+                self._open(done)
                 self._grow(self.started + len(done))
                 self.finals[self.episode[done]] = self.returns[done]
                 self.returns[done] = 0.0
@@ -285,6 +200,23 @@ class SelfPlay:
             obs = self.venv.observation[games].reshape(len(games), -1)
             chosen[games] = self.snapshots[k].act(obs, self.venv.action_mask[games].astype(bool), self.rng)
         return ~theirs
+
+    def _open(self, games: np.ndarray) -> None:
+        """The new games in slots ``games`` draw their random opening's length."""
+        self.opening[games] = self.rng.integers(0, self.random_opening + 1, len(games))
+
+    def _opening_moves(self, chosen: np.ndarray) -> np.ndarray:
+        """Replace the search's move by a uniformly random legal one where a
+        game is still in its random opening; which moves the search made."""
+        opening = np.flatnonzero(self.opening > 0)
+        if len(opening):
+            legal = self.mask[opening].astype(bool)
+            pick = (self.rng.random(len(opening)) * legal.sum(1)).astype(np.int64)
+            chosen[opening] = np.argmax(np.cumsum(legal, axis=1) > pick[:, None], axis=1)
+            self.opening[opening] -= 1
+        searched = np.ones(len(chosen), bool)
+        searched[opening] = False
+        return searched
 
     def _deal(self, games: np.ndarray) -> None:
         """The new games in slots ``games``: a league game (a learner seat and
@@ -390,15 +322,7 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
         cfg.options,
         hidden,
         algorithm="alphazero",
-        search={
-            "rescale": cfg.rescale,
-            "playout_weight": cfg.playout_weight,
-            "prior_temperature": cfg.prior_temperature,
-            # Written only where asked for: the files of earlier runs stay as they were.
-            **({"max_playout": cfg.max_playout} if cfg.max_playout is not None else {}),
-            **({"heuristic_playouts": True} if cfg.heuristic_playouts else {}),
-            **({"min_spread": cfg.min_spread} if cfg.min_spread is not None else {}),
-        },
+        search=cfg.search.to_dict(),
         symmetries=bool(turns),
         **({"conv": conv} if conv else {}),
     )

@@ -30,7 +30,7 @@ from __future__ import annotations
 import math
 import shlex
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict
 from pathlib import Path
 
 import numpy as np
@@ -39,47 +39,11 @@ from torch import nn
 
 from .checkpoints import Evaluations, finish, policy_meta, start_from
 from .clock import TrainingClock
-from .league import DEFAULT_MIX, League
+from .config import PPOConfig as Config
+from .league import League
 from .learner_env import LearnerVecEnv
 from .logs import CsvLog, plot_curve
 from .net import Net
-
-
-@dataclass
-class Config:
-    game: str
-    num_players: int = 2
-    seed: int = 0
-    steps: int = 2_000_000  # learner steps (its own actions), all games together: whole updates, rounded up
-    minutes: float | None = None  # stop on the clock instead (not reproducible)
-    num_envs: int = 256
-    num_steps: int = 64  # per game between updates: 16,384 learner steps an update
-    hidden: tuple[int, ...] = (128, 128)
-    learning_rate: float = 1e-3
-    anneal_lr: bool = True
-    gamma: float = 0.995  # rewards come at the end; games last tens of turns
-    gae_lambda: float = 0.95
-    update_epochs: int = 4
-    num_minibatches: int = 4
-    clip_coef: float = 0.2
-    ent_coef: float = 0.01
-    vf_coef: float = 0.5
-    max_grad_norm: float = 0.5
-    target_kl: float | None = None
-    mix: dict[str, float] = field(default_factory=lambda: dict(DEFAULT_MIX))
-    snapshot_every: int = 10  # updates between league snapshots
-    max_snapshots: int = 8
-    league_greedy: str = "greedy"  # the league's greedy group (agent spec); evaluations use "greedy"
-    eval_every: int = 10  # updates between evaluations (0: none, only the final evaluation)
-    eval_games: int = 200
-    final_eval_games: int = 400  # the evaluation written into policy.json
-    eval_against: tuple[str, ...] = ("random", "greedy")
-    torch_threads: int = 2
-    out: str = "runs/ppo"
-    options: dict = field(default_factory=dict)  # the game's variant options
-    init: str | None = None  # start from this policy.npz's weights (same game and network)
-    ladder: str | None = None  # a tournament.json: each evaluation also places the policy on it (Elo)
-    progress: bool = True
 
 
 # ---------------------------------------------------------------- training

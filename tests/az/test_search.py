@@ -12,6 +12,7 @@ from search.test_mcts import AZACRU_LAST_TURN, gamble, outcomes
 
 import azgames
 from azgames.agents.az.search import GumbelSearch
+from azgames.agents.az.settings import SearchSettings
 from azgames.core.game import ONGOING
 
 
@@ -211,7 +212,11 @@ def test_with_playout_weight_1_and_no_playout_plies_a_leaf_is_worth_the_games_es
         return np.zeros(mask.shape), np.ones(mask.shape[0])
 
     search = GumbelSearch(
-        raw.rules, confident, simulations=12, gumbel_scale=0.0, playout_weight=1.0, max_playout=0
+        raw.rules,
+        confident,
+        simulations=12,
+        gumbel_scale=0.0,
+        settings=SearchSettings(playout_weight=1.0, max_playout=0),
     )
     movers = np.array([raw.possible_agents.index(raw.agent_selection)])
     search.run(raw.state, movers, env.last()[0]["observation"].size)
@@ -237,13 +242,13 @@ def test_with_playout_weight_1_and_no_playout_plies_a_leaf_is_worth_the_games_es
 def test_a_playout_weight_outside_0_to_1_is_refused_by_value(weight):
     env = started("azacru", 0, 0)
     with pytest.raises(ValueError, match=f"playout_weight={weight}"):
-        GumbelSearch(env.unwrapped.rules, uniform, playout_weight=weight)
+        SearchSettings(playout_weight=weight)
 
 
 def test_heuristic_playouts_are_refused_by_name_in_a_game_without_a_heuristic_agent():
     env = started("azimuth_coop", 0, 0)
     with pytest.raises(ValueError, match="azimuth_coop has no heuristic agent"):
-        GumbelSearch(env.unwrapped.rules, uniform, heuristic_playouts=True)
+        GumbelSearch(env.unwrapped.rules, uniform, settings=SearchSettings(heuristic_playouts=True))
 
 
 def test_the_estimate_prior_adds_each_actions_reward_and_estimate_over_the_temperature():
@@ -263,7 +268,9 @@ def test_the_estimate_prior_adds_each_actions_reward_and_estimate_over_the_tempe
     plain = GumbelSearch(raw.rules, uniform, simulations=4, gumbel_scale=0.0)
     plain.run(raw.state, movers, size)
     assert not plain.trees.logit[0, : plain.trees.num_edges[0, 0]].any()
-    search = GumbelSearch(raw.rules, uniform, simulations=4, gumbel_scale=0.0, prior_temperature=0.5)
+    search = GumbelSearch(
+        raw.rules, uniform, simulations=4, gumbel_scale=0.0, settings=SearchSettings(prior_temperature=0.5)
+    )
     search.run(raw.state, movers, size)
     t = search.trees
     scores = set()
@@ -284,14 +291,14 @@ def test_the_estimate_prior_adds_each_actions_reward_and_estimate_over_the_tempe
 def test_a_negative_prior_temperature_is_refused_by_value(temperature):
     env = started("azacru", 0, 0)
     with pytest.raises(ValueError, match=f"prior_temperature={temperature}"):
-        GumbelSearch(env.unwrapped.rules, uniform, prior_temperature=temperature)
+        SearchSettings(prior_temperature=temperature)
 
 
 @pytest.mark.parametrize("spread", [0.0, 2.5, float("nan")])
 def test_a_min_spread_outside_the_papers_to_none_is_refused_by_value(spread):
     env = started("azure", 0, 0)
     with pytest.raises(ValueError, match=f"min_spread={spread}"):
-        GumbelSearch(env.unwrapped.rules, uniform, min_spread=spread)
+        SearchSettings(min_spread=spread)
 
 
 @pytest.mark.parametrize(

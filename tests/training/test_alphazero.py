@@ -10,6 +10,8 @@ import azgames
 
 torch = pytest.importorskip("torch")
 
+from azgames.agents.az.gumbel import EPSILON, NO_RESCALE  # noqa: E402
+from azgames.agents.az.settings import SearchSettings  # noqa: E402
 from azgames.agents.policy import NumpyPolicy  # noqa: E402
 from azgames.training.alphazero import Config, Replay, Samples, SelfPlay, learn, train  # noqa: E402
 from azgames.training.net import Net  # noqa: E402
@@ -290,52 +292,93 @@ def test_augmentation_turns_each_sample_by_one_of_the_games_symmetries():
     assert symmetries(azgames.make("azure").unwrapped.rules) == []  # none declared: learnt as it is
 
 
-def test_a_run_without_rescaling_is_searched_so_by_the_az_agent(tmp_path):
-    """--no-rescale: self-play's search keeps the Q-values' own scale, the
-    file records it, and the az agent searches the network the same way."""
-    from azgames.agents import make_agent
-    from azgames.agents.az.agent import shipped_network_path
-    from azgames.agents.az.gumbel import EPSILON, NO_RESCALE
+#: Search settings a run may train with, the game each needs, and an az
+#: agent's options that change two of them for one game.
+TRAINED_SEARCHES = [
+    ("azacru", SearchSettings(min_spread=NO_RESCALE), "min_spread=0.5,playout_weight=0.25"),
+    ("azacru", SearchSettings(min_spread=0.5), "min_spread=1"),
+    (
+        "azacru",
+        SearchSettings(playout_weight=0.5, prior_temperature=0.2),
+        "playout_weight=0,prior_temperature=0",
+    ),
+    (
+        "azure",
+        SearchSettings(playout_weight=1.0, max_playout=7, heuristic_playouts=True),
+        "heuristic_playouts=false,max_playout=3",
+    ),
+]
 
-    out = tmp_path / "kept"
-    cfg = tiny(steps=160, final_eval_games=2, eval_against=("random",), out=str(out), rescale=False)
-    assert SelfPlay(cfg, net_for(cfg)).search.min_spread == NO_RESCALE
-    train(cfg)
-    assert NumpyPolicy.load(out / "policy.npz").meta["search"] == {
-        "rescale": False,
-        "playout_weight": 0.0,
-        "prior_temperature": 0.0,
+
+def tree_settings(search) -> dict:
+    """The settings a search's trees were searched with (as the numba walk reads them)."""
+    t = search.trees
+    return {
+        "min_spread": float(t.min_spread[0]),
+        "playout_weight": float(t.playout_weight[0]),
+        "max_playout": int(t.max_playout[0]),
+        "heuristic_playouts": bool(t.heuristic_playouts[0]),
+        "prior_temperature": float(t.prior_temperature[0]),
     }
-    env = azgames.make("azacru")
+
+
+@pytest.mark.parametrize("game, settings, options", TRAINED_SEARCHES)
+def test_a_runs_search_settings_are_self_plays_its_files_and_the_az_agents(tmp_path, game, settings, options):
+    """One typed object from the trainer's config to the search: self-play
+    searches with it, the network's file records it, the az agent searches
+    the network so, and the agent's options change what they name only."""
+    from azgames.agents import make_agent, parse_agent
+
+    out = tmp_path / "run"
+    cfg = tiny(game, steps=160, final_eval_games=2, eval_against=("random",), out=str(out), search=settings)
+    assert SelfPlay(cfg, net_for(cfg)).search.settings == settings
+    train(cfg)
+    assert NumpyPolicy.load(out / "policy.npz").meta["search"] == settings.to_dict()
+    env = azgames.make(game)
     env.reset(seed=0)
-    shipped = NumpyPolicy.load(shipped_network_path("azacru", 2)).meta["search"]
-    as_shipped = shipped.get("min_spread", EPSILON if shipped["rescale"] else NO_RESCALE)
-    for path, spread in ((out / "policy.npz", NO_RESCALE), (None, as_shipped)):
-        az = make_agent("az" if path is None else f"az:path={path}", game="azacru", seed=0)
+    _, changes = parse_agent(f"az:{options}")
+    for spec, expected in (
+        (f"az:path={out / 'policy.npz'}", settings),
+        (f"az:path={out / 'policy.npz'},{options}", settings.replace(**changes)),
+    ):
+        az = make_agent(spec, game=game, seed=0)
         az.act(env)
-        assert az._search.min_spread == spread and az._search.trees.min_spread[0] == spread
+        assert az._search.settings == expected
+        searched = tree_settings(az._search)
+        assert searched == {**expected.to_dict(), "max_playout": az._search.max_playout}
 
 
-def test_a_run_with_a_min_spread_is_searched_so_by_the_az_agent(tmp_path):
-    """--min-spread stands for --rescale: self-play's search stretches Q-values
-    over at least it, the file records it, and the az agent searches the
-    network so unless told otherwise (az:min_spread)."""
+def test_a_settings_file_beside_the_weights_changes_how_az_searches_them_without_training(tmp_path):
+    """``policy.search.json`` beside ``policy.npz`` changes the settings it
+    names; the others stay as trained; a bad one is refused naming the file."""
     from azgames.agents import make_agent
 
-    out = tmp_path / "spread"
-    cfg = tiny(steps=160, final_eval_games=2, eval_against=("random",), out=str(out), min_spread=0.5)
-    assert SelfPlay(cfg, net_for(cfg)).search.min_spread == 0.5
-    train(cfg)
-    assert NumpyPolicy.load(out / "policy.npz").meta["search"]["min_spread"] == 0.5
+    out = tmp_path / "run"
+    trained = SearchSettings(min_spread=0.5, playout_weight=0.25)
+    train(tiny(steps=160, final_eval_games=2, eval_against=("random",), out=str(out), search=trained))
+    (out / "policy.search.json").write_text('{"playout_weight": 1.0, "prior_temperature": 0.1}')
     env = azgames.make("azacru")
     env.reset(seed=0)
-    for spec, spread in (
-        (f"az:path={out / 'policy.npz'}", 0.5),
-        (f"az:path={out / 'policy.npz'},min_spread=1", 1.0),
-    ):
-        az = make_agent(spec, game="azacru", seed=0)
-        az.act(env)
-        assert az._search.trees.min_spread[0] == spread
+    az = make_agent(f"az:path={out / 'policy.npz'}", game="azacru", seed=0)
+    az.act(env)
+    assert az._search.settings == trained.replace(playout_weight=1.0, prior_temperature=0.1)
+    (out / "policy.search.json").write_text('{"playout_weight": 2}')
+    with pytest.raises(ValueError, match=r"policy.search.json.*'playout_weight' is not a number from 0 to 1"):
+        make_agent(f"az:path={out / 'policy.npz'}", game="azacru", seed=0)
+
+
+@pytest.mark.parametrize(
+    "block, min_spread",
+    [
+        ({"rescale": True}, EPSILON),
+        ({"rescale": False}, NO_RESCALE),
+        ({"rescale": False, "min_spread": 0.5}, 0.5),
+    ],
+)
+def test_files_written_before_min_spread_read_their_rescale_as_one(block, min_spread):
+    """``rescale`` and ``min_spread`` were two knobs for one setting: a file
+    that says ``rescale`` is searched at the spread it meant."""
+    assert SearchSettings.from_dict(block, "meta").min_spread == min_spread
 
 
 def test_augmentation_is_on_from_scratch_and_follows_the_init_network_by_default(tmp_path):
@@ -356,78 +399,6 @@ def test_augmentation_is_on_from_scratch_and_follows_the_init_network_by_default
     assert "symmetries" not in NumpyPolicy.load(ppo).meta
     assert learnt_with(init=ppo)[1] is False
     assert learnt_with(init=ppo, symmetries=True)[1] is True
-
-
-def test_a_run_with_playouts_and_the_estimate_prior_is_searched_so_by_the_az_agent(tmp_path):
-    """--playout-weight and --prior-temperature: self-play's search weighs
-    playouts into its leaves and the estimate into its priors, the file
-    records both, and the az agent searches the network so (unless told
-    otherwise)."""
-    from azgames.agents import make_agent
-    from azgames.agents.az.agent import shipped_network_path
-
-    out = tmp_path / "played"
-    cfg = tiny(
-        steps=160,
-        final_eval_games=2,
-        eval_against=("random",),
-        out=str(out),
-        playout_weight=0.5,
-        prior_temperature=0.2,
-    )
-    search = SelfPlay(cfg, net_for(cfg)).search
-    assert (search.playout_weight, search.prior_temperature) == (0.5, 0.2)
-    train(cfg)
-    meta = NumpyPolicy.load(out / "policy.npz").meta["search"]
-    assert (meta["playout_weight"], meta["prior_temperature"]) == (0.5, 0.2)
-    env = azgames.make("azacru")
-    env.reset(seed=0)
-    shipped = NumpyPolicy.load(shipped_network_path("azacru", 2)).meta["search"]
-    runs = (
-        (f"az:path={out / 'policy.npz'}", 0.5, 0.2),
-        (f"az:path={out / 'policy.npz'},playout_weight=0,prior_temperature=0", 0.0, 0.0),
-        ("az", shipped.get("playout_weight", 0.0), shipped.get("prior_temperature", 0.0)),
-    )
-    for spec, weight, temperature in runs:
-        az = make_agent(spec, game="azacru", seed=0)
-        az.act(env)
-        t = az._search.trees
-        assert (t.playout_weight[0], t.prior_temperature[0]) == (weight, temperature)
-
-
-def test_a_run_with_greedys_playouts_is_searched_so_by_the_az_agent(tmp_path):
-    """--heuristic-playouts and --max-playout (Azure Attack): self-play's
-    playouts follow greedy for as many plies as asked, the file records both,
-    and the az agent searches the network so unless told otherwise."""
-    from azgames.agents import make_agent
-
-    out = tmp_path / "greedy_playouts"
-    cfg = tiny(
-        "azure",
-        steps=160,
-        final_eval_games=2,
-        eval_against=("random",),
-        out=str(out),
-        playout_weight=1.0,
-        max_playout=7,
-        heuristic_playouts=True,
-    )
-    search = SelfPlay(cfg, net_for(cfg)).search
-    assert (search.heuristic_playouts, search.max_playout) == (True, 7)
-    train(cfg)
-    meta = NumpyPolicy.load(out / "policy.npz").meta["search"]
-    assert (meta["heuristic_playouts"], meta["max_playout"]) == (True, 7)
-    env = azgames.make("azure")
-    env.reset(seed=0)
-    runs = (
-        (f"az:path={out / 'policy.npz'}", True, 7),
-        (f"az:path={out / 'policy.npz'},heuristic_playouts=false,max_playout=3", False, 3),
-    )
-    for spec, heuristic, plies in runs:
-        az = make_agent(spec, game="azure", seed=0)
-        az.act(env)
-        t = az._search.trees
-        assert (t.heuristic_playouts[0], t.max_playout[0]) == (heuristic, plies)
 
 
 class LastLegal:
