@@ -1,0 +1,270 @@
+"""Connect Four, the trainer's test bench: how good a trained network's moves
+are, against the solver and against alpha-beta, over its training minutes.
+
+    python benchmarks/connect_four_bench.py RUN_DIR [RUN_DIR ...] [--games 100] [--save]
+
+Each RUN_DIR is one seed's ``train connect_four --algo alphazero`` run. For
+every checkpoint along it (``checkpoints/*.npz``, then ``policy.npz``), at
+its training minutes (the run's own clock, compiling and evaluations left
+out):
+
+- **optimal moves**: the share of the committed test positions
+  (``connect_four_env/data/test_positions.json``, solved) where the network
+  alone (its most likely move) and the ``az`` agent at 8, 32 and 64
+  simulations choose an optimal move (no win turned into a draw or a loss,
+  no draw into a loss), with its 95% Wilson interval;
+- for the last network of each run, **games against** ``alphabeta:depth=N``
+  for N from 1 to 7: the network alone and ``az`` at 64 simulations, seats
+  alternating, each game opened by two uniformly random moves (49
+  openings, drawn by the game's seed) so that deterministic players do not
+  replay one game.
+
+Seeds pool: the shares over every seed's positions, the games over every
+seed's games. The table goes to stdout; ``--save`` writes
+``benchmarks/results/connect_four_bench.json`` and the curve
+``docs/images/connect_four_curve.png`` is drawn from it
+(``python benchmarks/connect_four_bench.py --plot``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import azgames  # noqa: E402
+from azgames.agents import make_agent  # noqa: E402
+from azgames.agents.az.search import GumbelSearch  # noqa: E402
+from azgames.agents.az.settings import SearchSettings  # noqa: E402
+from azgames.agents.policy import NumpyPolicy  # noqa: E402
+from azgames.core.stats import wilson_interval  # noqa: E402
+from benchmarks import results_file  # noqa: E402
+from connect_four_env import positions as test_set  # noqa: E402
+
+COMMITTED = results_file.RESULTS / "connect_four_bench.json"
+CURVE = Path(__file__).resolve().parents[1] / "docs" / "images" / "connect_four_curve.png"
+SIMULATIONS = (0, 8, 32, 64)  # 0: the network alone
+DEPTHS = range(1, 8)
+OPENING_PLIES = 2
+
+
+def batch_state(rules, found: list[test_set.Position]):
+    """The test positions as one batch of the game's state."""
+    s = rules.blank_state(len(found))
+    for k, p in enumerate(found):
+        s.board[k] = p.board()
+        s.player[k] = p.stones % 2
+        s.ply[k] = p.stones
+    return s
+
+
+def chosen_moves(policy: NumpyPolicy, rules, state, simulations: int) -> np.ndarray:
+    """Each position's move: the network's most likely, or its search's at ``simulations``."""
+    n = len(state.player)
+    obs = np.zeros((n, *rules.observation_shape(0)), np.int8)
+    mask = np.zeros((n, rules.num_actions), np.int8)
+    movers = np.zeros(n, np.int64)
+    rules.vec_observe(state, obs, mask, movers)
+    if simulations == 0:
+        return policy.act(obs, mask.astype(bool))
+
+    def evaluate(o, m):
+        logits, values = policy.evaluate(o, m)
+        return logits, np.clip(values, -1.0, 1.0)
+
+    settings = SearchSettings.from_dict(policy.meta.get("search", {}), "the network's search")
+    search = GumbelSearch(rules, evaluate, simulations, gumbel_scale=0.0, seed=0, settings=settings)
+    chosen, _ = search.run(state, movers, obs[0].size)
+    return chosen
+
+
+def optimal_shares(path: Path, rules, state, found) -> dict[str, dict]:
+    policy = NumpyPolicy.load(path)
+    shares = {}
+    for simulations in SIMULATIONS:
+        moves = chosen_moves(policy, rules, state, simulations)
+        hits = int(sum(p.optimal(int(c)) for p, c in zip(found, moves)))
+        shares[str(simulations)] = {"optimal": hits, "positions": len(found)}
+    return shares
+
+
+def play(spec: str, depth: int, games: int, seed: int) -> dict:
+    """``games`` games of ``spec`` against ``alphabeta:depth=depth``, seats
+    alternating, each opened by two random moves; counts from ``spec``'s side."""
+    rng = np.random.default_rng([seed, depth])
+    ours = make_agent(spec, seed=seed, game="connect_four")
+    theirs = make_agent("alphabeta", seed=seed + 1, game="connect_four", depth=depth)
+    tally = {"wins": 0, "draws": 0, "losses": 0}
+    env = azgames.make("connect_four")
+    for g in range(games):
+        env.reset(seed=int(rng.integers(2**31)))
+        for _ in range(OPENING_PLIES):
+            env.step(int(rng.choice(env.unwrapped.legal_actions())))
+        seat = g % 2  # our agent's seat
+        while not any(env.terminations.values()):
+            mover = env.possible_agents.index(env.agent_selection)
+            env.step(int((ours if mover == seat else theirs).act(env)))
+        result = env.unwrapped.rules.final_info(env.unwrapped.state)[seat]
+        won = result["winners"] == [env.possible_agents[seat]]
+        lost = bool(result["winners"]) and not won
+        tally["wins" if won else "losses" if lost else "draws"] += 1
+    return tally
+
+
+def run_rows(run: Path, rules, state, found, games: int, progress) -> dict:
+    record = json.loads((run / "policy.json").read_text())
+    seed = int(record["config"]["seed"])
+    checkpoints = sorted((run / "checkpoints").glob("*.npz")) + [run / "policy.npz"]
+    curve = []
+    for path in checkpoints:
+        trained = NumpyPolicy.load(path).meta.get("trained", {})
+        seconds = trained.get("seconds", record["training_seconds"] if path.name == "policy.npz" else None)
+        curve.append(
+            {
+                "checkpoint": path.name,
+                "steps": trained.get("steps", record["steps"]),
+                "minutes": None if seconds is None else round(seconds / 60, 2),
+                "shares": optimal_shares(path, rules, state, found),
+            }
+        )
+        progress(
+            f"seed {seed} {path.name}: "
+            + ", ".join(f"{k} {v['optimal']}" for k, v in curve[-1]["shares"].items())
+        )
+    final = run / "policy.npz"
+    matches = []
+    for simulations in (0, 64):
+        for depth in DEPTHS:
+            spec = f"az:path={final},simulations={simulations}"
+            matches.append({"simulations": simulations, "depth": depth, **play(spec, depth, games, seed)})
+            progress(f"seed {seed} az@{simulations} vs alphabeta:depth={depth}: {matches[-1]}")
+    return {"seed": seed, "run": str(run), "command": record["command"], "curve": curve, "matches": matches}
+
+
+def pooled(seeds: list[dict]) -> dict:
+    """The last network's shares and games, summed over seeds, with intervals."""
+    shares = {}
+    for simulations in map(str, SIMULATIONS):
+        hits = sum(s["curve"][-1]["shares"][simulations]["optimal"] for s in seeds)
+        total = sum(s["curve"][-1]["shares"][simulations]["positions"] for s in seeds)
+        lo, hi = wilson_interval(hits, total)
+        shares[simulations] = {
+            "optimal": hits,
+            "positions": total,
+            "share": hits / total,
+            "low": lo,
+            "high": hi,
+        }
+    games = []
+    for simulations in (0, 64):
+        for depth in DEPTHS:
+            rows = [
+                m
+                for s in seeds
+                for m in s["matches"]
+                if (m["simulations"], m["depth"]) == (simulations, depth)
+            ]
+            w, d, lost = (sum(r[k] for r in rows) for k in ("wins", "draws", "losses"))
+            lo, hi = wilson_interval(w, w + lost) if w + lost else (float("nan"), float("nan"))
+            games.append(
+                {
+                    "simulations": simulations,
+                    "depth": depth,
+                    "wins": w,
+                    "draws": d,
+                    "losses": lost,
+                    "decisive_share": w / (w + lost) if w + lost else None,
+                    "low": lo,
+                    "high": hi,
+                }
+            )
+    return {"shares": shares, "games": games}
+
+
+def table(results: dict) -> str:
+    lines = ["| player | optimal moves | 95% CI |", "|---|---|---|"]
+    for simulations, row in results["pooled"]["shares"].items():
+        who = "network alone" if simulations == "0" else f"az@{simulations}"
+        lines.append(
+            f"| {who} | {100 * row['share']:.1f}% ({row['optimal']} of {row['positions']}) | "
+            f"{100 * row['low']:.1f}-{100 * row['high']:.1f}% |"
+        )
+    lines += [
+        "",
+        "| player | alphabeta depth | wins | draws | losses | decisive wins | 95% CI |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for g in results["pooled"]["games"]:
+        who = "network alone" if g["simulations"] == 0 else f"az@{g['simulations']}"
+        share = "-" if g["decisive_share"] is None else f"{100 * g['decisive_share']:.1f}%"
+        ci = "-" if g["decisive_share"] is None else f"{100 * g['low']:.1f}-{100 * g['high']:.1f}%"
+        lines.append(
+            f"| {who} | {g['depth']} | {g['wins']} | {g['draws']} | {g['losses']} | {share} | {ci} |"
+        )
+    return "\n".join(lines)
+
+
+def plot(results: dict, out: Path = CURVE) -> Path:
+    """Each seed's share of optimal moves over its training minutes, one panel a player."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, axes = plt.subplots(1, len(SIMULATIONS), figsize=(3.2 * len(SIMULATIONS), 3.2), sharey=True)
+    for ax, simulations in zip(axes, map(str, SIMULATIONS)):
+        for s in results["seeds"]:
+            pts = [(c["minutes"], c["shares"][simulations]) for c in s["curve"] if c["minutes"] is not None]
+            xs = [m for m, _ in pts]
+            ys = [100 * v["optimal"] / v["positions"] for _, v in pts]
+            ax.plot(xs, ys, marker=".", label=f"seed {s['seed']}")
+        ax.set_title("network alone" if simulations == "0" else f"az@{simulations}")
+        ax.set_xlabel("training minutes")
+        ax.grid(alpha=0.3)
+    axes[0].set_ylabel("optimal moves (%)")
+    axes[0].legend(fontsize=8)
+    fig.suptitle("Connect Four: optimal moves on the solved test positions")
+    fig.tight_layout()
+    out.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(out, dpi=110)
+    plt.close(fig)
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("runs", nargs="*", type=Path, help="training runs' folders, one a seed")
+    parser.add_argument("--games", type=int, default=100, help="games against each depth, per run and player")
+    parser.add_argument("--plot", action="store_true", help="draw the curve from the committed JSON and stop")
+    parser.add_argument("--quick", action="store_true", help="a smoke run: 100 positions, 4 games")
+    results_file.add_arguments(parser, COMMITTED)
+    args = parser.parse_args(argv)
+    if args.plot:
+        print(plot(json.loads(COMMITTED.read_text())))
+        return 0
+    if not args.runs:
+        parser.error("give at least one run folder")
+    out = results_file.destination(parser, args, COMMITTED, quick=args.quick)
+    found = test_set.load()[: 100 if args.quick else None]
+    rules = azgames.make("connect_four").unwrapped.rules
+    state = batch_state(rules, found)
+    began = time.perf_counter()
+    say = lambda text: print(text, file=sys.stderr, flush=True)  # noqa: E731
+    seeds = [run_rows(run, rules, state, found, 4 if args.quick else args.games, say) for run in args.runs]
+    results = {"seeds": seeds, "pooled": pooled(seeds), "seconds": round(time.perf_counter() - began, 1)}
+    print(table(results))
+    if out is not None:
+        results_file.write_json(out, results)
+        if out == COMMITTED:
+            plot(results)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
