@@ -68,10 +68,14 @@ def evaluator(net: Net):
     """The search's ``evaluate(obs, mask)`` over ``net``, one batched
     forward pass; values clipped to [-1, 1]."""
 
+    device = next(net.parameters()).device
+
     def evaluate(obs: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         with torch.no_grad():
-            logits, values = net(torch.as_tensor(obs), torch.as_tensor(mask, dtype=torch.bool))
-        return logits.double().numpy(), np.clip(values.double().numpy(), -1.0, 1.0)
+            logits, values = net(
+                torch.as_tensor(obs, device=device), torch.as_tensor(mask, dtype=torch.bool, device=device)
+            )
+        return logits.double().cpu().numpy(), np.clip(values.double().cpu().numpy(), -1.0, 1.0)
 
     return evaluate
 
@@ -283,10 +287,12 @@ def augment(batch: Samples, turns: list[Symmetry], draws: np.random.Generator) -
 
 def learn(net: Net, optimizer: torch.optim.Optimizer, batch: Samples) -> tuple[float, float]:
     """One gradient step on ``batch``; its policy cross-entropy and value squared error."""
-    logits, value = net(torch.as_tensor(batch.obs), torch.as_tensor(batch.mask))
+    device = next(net.parameters()).device
+    obs, mask, policy, target = (torch.as_tensor(a, device=device) for a in batch)
+    logits, value = net(obs, mask)
     log_pi = torch.log_softmax(logits, dim=-1)  # illegal actions masked by the network
-    policy_loss = -(torch.as_tensor(batch.policy) * log_pi).sum(-1).mean()
-    value_loss = ((value.reshape(batch.value.shape) - torch.as_tensor(batch.value)) ** 2).mean()
+    policy_loss = -(policy * log_pi).sum(-1).mean()
+    value_loss = ((value.reshape(target.shape) - target) ** 2).mean()
     optimizer.zero_grad()
     (policy_loss + value_loss).backward()
     optimizer.step()
@@ -328,6 +334,7 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
     )
     if cfg.init:
         meta = start_from(net, cfg.init, meta)
+    net.to(cfg.device)
     team = rules.info.utility == "identical"
     optimizer = torch.optim.Adam(net.parameters(), lr=cfg.learning_rate)
     play = SelfPlay(cfg, net, values)
@@ -361,7 +368,8 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
         if cfg.teacher_rounds
         else None
     )
-    rounds = 0
+    rounds = total_updates = 0
+    learner_seconds = 0.0  # in the learner's updates: the rest of a round is self-play
     while True:
         rounds += 1
         samples = play.round(
@@ -372,9 +380,12 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
         replay.add(samples)
         losses = []
         updates = int(np.ceil(len(samples.value) * cfg.sample_reuse / cfg.batch_size)) if replay.size else 0
+        learning = time.perf_counter()
         for _ in range(updates):
             batch = replay.draw(draws.integers(0, replay.size, cfg.batch_size))
             losses.append(learn(net, optimizer, augment(batch, turns, draws) if turns else batch))
+        learner_seconds += time.perf_counter() - learning
+        total_updates += updates
         policy_loss, value_loss = np.mean(losses, axis=0) if losses else (float("nan"), float("nan"))
 
         elapsed = clock.elapsed()
@@ -393,6 +404,7 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
                 "network_share": round(
                     play.search.seconds["network"] / max(play.search.seconds["run"], 1e-9), 3
                 ),
+                "learner_share": round(learner_seconds / max(elapsed, 1e-9), 3),
             }
         )
         bar.update(1)
@@ -420,6 +432,9 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
         "games": play.games,
         "seconds": round(elapsed, 1),
         "steps_per_s": round(play.moves / elapsed),
+        "updates": total_updates,
+        "learner_seconds": round(learner_seconds, 1),
+        "device": cfg.device,
         **clock.record(play.moves),
     }
     return finish(out, net, meta, record, opponents, cfg.final_eval_games, cfg.seed, cfg.eval_simulations)

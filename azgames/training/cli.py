@@ -130,6 +130,11 @@ def cmd_train(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         check_agent_spec(parser, "--league-greedy", cfg.league_greedy, args.game)
     else:
         check_search_game(parser, cfg, args.game)
+        if cfg.device == "cuda":
+            import torch
+
+            if not torch.cuda.is_available():
+                parser.error(f"--device cuda: torch {torch.__version__} sees no CUDA device here")
         if cfg.teacher_rounds:  # made only where it plays: greedy is not every game's
             check_agent_spec(parser, "--teacher", cfg.teacher, args.game)
         if cfg.conv and cfg.init is not None:

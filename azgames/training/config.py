@@ -205,6 +205,12 @@ class AlphaZeroConfig:
         ("random", "greedy"), help=EVAL_AGAINST, choices=("random", "greedy")
     )
     torch_threads: int = option(2, help=TORCH_THREADS, range=(1, 1024))
+    # The tree walks stay on the CPU cores either way; not bit-exact on cuda.
+    device: str = option(
+        "cpu",
+        help="where the learner's updates and the search's batched network calls run",
+        choices=("cpu", "cuda"),
+    )
     out: str = "runs/alphazero"
     options: dict = field(default_factory=dict)  # the game's variant options
     init: str | None = option(None, help=INIT, metavar="POLICY.npz")

@@ -105,9 +105,15 @@ class Net(nn.Module):
 
     def to_numpy(self, meta: dict) -> NumpyPolicy:
         linears = [m for m in self.trunk if isinstance(m, nn.Linear)]
-        as_np = lambda lin: (lin.weight.detach().numpy().T.copy(), lin.bias.detach().numpy().copy())  # noqa: E731
         convs = self.conv_layers()
-        as_conv = lambda c: (c.weight.detach().numpy().copy(), c.bias.detach().numpy().copy())  # noqa: E731
+
+        def as_np(lin: nn.Linear) -> tuple:
+            return lin.weight.detach().cpu().numpy().T.copy(), lin.bias.detach().cpu().numpy().copy()
+
+        def as_conv(c: nn.Conv2d) -> tuple:
+            assert c.bias is not None  # every conv here has one
+            return c.weight.detach().cpu().numpy().copy(), c.bias.detach().cpu().numpy().copy()
+
         return NumpyPolicy(
             [as_np(lin) for lin in linears],
             as_np(self.policy),

@@ -453,3 +453,29 @@ def test_steps_round_up_to_whole_rounds_and_eval_every_0_plays_only_the_final_ev
     assert not (tmp_path / "eval.csv").exists() and not (tmp_path / "checkpoints").exists()
     assert record["final_evaluation"]["random"]["games"] == 2
     assert record["evaluation_seconds"] == 0 and record["training_steps_per_s"] > 0
+
+
+@pytest.mark.skipif(not torch.cuda.is_available(), reason="no CUDA device")
+def test_a_run_on_cuda_trains_there_and_its_network_plays_on_the_cpu(tmp_path):
+    """--device cuda: the learner and the search's network calls run on the
+    GPU; the file it writes is the same numpy network, playing without it."""
+    cfg = tiny(steps=320, final_eval_games=2, eval_against=("random",), out=str(tmp_path), device="cuda")
+    record = train(cfg)
+    assert record["device"] == "cuda" and record["updates"] > 0
+    policy = NumpyPolicy.load(tmp_path / "policy.npz")
+    env = azgames.make("azacru")
+    env.reset(seed=0)
+    seen = env.observe(env.agent_selection)
+    assert seen["action_mask"][
+        policy.act(seen["observation"][None], seen["action_mask"][None].astype(bool))[0]
+    ]
+
+
+def test_device_cuda_without_one_is_refused_in_one_line(capsys):
+    from azgames import cli
+
+    if torch.cuda.is_available():
+        pytest.skip("this machine has CUDA")
+    with pytest.raises(SystemExit):
+        cli.main(["train", "connect_four", "--algo", "alphazero", "--device", "cuda"])
+    assert "--device cuda: torch" in capsys.readouterr().err
