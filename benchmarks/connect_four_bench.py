@@ -44,7 +44,7 @@ from azgames.agents.az.search import GumbelSearch  # noqa: E402
 from azgames.agents.az.settings import SearchSettings  # noqa: E402
 from azgames.agents.policy import NumpyPolicy  # noqa: E402
 from azgames.core.stats import wilson_interval  # noqa: E402
-from benchmarks import results_file  # noqa: E402
+from benchmarks import results_file, tables  # noqa: E402
 from connect_four_env import positions as test_set  # noqa: E402
 
 COMMITTED = results_file.RESULTS / "connect_four_bench.json"
@@ -187,29 +187,6 @@ def pooled(seeds: list[dict]) -> dict:
     return {"shares": shares, "games": games}
 
 
-def table(results: dict) -> str:
-    lines = ["| player | optimal moves | 95% CI |", "|---|---|---|"]
-    for simulations, row in results["pooled"]["shares"].items():
-        who = "network alone" if simulations == "0" else f"az@{simulations}"
-        lines.append(
-            f"| {who} | {100 * row['share']:.1f}% ({row['optimal']} of {row['positions']}) | "
-            f"{100 * row['low']:.1f}-{100 * row['high']:.1f}% |"
-        )
-    lines += [
-        "",
-        "| player | alphabeta depth | wins | draws | losses | decisive wins | 95% CI |",
-        "|---|---|---|---|---|---|---|",
-    ]
-    for g in results["pooled"]["games"]:
-        who = "network alone" if g["simulations"] == 0 else f"az@{g['simulations']}"
-        share = "-" if g["decisive_share"] is None else f"{100 * g['decisive_share']:.1f}%"
-        ci = "-" if g["decisive_share"] is None else f"{100 * g['low']:.1f}-{100 * g['high']:.1f}%"
-        lines.append(
-            f"| {who} | {g['depth']} | {g['wins']} | {g['draws']} | {g['losses']} | {share} | {ci} |"
-        )
-    return "\n".join(lines)
-
-
 def plot(results: dict, out: Path = CURVE) -> Path:
     """Each seed's share of optimal moves over its training minutes, one panel a player."""
     import matplotlib
@@ -245,12 +222,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="a smoke run: 100 positions, 4 games")
     results_file.add_arguments(parser, COMMITTED)
     args = parser.parse_args(argv)
+    out = results_file.destination(parser, args, COMMITTED, quick=args.quick)
     if args.plot:
         print(plot(json.loads(COMMITTED.read_text())))
         return 0
     if not args.runs:
         parser.error("give at least one run folder")
-    out = results_file.destination(parser, args, COMMITTED, quick=args.quick)
     found = test_set.load()[: 100 if args.quick else None]
     rules = azgames.make("connect_four").unwrapped.rules
     state = batch_state(rules, found)
@@ -258,7 +235,8 @@ def main(argv: list[str] | None = None) -> int:
     say = lambda text: print(text, file=sys.stderr, flush=True)  # noqa: E731
     seeds = [run_rows(run, rules, state, found, 4 if args.quick else args.games, say) for run in args.runs]
     results = {"seeds": seeds, "pooled": pooled(seeds), "seconds": round(time.perf_counter() - began, 1)}
-    print(table(results))
+    print(tables.connect_four_bench(results))
+    print(tables.connect_four_targets(results))
     if out is not None:
         results_file.write_json(out, results)
         if out == COMMITTED:

@@ -27,7 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks import results_file  # noqa: E402
+from benchmarks import results_file, tables  # noqa: E402
 
 COMMITTED = results_file.RESULTS / "selfplay_scaling.json"
 RECIPES = {"connect_four": {"conv": {"channels": 16, "blocks": 1}, "random_opening": 8}, "azacru": {}}
@@ -75,19 +75,6 @@ def row(game: str, device: str, rounds: int, seed: int) -> dict:
     }
 
 
-def table(rows: list[dict]) -> str:
-    lines = [
-        "| game | device | machine | self-play moves/s | learner updates/s | learner's share | moves/s overall |",
-        "|---|---|---|---|---|---|---|",
-    ]
-    for r in rows:
-        lines.append(
-            f"| {r['game']} | {r['device']} | {r['machine']} | {r['selfplay_moves_per_s']:,} | "
-            f"{r['updates_per_s']:,} | {100 * r['learner_share']:.0f}% | {r['moves_per_s']:,} |"
-        )
-    return "\n".join(lines)
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", nargs="+", default=list(RECIPES), choices=list(RECIPES))
@@ -103,8 +90,8 @@ def main(argv: list[str] | None = None) -> int:
     for game in games:
         for device in args.devices:
             rows.append(row(game, device, rounds, args.seed))
-            print(table(rows[-1:]).splitlines()[-1], file=sys.stderr, flush=True)
-    print(table(rows))
+            print(tables.selfplay_scaling({"rows": rows[-1:]}).splitlines()[-1], file=sys.stderr, flush=True)
+    print(tables.selfplay_scaling({"rows": rows}))
     if out is not None:
         kept = json.loads(out.read_text())["rows"] if out.exists() else []
         here = {r["machine"] for r in rows}

@@ -347,6 +347,102 @@ def connect_four(data: dict) -> str:
     return markdown(header, rows)
 
 
+#: The suite's Connect Four targets (docs/training.md): (what, players' key, aim).
+CONNECT_FOUR_SHARE_AIMS = {"64": 0.95, "0": 0.90}
+CONNECT_FOUR_GAME_AIMS = {(0, 5): 0.90, (64, 7): 0.90}
+
+
+def _c4_player(simulations: Any) -> str:
+    return "network alone" if str(simulations) == "0" else f"`az`@{simulations}"
+
+
+def connect_four_bench(data: dict) -> str:
+    """benchmarks/connect_four_bench.py: optimal moves, seeds pooled, then the games against alphabeta."""
+    seeds = data["seeds"]
+    share_rows = []
+    for key, row in data["pooled"]["shares"].items():
+        each = " / ".join(
+            pct(s["curve"][-1]["shares"][key]["optimal"] / s["curve"][-1]["shares"][key]["positions"])
+            for s in seeds
+        )
+        share_rows.append(
+            [
+                _c4_player(key),
+                f"{pct(row['share'])} ({row['optimal']:,} of {row['positions']:,})",
+                interval(row["low"], row["high"]),
+                each,
+            ]
+        )
+    shares = markdown(["player", "optimal moves", "95% CI", "per seed"], share_rows)
+    game_rows = [
+        [
+            _c4_player(g["simulations"]),
+            str(g["depth"]),
+            f"{g['wins']} / {g['draws']} / {g['losses']}",
+            "-" if g["decisive_share"] is None else pct(g["decisive_share"]),
+            "-" if g["decisive_share"] is None else interval(g["low"], g["high"]),
+        ]
+        for g in data["pooled"]["games"]
+    ]
+    games = markdown(
+        ["player", "`alphabeta` depth", "wins / draws / losses", "decisive wins", "95% CI"], game_rows
+    )
+    return shares + "\n\n" + games
+
+
+def connect_four_targets(data: dict) -> str:
+    """The Connect Four targets against the pooled bench."""
+    rows = []
+    for key, aim in CONNECT_FOUR_SHARE_AIMS.items():
+        row = data["pooled"]["shares"][key]
+        rows.append(
+            [
+                f"{_c4_player(key)}: optimal moves",
+                f"{pct(row['share'])} ({interval(row['low'], row['high'])})",
+                f"at least {pct(aim)}",
+                "yes" if row["share"] >= aim else "no",
+            ]
+        )
+    for (simulations, depth), aim in CONNECT_FOUR_GAME_AIMS.items():
+        g = next(g for g in data["pooled"]["games"] if (g["simulations"], g["depth"]) == (simulations, depth))
+        share = g["decisive_share"] or 0.0
+        rows.append(
+            [
+                f"{_c4_player(simulations)} against `alphabeta:depth={depth}`, decisive games",
+                f"{pct(share)} ({interval(g['low'], g['high'])})",
+                f"at least {pct(aim)}",
+                "yes" if share >= aim else "no",
+            ]
+        )
+    return markdown(["target", "measured", "aim", "met"], rows)
+
+
+def selfplay_scaling(data: dict) -> str:
+    """benchmarks/selfplay_scaling.py: AlphaZero self-play and learner rates by device."""
+    rows = [
+        [
+            r["game"],
+            r["device"],
+            r["machine"],
+            f"{r['selfplay_moves_per_s']:,}",
+            f"{r['updates_per_s']:g}",
+            pct(r["learner_share"]),
+            f"{r['moves_per_s']:,}",
+        ]
+        for r in data["rows"]
+    ]
+    header = [
+        "game",
+        "device",
+        "machine",
+        "self-play moves/s",
+        "learner updates/s",
+        "learner's share",
+        "moves/s",
+    ]
+    return markdown(header, rows)
+
+
 def contention(data: dict) -> str:
     """benchmarks/contention.py: the defaults over one thread, beside busy processes."""
     header = [
@@ -803,6 +899,9 @@ TABLES: dict[str, Callable[[Any], str]] = {
     "side_by_side_compile": side_by_side,
     "side_by_side_contract": side_by_side,
     "connect_four": connect_four,
+    "connect_four_bench": connect_four_bench,
+    "connect_four_targets": connect_four_targets,
+    "selfplay_scaling": selfplay_scaling,
     "contention": contention,
     "cold_start": cold_start,
     "cold_start_commands": cold_start_commands,
@@ -817,6 +916,7 @@ TABLES: dict[str, Callable[[Any], str]] = {
 
 SOURCES: dict[str, Callable[[], Any]] = {
     "summary": _summary,
+    "connect_four_targets": _file("connect_four_bench.json"),
     "step_rate_azimuth_coop_ratios": _file("step_rate_azimuth_coop.json"),
     "ppo_strength": _ppo_strength,
     "side_by_side_layers": _file("side_by_side_layers.json"),

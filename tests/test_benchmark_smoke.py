@@ -27,6 +27,7 @@ COMMITTED = {
     "cold_start": "cold_start.json",
     "compile_profile": "compile_profile.json",
     "connect_four": "connect_four.json",
+    "connect_four_bench": "connect_four_bench.json",
     "contention": "contention.json",
     "learning_throughput": "learning_throughput.json",
     "mcts_speed": "mcts_speed.json",
@@ -34,6 +35,7 @@ COMMITTED = {
     "ppo_strength": "ppo_strength.json",
     "rllib_learning": "rllib_learning.json",
     "rllib_throughput": "rllib_throughput.json",
+    "selfplay_scaling": "selfplay_scaling.json",
     "step_rate": "step_rate.json",
 }
 
@@ -353,3 +355,47 @@ def test_contention_quick_run_compares_the_defaults_with_one_thread(tmp_path, ca
     (row,) = json.loads(out.read_text())["rows"]
     assert row["busy"] == 0 and row["num_envs"] == 1 and row["default"] > 0 and row["one_thread"] > 0
     assert row["ratio"] == row["default"] / row["one_thread"]
+
+
+def test_connect_four_bench_quick_run_scores_a_runs_checkpoints_and_its_games(
+    tmp_path, capsys, results_untouched
+):
+    pytest.importorskip("torch")
+    from azgames.training.alphazero import Config, train
+
+    run = tmp_path / "run"
+    train(
+        Config(
+            "connect_four",
+            steps=2048,
+            num_envs=64,
+            simulations=4,
+            hidden=(16,),
+            eval_every=1,
+            eval_games=2,
+            final_eval_games=2,
+            eval_against=("random",),
+            out=str(run),
+            progress=False,
+        )
+    )
+    out = tmp_path / "bench.json"
+    _bench("connect_four_bench")["main"]([str(run), "--quick", "--json", str(out)])
+    (seed,) = json.loads(out.read_text())["seeds"]
+    assert [c["checkpoint"] for c in seed["curve"]] == ["round_00001.npz", "round_00002.npz", "policy.npz"]
+    assert all(c["shares"]["64"]["positions"] == 100 for c in seed["curve"])
+    assert {(m["simulations"], m["depth"]) for m in seed["matches"]} == {
+        (s, d) for s in (0, 64) for d in range(1, 8)
+    }
+    assert all(m["wins"] + m["draws"] + m["losses"] == 4 for m in seed["matches"])
+    assert "| `az`@64 | 7 |" in capsys.readouterr().out
+
+
+def test_selfplay_scaling_quick_run_times_self_play_and_the_learner(tmp_path, capsys, results_untouched):
+    pytest.importorskip("torch")
+    out = tmp_path / "scaling.json"
+    _bench("selfplay_scaling")["main"](["--quick", "--json", str(out)])
+    (row,) = json.loads(out.read_text())["rows"]
+    assert (row["game"], row["device"], row["rounds"]) == ("connect_four", "cpu", 2)
+    assert row["selfplay_moves_per_s"] > 0 and 0 < row["learner_share"] < 1
+    assert "| connect_four | cpu |" in capsys.readouterr().out
