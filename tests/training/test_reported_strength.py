@@ -75,3 +75,9 @@ def test_each_committed_ladder_with_az_played_the_network_that_ships_now(path):
     if "az" not in ladder["agents"]:
         pytest.skip("no az agent on this ladder")
     assert ladder["policies"]["az"] == _shipped_az(ladder["game"], ladder["num_players"])
+
+
+def test_the_connect_four_bench_scored_the_network_that_ships_now():
+    """The shipped Connect Four network is one of the bench's seeds (its run's command)."""
+    bench = json.loads((ROOT / "benchmarks" / "results" / "connect_four_bench.json").read_text())
+    assert _shipped_az("connect_four", 2)["command"] in [s["command"] for s in bench["seeds"]]
