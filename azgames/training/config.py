@@ -65,7 +65,9 @@ LADDER = (
 
 
 @dataclass
-class PPOConfig:
+class SuiteConfig:
+    """What the suite's two trainers share (PPO's defaults where they differ)."""
+
     game: str
     num_players: int = 2
     seed: int = option(0, help=SEED, range=(0, MAX_SEED))
@@ -76,6 +78,22 @@ class PPOConfig:
     num_steps: int = option(64, help="steps of every game between updates", range=(1, MAX_COUNT))
     hidden: tuple[int, ...] = option((128, 128), help=HIDDEN, parse=parse_hidden, metavar="WIDTH")
     learning_rate: float = option(1e-3, help=LEARNING_RATE, above=0, range=(None, 1))
+    eval_every: int = option(10, help="updates " + EVAL_EVERY, range=(0, MAX_COUNT))
+    eval_games: int = option(200, help=EVAL_GAMES, range=(1, MAX_COUNT))
+    final_eval_games: int = option(400, help=FINAL_EVAL_GAMES, range=(1, MAX_COUNT))
+    eval_against: tuple[str, ...] = option(
+        ("random", "greedy"), help=EVAL_AGAINST, choices=("random", "greedy")
+    )
+    torch_threads: int = option(2, help=TORCH_THREADS, range=(1, 1024))
+    out: str = "runs/ppo"
+    options: dict = field(default_factory=dict)  # the game's variant options
+    init: str | None = option(None, help=INIT, metavar="POLICY.npz")
+    ladder: str | None = option(None, help=LADDER, metavar="TOURNAMENT.json")
+    progress: bool = True
+
+
+@dataclass
+class PPOConfig(SuiteConfig):
     anneal_lr: bool = True
     gamma: float = 0.995  # rewards come at the end; games last tens of turns
     gae_lambda: float = 0.95
@@ -99,35 +117,19 @@ class PPOConfig:
         "greedy:lookahead=1, Azimuth's greedy at a tenth of the cost); evaluations play the default greedy",
         metavar="AGENT",
     )
-    eval_every: int = option(10, help="updates " + EVAL_EVERY, range=(0, MAX_COUNT))
-    eval_games: int = option(200, help=EVAL_GAMES, range=(1, MAX_COUNT))
-    final_eval_games: int = option(400, help=FINAL_EVAL_GAMES, range=(1, MAX_COUNT))
-    eval_against: tuple[str, ...] = option(
-        ("random", "greedy"), help=EVAL_AGAINST, choices=("random", "greedy")
-    )
-    torch_threads: int = option(2, help=TORCH_THREADS, range=(1, 1024))
-    out: str = "runs/ppo"
-    options: dict = field(default_factory=dict)  # the game's variant options
-    init: str | None = option(None, help=INIT, metavar="POLICY.npz")
-    ladder: str | None = option(None, help=LADDER, metavar="TOURNAMENT.json")
-    progress: bool = True
 
 
 @dataclass
-class AlphaZeroConfig:
-    game: str
-    num_players: int = 2
-    seed: int = option(0, help=SEED, range=(0, MAX_SEED))
+class AlphaZeroConfig(SuiteConfig):
     steps: int = _steps("moves of self-play searched, all games together, rounded up to whole rounds")
-    minutes: float | None = option(None, help=MINUTES, above=0)
-    num_envs: int = option(256, help="games played at once", range=(1, MAX_COUNT))
     num_steps: int = option(16, help="moves of every game a round", range=(1, MAX_COUNT))
+    eval_every: int = option(100, help="rounds " + EVAL_EVERY, range=(0, MAX_COUNT))
+    out: str = "runs/alphazero"
     # Pgx's baselines search 32.
     simulations: int = option(
         32, help="simulations of the search a move in self-play", range=(1, MAX_SIMULATIONS)
     )
     considered: int = 16  # root actions Sequential Halving starts with
-    hidden: tuple[int, ...] = option((128, 128), help=HIDDEN, parse=parse_hidden, metavar="WIDTH")
     conv: dict | None = option(
         None,
         help="a residual conv trunk over the observation's planes before the hidden layers, "
@@ -145,7 +147,6 @@ class AlphaZeroConfig:
     )
     # The network's file records them, and az searches it so.
     search: SearchSettings = field(default_factory=SearchSettings)
-    learning_rate: float = option(1e-3, help=LEARNING_RATE, above=0, range=(None, 1))
     batch_size: int = 256
     sample_reuse: float = 4.0  # minibatch draws for each new sample
     replay: int = option(100_000, help="moves the replay buffer keeps, the newest", range=(1, MAX_COUNT))
@@ -192,30 +193,18 @@ class AlphaZeroConfig:
     )
     snapshot_every: int = 25  # rounds between snapshots
     max_snapshots: int = 8
-    eval_every: int = option(100, help="rounds " + EVAL_EVERY, range=(0, MAX_COUNT))
-    eval_games: int = option(200, help=EVAL_GAMES, range=(1, MAX_COUNT))
-    final_eval_games: int = option(400, help=FINAL_EVAL_GAMES, range=(1, MAX_COUNT))
     eval_simulations: int = option(
         0,
         help="the evaluations play the az agent searching this many simulations a move (0: the network alone)",
         range=(0, MAX_SIMULATIONS),
         metavar="N",
     )
-    eval_against: tuple[str, ...] = option(
-        ("random", "greedy"), help=EVAL_AGAINST, choices=("random", "greedy")
-    )
-    torch_threads: int = option(2, help=TORCH_THREADS, range=(1, 1024))
     # The tree walks stay on the CPU cores either way; not bit-exact on cuda.
     device: str = option(
         "cpu",
         help="where the learner's updates and the search's batched network calls run",
         choices=("cpu", "cuda"),
     )
-    out: str = "runs/alphazero"
-    options: dict = field(default_factory=dict)  # the game's variant options
-    init: str | None = option(None, help=INIT, metavar="POLICY.npz")
-    ladder: str | None = option(None, help=LADDER, metavar="TOURNAMENT.json")
-    progress: bool = True
 
 
-__all__ = ["AlphaZeroConfig", "PPOConfig", "parse_conv", "parse_hidden"]
+__all__ = ["AlphaZeroConfig", "PPOConfig", "SuiteConfig", "parse_conv", "parse_hidden"]
