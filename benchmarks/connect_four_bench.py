@@ -2,6 +2,7 @@
 are, against the solver and against alpha-beta, over its training minutes.
 
     python benchmarks/connect_four_bench.py RUN_DIR [RUN_DIR ...] [--games 100] [--save]
+    python benchmarks/connect_four_bench.py --train 55 --games 60 --save   # train seeds 0-2, then score
 
 Each RUN_DIR is one seed's ``train connect_four --algo alphazero`` run. For
 every checkpoint along it (``checkpoints/*.npz``, then ``policy.npz``), at
@@ -30,6 +31,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -44,6 +47,7 @@ from azgames.agents.az.search import GumbelSearch  # noqa: E402
 from azgames.agents.az.settings import SearchSettings  # noqa: E402
 from azgames.agents.policy import NumpyPolicy  # noqa: E402
 from azgames.core.stats import wilson_interval  # noqa: E402
+from azgames.training.recipes import CONNECT_FOUR  # noqa: E402
 from benchmarks import results_file, tables  # noqa: E402
 from connect_four_env import positions as test_set  # noqa: E402
 
@@ -214,20 +218,60 @@ def plot(results: dict, out: Path = CURVE) -> Path:
     return out
 
 
+def train_seeds(minutes: float, seeds: list[int], folder: Path) -> list[Path]:
+    """One run of the recipe a seed, side by side (each its own process, one
+    torch and one numba thread), ``minutes`` on each run's clock; their folders."""
+    runs = [folder / f"az_connect_four_seed{seed}" for seed in seeds]
+    command = [sys.executable, "-m", "azgames", "train", "connect_four", "--algo", "alphazero", *CONNECT_FOUR]
+    common = [
+        "--minutes",
+        str(minutes),
+        "--torch-threads",
+        "1",
+        "--eval-every",
+        "40",
+        "--eval-games",
+        "50",
+        "--final-eval-games",
+        "100",
+        "--eval-against",
+        "random",
+        "--force",
+        "-q",
+    ]
+    env = {**os.environ, "NUMBA_NUM_THREADS": "1"}
+    jobs = [
+        subprocess.Popen([*command, "--seed", str(seed), *common, "--out", str(run)], env=env)
+        for seed, run in zip(seeds, runs)
+    ]
+    if any(job.wait() for job in jobs):
+        raise SystemExit("a training run failed: see its output above")
+    return runs
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("runs", nargs="*", type=Path, help="training runs' folders, one a seed")
     parser.add_argument("--games", type=int, default=100, help="games against each depth, per run and player")
     parser.add_argument("--plot", action="store_true", help="draw the curve from the committed JSON and stop")
     parser.add_argument("--quick", action="store_true", help="a smoke run: 100 positions, 4 games")
+    parser.add_argument(
+        "--train",
+        type=float,
+        metavar="MINUTES",
+        help="first train the recipe for seeds 0, 1 and 2 side by side, this many minutes each, "
+        "into runs/ (the committed figures: --train 55 --games 60 --save)",
+    )
     results_file.add_arguments(parser, COMMITTED)
     args = parser.parse_args(argv)
     out = results_file.destination(parser, args, COMMITTED, quick=args.quick)
     if args.plot:
         print(plot(json.loads(COMMITTED.read_text())))
         return 0
+    if args.train is not None:
+        args.runs = train_seeds(args.train, [0, 1, 2], Path("runs"))
     if not args.runs:
-        parser.error("give at least one run folder")
+        parser.error("give at least one run folder, or --train MINUTES")
     found = test_set.load()[: 100 if args.quick else None]
     rules = azgames.make("connect_four").unwrapped.rules
     state = batch_state(rules, found)

@@ -27,10 +27,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from azgames.training.recipes import CONNECT_FOUR  # noqa: E402
 from benchmarks import results_file, tables  # noqa: E402
 
 COMMITTED = results_file.RESULTS / "selfplay_scaling.json"
-RECIPES = {"connect_four": {"conv": {"channels": 16, "blocks": 1}, "random_opening": 8}, "azacru": {}}
+#: Each game's flags: Connect Four's shipped recipe, Azacru's defaults.
+RECIPES = {"connect_four": CONNECT_FOUR, "azacru": ()}
 
 
 def machine(device: str) -> str:
@@ -44,21 +46,13 @@ def machine(device: str) -> str:
 
 def row(game: str, device: str, rounds: int, seed: int) -> dict:
     from azgames.training.alphazero import Config, train
+    from azgames.training.flags import config_from_flags
 
     with tempfile.TemporaryDirectory() as out:
-        cfg = Config(
-            game,
-            seed=seed,
-            steps=rounds * 256 * 16,
-            eval_every=0,
-            final_eval_games=2,
-            eval_against=("random",),
-            device=device,
-            torch_threads=min(os.cpu_count() or 1, 8),
-            out=out,
-            progress=False,
-            **RECIPES[game],
-        )
+        cfg = config_from_flags(Config, RECIPES[game], game=game, out=out, progress=False)
+        cfg.seed, cfg.steps, cfg.device = seed, rounds * cfg.num_envs * cfg.num_steps, device
+        cfg.eval_every, cfg.final_eval_games, cfg.eval_against = 0, 2, ("random",)
+        cfg.torch_threads = min(os.cpu_count() or 1, 8)
         record = train(cfg)
     selfplay = record["training_seconds"] - record["learner_seconds"]
     return {

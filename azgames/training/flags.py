@@ -209,4 +209,34 @@ def build(cls: type, given: dict[str, Any], fixed: dict[str, Any]) -> Any:
     return cls(**values)
 
 
-__all__ = ["Flag", "add_flags", "build", "checked", "flags_of", "option", "owner_of", "shown"]
+def config_from_flags(cls: type, argv: list[str] | tuple[str, ...], **fixed: Any) -> Any:
+    """A ``cls`` of command-line flags (a recipe's, say), each checked, and
+    the ``fixed`` fields; ValueError naming a bad flag."""
+    parser = argparse.ArgumentParser(prog=cls.__name__, exit_on_error=False)
+    add_flags(parser, {"config": cls})
+    try:
+        args = parser.parse_args(list(argv))
+    except argparse.ArgumentError as e:
+        raise ValueError(str(e)) from None
+    given = {}
+    for dest, flag in flags_of(cls).items():
+        value = getattr(args, dest)
+        if value is not None:
+            try:
+                given[dest] = checked(flag, value)
+            except ValueError as e:
+                raise ValueError(f"{flag.flag} {value}: {e}") from None
+    return build(cls, given, fixed)
+
+
+__all__ = [
+    "Flag",
+    "add_flags",
+    "build",
+    "checked",
+    "config_from_flags",
+    "flags_of",
+    "option",
+    "owner_of",
+    "shown",
+]

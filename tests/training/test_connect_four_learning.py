@@ -17,11 +17,18 @@ pytest.importorskip("torch")
 import azgames  # noqa: E402
 from azgames.agents.policy import NumpyPolicy  # noqa: E402
 from azgames.training.alphazero import Config, train  # noqa: E402
+from azgames.training.flags import config_from_flags  # noqa: E402
 from azgames.training.net import Net  # noqa: E402
+from azgames.training.recipes import CONNECT_FOUR  # noqa: E402
 from connect_four_env import positions as test_set  # noqa: E402
 
-#: The shipped network's recipe (docs/training.md, "Connect Four").
-RECIPE = {"conv": {"channels": 16, "blocks": 1}, "random_opening": 8}
+
+def recipe(**fields) -> Config:
+    """The shipped network's recipe (azgames.training.recipes) with these fields."""
+    cfg = config_from_flags(Config, CONNECT_FOUR, game="connect_four", progress=False)
+    for name, value in fields.items():
+        setattr(cfg, name, value)
+    return cfg
 
 
 def network_alone_score(policy: NumpyPolicy, found: list[test_set.Position]) -> test_set.Score:
@@ -50,8 +57,7 @@ def untrained(cfg: Config) -> NumpyPolicy:
 
 
 def test_a_few_rounds_train_and_the_score_reads_the_networks_moves(tmp_path):
-    cfg = Config(
-        "connect_four",
+    cfg = recipe(
         steps=2048,
         num_envs=64,
         simulations=4,
@@ -60,8 +66,6 @@ def test_a_few_rounds_train_and_the_score_reads_the_networks_moves(tmp_path):
         final_eval_games=2,
         eval_against=("random",),
         out=str(tmp_path),
-        progress=False,
-        **RECIPE,
     )
     train(cfg)
     policy = NumpyPolicy.load(tmp_path / "policy.npz")
@@ -81,16 +85,13 @@ def test_a_few_rounds_train_and_the_score_reads_the_networks_moves(tmp_path):
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_connect_four_training_chooses_optimal_moves_more_often_than_its_untrained_self(seed, tmp_path):
-    cfg = Config(
-        "connect_four",
+    cfg = recipe(
         seed=seed,
         steps=400_000,
         eval_every=0,
         final_eval_games=50,
         eval_against=("random",),
         out=str(tmp_path),
-        progress=False,
-        **RECIPE,
     )
     found = test_set.load()
     before = network_alone_score(untrained(cfg), found)

@@ -102,3 +102,14 @@ def test_a_bad_flag_is_one_line_naming_it_and_its_value(argv, trainer, message, 
     with pytest.raises(SystemExit):
         cli.given_flags(parser, args, trainer)
     assert message in capsys.readouterr().err
+
+
+def test_a_recipe_of_flags_is_a_config_and_a_bad_one_is_named():
+    from azgames.training.flags import config_from_flags
+    from azgames.training.recipes import CONNECT_FOUR
+
+    cfg = config_from_flags(AlphaZeroConfig, CONNECT_FOUR, game="connect_four")
+    assert (cfg.conv, cfg.random_opening) == ({"channels": 16, "blocks": 1}, 8)
+    assert dataclasses.replace(cfg, conv=None, random_opening=0) == AlphaZeroConfig("connect_four")
+    with pytest.raises(ValueError, match="--conv 16: give CHANNELSxBLOCKS"):
+        config_from_flags(AlphaZeroConfig, ["--conv", "16"], game="connect_four")
