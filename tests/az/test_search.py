@@ -240,7 +240,6 @@ def test_with_playout_weight_1_and_no_playout_plies_a_leaf_is_worth_the_games_es
 
 @pytest.mark.parametrize("weight", [-0.1, 1.5])
 def test_a_playout_weight_outside_0_to_1_is_refused_by_value(weight):
-    env = started("azacru", 0, 0)
     with pytest.raises(ValueError, match=f"playout_weight={weight}"):
         SearchSettings(playout_weight=weight)
 
@@ -289,14 +288,12 @@ def test_the_estimate_prior_adds_each_actions_reward_and_estimate_over_the_tempe
 
 @pytest.mark.parametrize("temperature", [-0.1, float("nan")])
 def test_a_negative_prior_temperature_is_refused_by_value(temperature):
-    env = started("azacru", 0, 0)
     with pytest.raises(ValueError, match=f"prior_temperature={temperature}"):
         SearchSettings(prior_temperature=temperature)
 
 
 @pytest.mark.parametrize("spread", [0.0, 2.5, float("nan")])
 def test_a_min_spread_outside_the_papers_to_none_is_refused_by_value(spread):
-    env = started("azure", 0, 0)
     with pytest.raises(ValueError, match=f"min_spread={spread}"):
         SearchSettings(min_spread=spread)
 
