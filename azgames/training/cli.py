@@ -135,7 +135,7 @@ def cmd_train(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
             if not torch.cuda.is_available():
                 parser.error(f"--device cuda: torch {torch.__version__} sees no CUDA device here")
-        if cfg.teacher_rounds:  # made only where it plays: greedy is not every game's
+        if cfg.teacher_rounds or args.teacher is not None:  # the default, greedy, is not every game's
             check_agent_spec(parser, "--teacher", cfg.teacher, args.game)
         if cfg.conv and cfg.init is not None:
             parser.error(f"--conv {args.conv} with --init: a run from a policy takes that policy's network")
