@@ -14,6 +14,9 @@ One file, top to bottom, as :mod:`.ppo`: the hyper-parameters
   player's, counted in seats from the mover: the network has a value for
   each) and goes to the replay buffer. Games run on across rounds: a round is ``num_steps`` moves of
   every game.
+- **Random openings.** With ``random_opening`` N each game opens with 0 to
+  N uniformly random moves, not learnt from: self-play of a game without
+  dice otherwise narrows onto a few openings.
 - **A teacher.** With ``teacher_rounds`` the first rounds are played by an
   agent of the suite (``teacher``, greedy by default) instead of the
   search: the policy learns its moves, the value its games' returns.
