@@ -280,6 +280,7 @@ def main(argv: list[str] | None = None) -> int:
     seeds = [run_rows(run, rules, state, found, 4 if args.quick else args.games, say) for run in args.runs]
     results = {"seeds": seeds, "pooled": pooled(seeds), "seconds": round(time.perf_counter() - began, 1)}
     print(tables.connect_four_bench(results))
+    print(tables.connect_four_games(results))
     print(tables.connect_four_targets(results))
     if out is not None:
         results_file.write_json(out, results)

@@ -357,15 +357,15 @@ def _c4_player(simulations: Any) -> str:
 
 
 def connect_four_bench(data: dict) -> str:
-    """benchmarks/connect_four_bench.py: optimal moves, seeds pooled, then the games against alphabeta."""
+    """benchmarks/connect_four_bench.py: optimal moves of the last networks, seeds pooled."""
     seeds = data["seeds"]
-    share_rows = []
+    rows = []
     for key, row in data["pooled"]["shares"].items():
         each = " / ".join(
             pct(s["curve"][-1]["shares"][key]["optimal"] / s["curve"][-1]["shares"][key]["positions"])
             for s in seeds
         )
-        share_rows.append(
+        rows.append(
             [
                 _c4_player(key),
                 f"{pct(row['share'])} ({row['optimal']:,} of {row['positions']:,})",
@@ -373,8 +373,12 @@ def connect_four_bench(data: dict) -> str:
                 each,
             ]
         )
-    shares = markdown(["player", "optimal moves", "95% CI", "per seed"], share_rows)
-    game_rows = [
+    return markdown(["player", "optimal moves", "95% CI", "per seed"], rows)
+
+
+def connect_four_games(data: dict) -> str:
+    """benchmarks/connect_four_bench.py: the last networks against alphabeta, seeds pooled."""
+    rows = [
         [
             _c4_player(g["simulations"]),
             str(g["depth"]),
@@ -384,10 +388,7 @@ def connect_four_bench(data: dict) -> str:
         ]
         for g in data["pooled"]["games"]
     ]
-    games = markdown(
-        ["player", "`alphabeta` depth", "wins / draws / losses", "decisive wins", "95% CI"], game_rows
-    )
-    return shares + "\n\n" + games
+    return markdown(["player", "`alphabeta` depth", "wins / draws / losses", "decisive wins", "95% CI"], rows)
 
 
 def connect_four_targets(data: dict) -> str:
@@ -418,7 +419,7 @@ def connect_four_targets(data: dict) -> str:
 
 
 def selfplay_scaling(data: dict) -> str:
-    """benchmarks/selfplay_scaling.py: AlphaZero self-play and learner rates by device."""
+    """benchmarks/selfplay_scaling.py's printed table (on no page until a row is committed)."""
     rows = [
         [
             r["game"],
@@ -900,8 +901,8 @@ TABLES: dict[str, Callable[[Any], str]] = {
     "side_by_side_contract": side_by_side,
     "connect_four": connect_four,
     "connect_four_bench": connect_four_bench,
+    "connect_four_games": connect_four_games,
     "connect_four_targets": connect_four_targets,
-    "selfplay_scaling": selfplay_scaling,
     "contention": contention,
     "cold_start": cold_start,
     "cold_start_commands": cold_start_commands,
@@ -916,6 +917,7 @@ TABLES: dict[str, Callable[[Any], str]] = {
 
 SOURCES: dict[str, Callable[[], Any]] = {
     "summary": _summary,
+    "connect_four_games": _file("connect_four_bench.json"),
     "connect_four_targets": _file("connect_four_bench.json"),
     "step_rate_azimuth_coop_ratios": _file("step_rate_azimuth_coop.json"),
     "ppo_strength": _ppo_strength,

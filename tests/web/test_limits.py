@@ -48,7 +48,11 @@ def new(game="azacru", seats=("human", "random"), **options) -> dict:
 
 
 def answer(ws) -> dict:
-    return ws.receive_json()
+    """The next answer that is not a notice: a game whose kernels the worker
+    has not compiled yet says so first (the order of tests decides which)."""
+    while (message := ws.receive_json())["type"] == "notice":
+        pass
+    return message
 
 
 def error_then_usable(ws) -> str:
