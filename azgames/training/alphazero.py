@@ -58,12 +58,14 @@ from azgames.agents.az.search import GumbelSearch
 from azgames.agents.policy import NumpyPolicy
 from azgames.core.symmetry import Symmetry, symmetries
 
+from . import resume
 from .checkpoints import Evaluations, finish, policy_meta, start_from
 from .clock import TrainingClock
 from .config import AlphaZeroConfig as Config
 from .logs import CsvLog, plot_curve
 from .net import Net
 from .opponents import make_opponent
+from .resume import generator_state, set_generator_state
 
 
 # ---------------------------------------------------------------- network
@@ -130,9 +132,23 @@ class SelfPlay:
         self.episode = np.arange(n)  # each game's number, counted over all games started
         self.started = n
         self.finals = np.full((2 * n, players), np.nan)  # by game number: its final returns
-        self.pending: dict[str, np.ndarray] = {}
+        # Moves of games going on, one row each, kept until their games end.
+        self.pending = {k: v.reshape(-1, *v.shape[2:]) for k, v in self._rows(0).items()}
         self.moves = 0
         self.games = 0
+
+    def _rows(self, num_steps: int) -> dict[str, np.ndarray]:
+        """Room for ``num_steps`` moves of every game: what a move keeps until its game ends."""
+        n, players = self.venv.num_envs, self.venv.num_players
+        return {
+            "obs": np.zeros((num_steps, n, self.size), np.int8),
+            "mask": np.zeros((num_steps, n, self.venv.num_actions), bool),
+            "policy": np.zeros((num_steps, n, self.venv.num_actions), np.float32),
+            "mover": np.zeros((num_steps, n), np.int64),
+            "before": np.zeros((num_steps, n, players)),  # the returns so far, at the move
+            "episode": np.zeros((num_steps, n), np.int64),
+            "searched": np.ones((num_steps, n), bool),  # not a snapshot's or an opening's move
+        }
 
     def round(self, num_steps: int, prior_targets: bool = False, teacher=None) -> Samples:
         """``num_steps`` moves of every game; the moves of the games that ended.
@@ -141,16 +157,7 @@ class SelfPlay:
         ``teacher``: an opponent (:mod:`.opponents`) that moves instead of
         the search, its move the policy target."""
         n, size = self.venv.num_envs, self.size
-        actions = self.venv.num_actions
-        kept = {
-            "obs": np.zeros((num_steps, n, size), np.int8),
-            "mask": np.zeros((num_steps, n, actions), bool),
-            "policy": np.zeros((num_steps, n, actions), np.float32),
-            "mover": np.zeros((num_steps, n), np.int64),
-            "before": np.zeros((num_steps, n, self.venv.num_players)),  # the returns so far, at the move
-            "episode": np.zeros((num_steps, n), np.int64),
-            "searched": np.ones((num_steps, n), bool),  # not a snapshot's move
-        }
+        kept = self._rows(num_steps)
         for m in range(num_steps):
             mover = self.venv.player.astype(np.int64)
             kept["obs"][m] = self.obs.reshape(n, size)
@@ -181,9 +188,7 @@ class SelfPlay:
                 self.started += len(done)
                 self.games += len(done)
         self.moves += num_steps * n
-        rows = {k: v.reshape(-1, *v.shape[2:]) for k, v in kept.items()}
-        if self.pending:
-            rows = {k: np.concatenate([self.pending[k], v]) for k, v in rows.items()}
+        rows = {k: np.concatenate([self.pending[k], v.reshape(-1, *v.shape[2:])]) for k, v in kept.items()}
         ended = ~np.isnan(self.finals[rows["episode"], 0])
         self.pending = {k: v[~ended] for k, v in rows.items()}
         ended &= rows["searched"]
@@ -241,6 +246,77 @@ class SelfPlay:
             grown[: len(self.finals)] = self.finals
             self.finals = grown
 
+    # Every array self-play changes as it goes, by its name in a resume point.
+    _KEPT = ("learner", "opponent", "opening", "returns", "episode", "finals")
+
+    def state(self) -> tuple[dict, dict[str, np.ndarray]]:
+        """What a resume point keeps of self-play: its counters and
+        generators (JSON) and its arrays: the games in play (the vector
+        env's state, which holds each game's own generator), the moves
+        waiting on their games' ends and the league's snapshots."""
+        venv = self.venv
+        assert venv.state is not None  # reset in __init__
+        arrays = {f"venv/{k}": v for k, v in venv.state._asdict().items()}
+        arrays |= {"venv/obs": self.obs, "venv/mask": self.mask, "venv/player": venv.player}
+        arrays |= {f"play/{k}": getattr(self, k) for k in self._KEPT}
+        arrays |= {f"pending/{k}": v for k, v in self.pending.items()}
+        for k, snapshot in enumerate(self.snapshots):
+            arrays |= {f"snapshot/{k}/{name}": w for name, w in resume.policy_arrays(snapshot).items()}
+        run = {
+            "rng": generator_state(self.rng),
+            "search_rng": generator_state(self.search.rng),
+            "search_seconds": dict(self.search.seconds),
+            "started": self.started,
+            "moves": self.moves,
+            "games": self.games,
+            "snapshots": [s.meta for s in self.snapshots],
+        }
+        return run, arrays
+
+    def restore(self, run: dict, arrays: dict[str, np.ndarray], where: str) -> None:
+        """Go on from a resume point :meth:`state` wrote, each array checked
+        against this self-play's own first."""
+        # The two that grow take the file's rows; :func:`resume.expect` checks the rest of them.
+        grown = {"play/finals": self.finals} | {f"pending/{k}": v for k, v in self.pending.items()}
+        for key, mine in grown.items():
+            got = arrays.get(key)
+            if got is None or got.dtype != mine.dtype or got.shape[1:] != mine.shape[1:]:
+                raise ValueError(
+                    f"{where}: the array {key!r} is missing or not {mine.dtype} (rows, {mine.shape[1:]})"
+                )
+        self.finals = arrays["play/finals"]
+        self.pending = {k: arrays[f"pending/{k}"] for k in self.pending}
+        _, built = self.state()
+        resume.expect(
+            {k: v for k, v in arrays.items() if k.split("/")[0] in ("venv", "play", "pending")}, built, where
+        )
+        assert self.venv.state is not None  # reset in __init__
+        for k, v in self.venv.state._asdict().items():
+            v[...] = arrays[f"venv/{k}"]
+        self.obs[...] = arrays["venv/obs"]
+        self.mask[...] = arrays["venv/mask"]
+        self.venv.player[...] = arrays["venv/player"]
+        for k in self._KEPT:
+            getattr(self, k)[...] = arrays[f"play/{k}"]
+        self.snapshots = [
+            resume.policy_from_arrays(
+                {name.split("/", 2)[2]: w for name, w in arrays.items() if name.startswith(f"snapshot/{k}/")},
+                meta,
+                f"{where}: snapshot {k}",
+            )
+            for k, meta in enumerate(run["snapshots"])
+        ]
+        set_generator_state(self.rng, run["rng"], where)
+        set_generator_state(self.search.rng, run["search_rng"], where)
+        self.search.seconds.update({k: float(run["search_seconds"][k]) for k in self.search.seconds})
+        self.started, self.moves, self.games = (
+            resume.count(run, k, where) for k in ("started", "moves", "games")
+        )
+        if max(self.episode.max(), self.pending["episode"].max(initial=0)) >= min(
+            len(self.finals), self.started
+        ):
+            raise ValueError(f"{where}: its games' numbers run past the games it has started")
+
 
 def softmax_rows(logits: np.ndarray) -> np.ndarray:
     """Each row's softmax (rows of masked logits: -1e8 or -inf where illegal)."""
@@ -273,6 +349,20 @@ class Replay:
     def draw(self, rows: np.ndarray) -> Samples:
         return Samples(self.obs[rows], self.mask[rows], self.policy[rows], self.value[rows])
 
+    def state(self) -> tuple[dict, dict[str, np.ndarray]]:
+        """What a resume point keeps: the samples held, not the empty room."""
+        arrays = {f"replay/{name}": getattr(self, name)[: self.size] for name in Samples._fields}
+        return {"size": self.size, "next": self.next}, arrays
+
+    def restore(self, run: dict, arrays: dict[str, np.ndarray], where: str) -> None:
+        capacity = len(self.value)
+        self.size = resume.count(run, "size", where, capacity)
+        self.next = resume.count(run, "next", where, capacity - 1)
+        _, built = self.state()
+        resume.expect({k: v for k, v in arrays.items() if k.startswith("replay/")}, built, where)
+        for name in Samples._fields:
+            getattr(self, name)[: self.size] = arrays[f"replay/{name}"]
+
 
 # ---------------------------------------------------------------- learning
 def augment(batch: Samples, turns: list[Symmetry], draws: np.random.Generator) -> Samples:
@@ -303,9 +393,10 @@ def learn(net: Net, optimizer: torch.optim.Optimizer, batch: Samples) -> tuple[f
 
 
 # ---------------------------------------------------------------- training
-def train(cfg: Config, argv: list[str] | None = None) -> dict:
+def train(cfg: Config, argv: list[str] | None = None, point: tuple[dict, dict] | None = None) -> dict:
     """Run a training; returns the final record (also written to ``policy.json``).
-    ``argv``: the command line's arguments after ``python -m azgames``, for the record."""
+    ``argv``: the command line's arguments after ``python -m azgames``, for the record.
+    ``point``: the run's resume point (:func:`.resume.load` of ``cfg.out``) to go on from."""
     out = Path(cfg.out)
     out.mkdir(parents=True, exist_ok=True)
     torch.set_num_threads(cfg.torch_threads)
@@ -335,7 +426,7 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
         symmetries=bool(turns),
         **({"conv": conv} if conv else {}),
     )
-    if cfg.init:
+    if cfg.init and point is None:  # a resumed run has its weights, and its meta says whence
         meta = start_from(net, cfg.init, meta)
     net.to(cfg.device)
     team = rules.info.utility == "identical"
@@ -348,13 +439,26 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
         else f"azgames.training.alphazero.train({cfg!r})"
     )
     opponents = ("random",) if team else tuple(cfg.eval_against)
+    rounds = total_updates = 0
+    learner_seconds = 0.0  # in the learner's updates: the rest of a round is self-play
+    carried: dict[str, Any] = {"resumed_at": []}
+    if point is not None:
+        carried = restore(point, str(out), net, optimizer, play, replay, draws)
+        rounds, total_updates, learner_seconds = (
+            carried["rounds"],
+            carried["updates"],
+            carried["learner_seconds"],
+        )
+        meta, command = carried["meta"], carried["command"]
+        carried["resumed_at"] = [*carried["resumed_at"], rounds]
 
-    train_log = CsvLog(out / "train.csv")
+    train_log = CsvLog(out / "train.csv", ("round", rounds) if point else None)
     per_round = cfg.num_envs * cfg.num_steps
     num_rounds = math.ceil(cfg.steps / per_round)  # at least the steps asked for
-    clock = TrainingClock()
+    clock = TrainingClock(carried.get("clock"))
     deadline = clock.start + 60 * cfg.minutes if cfg.minutes else None
-    bar = _progress(num_rounds if deadline is None else None, cfg.progress)
+    bar = _progress(num_rounds if deadline is None else None, cfg.progress, rounds)
+    saved = time.perf_counter()  # when the last resume point was written
     evaluations = Evaluations(
         out,
         opponents,
@@ -365,20 +469,14 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
         unit="round",
         say=bar.write,
         simulations=cfg.eval_simulations,
+        resumed_at=rounds if point else None,
     )
-    teacher = (
-        make_opponent(cfg.teacher, cfg.game, seed=cfg.seed, num_players=cfg.num_players, **cfg.options)
-        if cfg.teacher_rounds
-        else None
-    )
-    rounds = total_updates = 0
-    learner_seconds = 0.0  # in the learner's updates: the rest of a round is self-play
     while True:
         rounds += 1
         samples = play.round(
             cfg.num_steps,
             prior_targets=rounds - cfg.teacher_rounds <= cfg.value_warmup,  # the warm-up follows the teacher
-            teacher=teacher if rounds <= cfg.teacher_rounds else None,
+            teacher=teacher(cfg, rounds) if rounds <= cfg.teacher_rounds else None,
         )
         replay.add(samples)
         losses = []
@@ -423,6 +521,19 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
                 plot_curve(out, LOSSES, steps="moves of self-play")
         if finished:
             break
+        if time.perf_counter() - saved >= 60 * cfg.checkpoint_minutes:
+            counters: dict[str, Any] = {
+                "rounds": rounds,
+                "updates": total_updates,
+                "learner_seconds": learner_seconds,
+                "clock": clock.state(),
+                "meta": meta,
+                "command": command,
+                "resumed_at": carried["resumed_at"],
+            }
+            with clock.set_aside():
+                save_point(out, cfg, counters, net, optimizer, play, replay, draws)
+            saved = time.perf_counter()
     bar.close()
     if not cfg.eval_every:
         plot_curve(out, LOSSES, steps="moves of self-play")  # train.csv's side alone
@@ -439,15 +550,111 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
         "learner_seconds": round(learner_seconds, 1),
         "device": cfg.device,
         **clock.record(play.moves),
+        **({"resumed_at_rounds": carried["resumed_at"]} if carried["resumed_at"] else {}),
     }
-    return finish(out, net, meta, record, opponents, cfg.final_eval_games, cfg.seed, cfg.eval_simulations)
+    record = finish(out, net, meta, record, opponents, cfg.final_eval_games, cfg.seed, cfg.eval_simulations)
+    (out / resume.FILE).unlink(missing_ok=True)  # finished: nothing to go on with
+    return record
+
+
+def teacher(cfg: Config, round: int):
+    """The opponent that plays the teacher's ``round``, its generator drawn
+    from the seed and the round, so that a resumed run plays the same moves."""
+    seed = int(np.random.SeedSequence([cfg.seed, round]).generate_state(1)[0])
+    return make_opponent(cfg.teacher, cfg.game, seed=seed, num_players=cfg.num_players, **cfg.options)
+
+
+def save_point(
+    out: Path, cfg: Config, counters: dict, net, optimizer, play: SelfPlay, replay: Replay, draws
+) -> None:
+    """Write the run's resume point (:mod:`.resume`): everything the next
+    round depends on, so that a resumed run goes on bit for bit."""
+    played, arrays = play.state()
+    held, replay_arrays = replay.state()
+    arrays |= replay_arrays
+    arrays |= {f"net/{k}": v.detach().cpu().numpy() for k, v in net.state_dict().items()}
+    moments = optimizer.state_dict()["state"]
+    arrays |= {f"adam/{i}/{k}": v.detach().cpu().numpy() for i, s in moments.items() for k, v in s.items()}
+    arrays["torch_rng"] = torch.get_rng_state().numpy()
+    run = {
+        "algo": "alphazero",
+        # The options as the rules keep them (a map file's map itself), as the meta has them.
+        "config": {**asdict(cfg), "options": counters["meta"]["options"]},
+        **counters,
+        "selfplay": played,
+        "replay": held,
+        "adam": sorted(moments),
+        "draws": generator_state(draws),
+    }
+    resume.save(out, run, arrays)
+
+
+#: The parts of a resume point, by the first part of its arrays' names.
+PARTS = ("venv", "play", "pending", "snapshot", "replay", "net", "adam", "torch_rng")
+
+
+def restore(
+    point: tuple[dict, dict], where: str, net, optimizer, play: SelfPlay, replay: Replay, draws
+) -> dict:
+    """Put a resume point :func:`save_point` wrote into the run's parts;
+    returns its counters. A ValueError of one line if any part does not fit."""
+    run, arrays = point
+    where = f"--resume {where!r}"
+    strange = sorted({k for k in arrays if k.split("/")[0] not in PARTS})
+    if strange:
+        raise ValueError(f"{where}: the resume point holds arrays no run writes: {strange[:3]}")
+    try:
+        play.restore(run["selfplay"], arrays, where)
+        replay.restore(run["replay"], arrays, where)
+        weights = {f"net/{k}": v.detach().cpu().numpy() for k, v in net.state_dict().items()}
+        params = list(net.parameters())
+        adam = [i for i in run["adam"] if isinstance(i, int) and 0 <= i < len(params)]
+        if adam != run["adam"]:
+            raise ValueError(f"{where}: its optimizer's parameters are not this network's")
+        moments: dict[str, np.ndarray] = {}
+        for i in adam:
+            moments |= {f"adam/{i}/step": np.zeros((), np.float32)}
+            moments |= {
+                f"adam/{i}/{k}": np.zeros(params[i].shape, np.float32) for k in ("exp_avg", "exp_avg_sq")
+            }
+        rng = {"torch_rng": torch.get_rng_state().numpy()}
+        resume.expect(
+            {k: v for k, v in arrays.items() if k.split("/")[0] in ("net", "adam", "torch_rng")},
+            weights | moments | rng,
+            where,
+        )
+        net.load_state_dict({k: torch.from_numpy(arrays[f"net/{k}"]) for k in net.state_dict()})
+        optimizer.load_state_dict(
+            {
+                "state": {
+                    i: {
+                        k: torch.from_numpy(arrays[f"adam/{i}/{k}"])
+                        for k in ("step", "exp_avg", "exp_avg_sq")
+                    }
+                    for i in adam
+                },
+                "param_groups": optimizer.state_dict()["param_groups"],
+            }
+        )
+        torch.set_rng_state(torch.from_numpy(arrays["torch_rng"]))
+        set_generator_state(draws, run["draws"], where)
+        counters: dict[str, Any] = {k: resume.count(run, k, where) for k in ("rounds", "updates")}
+        counters["learner_seconds"] = float(run["learner_seconds"])
+        counters["clock"] = {
+            k: float(run["clock"][k]) for k in ("elapsed", "compiled", "aside", "compiled_aside")
+        }
+        counters["resumed_at"] = [resume.count({"r": r}, "r", where) for r in run["resumed_at"]]
+        counters["meta"], counters["command"] = dict(run["meta"]), str(run["command"])
+    except (KeyError, TypeError, AttributeError) as e:
+        raise ValueError(f"{where}: its run.json lacks or mistypes {e}") from None
+    return counters
 
 
 #: The right panel of AlphaZero's ``curve.png``: its losses (self-play has no win rate to show).
 LOSSES = {"policy_loss": "policy cross-entropy", "value_loss": "value squared error"}
 
 
-def _progress(total: int | None, enabled: bool):
+def _progress(total: int | None, enabled: bool, done: int = 0):
     from tqdm.auto import tqdm
 
-    return tqdm(total=total, unit="round", disable=not enabled, dynamic_ncols=True)
+    return tqdm(total=total, initial=done, unit="round", disable=not enabled, dynamic_ncols=True)

@@ -60,7 +60,7 @@ class Evaluations:
     with a ``ladder``, placing it there (``rating.csv``). ``unit`` names a
     trainer's count (``update``, ``round``); ``say`` prints a line. With
     ``simulations`` the policy plays as the ``az`` agent, searching that
-    many a move."""
+    many a move. ``resumed_at``: the count of a resumed run's resume point."""
 
     def __init__(
         self,
@@ -73,13 +73,16 @@ class Evaluations:
         unit: str,
         say: Callable[[str], Any],
         simulations: int = 0,
+        resumed_at: int | None = None,
     ):
         self.out, self.opponents, self.games, self.seed = out, opponents, games, seed
         self.simulations = simulations
         self.team, self.ladder_path, self.unit, self.say = team, ladder, unit, say
-        self.log = CsvLog(out / "eval.csv")
+        # A resumed run keeps its evaluations up to its resume point.
+        keep = None if resumed_at is None else (unit, resumed_at)
+        self.log = CsvLog(out / "eval.csv", keep)
         self.ladder = load_ladder(ladder) if ladder else None
-        self.ratings = CsvLog(out / "rating.csv") if ladder else None
+        self.ratings = CsvLog(out / "rating.csv", keep) if ladder else None
 
     def __call__(self, policy: NumpyPolicy, count: int, steps: int, seconds: float) -> list[Evaluation]:
         folder = self.out / "checkpoints"  # made by the first: a run without evaluations has none

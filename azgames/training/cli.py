@@ -33,13 +33,23 @@ def register(sub: argparse._SubParsersAction) -> None:
         "AlphaZero network also plays as az:path=policy.npz). Each trainer's flags are "
         "its config's fields (azgames.training.config).",
     )
-    train.add_argument("game", choices=game_names(), help="game to train on")
-    train.add_argument("--players", "-p", type=int, default=2, help="number of players (default: 2)")
+    train.add_argument(
+        "game", nargs="?", choices=game_names(), help="game to train on (none with --resume: the run's)"
+    )
+    train.add_argument("--players", "-p", type=int, default=None, help="number of players (default: 2)")
     train.add_argument(
         "--algo",
         choices=["ppo", "alphazero"],
-        default="ppo",
+        default=None,
         help="suite: the learning algorithm (default: ppo)",
+    )
+    train.add_argument(
+        "--resume",
+        metavar="RUN_DIR",
+        default=None,
+        help="go on with the AlphaZero run in this folder from its last resume point (resume.npz, "
+        "written every --checkpoint-minutes), as it was configured; it ends as the run would have, "
+        "bit for bit with --steps on the CPU",
     )
     train.add_argument(
         "--backend",
@@ -107,6 +117,12 @@ def run_folder(parser: argparse.ArgumentParser, args: argparse.Namespace, seed: 
 
 
 def cmd_train(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    if args.resume is not None:
+        return resume_run(args, parser)
+    if args.game is None:
+        parser.error("give the game to train on, or --resume RUN_DIR to go on with a run")
+    args.players = 2 if args.players is None else args.players
+    args.algo = args.algo or "ppo"
     if args.backend == "rllib":
         require("rllib", "train --backend rllib")
         if args.algo != "ppo":
@@ -142,6 +158,9 @@ def cmd_train(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if trainer != "rllib":
         check_init(parser, args, cfg)
         check_ladder(parser, cfg)
+        if checked_rules(parser, args, options).info.utility != "identical":  # a team plays random alone
+            for opponent in cfg.eval_against:
+                check_agent_spec(parser, "--eval-against", opponent, args.game)
     cfg.out = run_folder(parser, args, cfg.seed)
     if trainer == "rllib":
         from azgames.rllib.cli import train_rllib
@@ -150,6 +169,11 @@ def cmd_train(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from azgames.training import alphazero, ppo
 
     record = (alphazero if trainer == "alphazero" else ppo).train(cfg, argv=args.argv)
+    return report(trainer, cfg, record)
+
+
+def report(trainer: str, cfg: Any, record: dict) -> int:
+    """The finished run's lines: what it trained, its final evaluation, where its files are."""
     final = record["final_evaluation"]
     print(
         f"{trained(trainer, cfg, record)}; over {cfg.final_eval_games} games: "
@@ -162,6 +186,62 @@ def cmd_train(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     plays_as = "az:path=" if trainer == "alphazero" else "ppo:path="
     print(f"policy, logs and curve in {cfg.out}/ (plays as the agent {plays_as}{cfg.out}/policy.npz)")
     return 0
+
+
+def resume_run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    """``train --resume RUN_DIR``: the run goes on as it was configured; a
+    flag that would change it is refused, as is a folder without a resume
+    point (or with a truncated one), before any work starts."""
+    require("train", "train --resume")
+    from azgames.training import alphazero, resume
+
+    from .flags import config_from_record
+
+    try:
+        run, arrays = resume.load(args.resume)
+    except ValueError as e:
+        parser.error(str(e))
+    where = f"--resume {args.resume!r}"
+    if run.get("algo") != "alphazero":
+        parser.error(f"{where}: a run of {str(run.get('algo'))[:40]}; --resume goes on with AlphaZero runs")
+    try:
+        cfg = config_from_record(AlphaZeroConfig, run.get("config"), where)
+    except ValueError as e:
+        parser.error(str(e))
+    for given, theirs, said in (
+        (args.game, cfg.game, f"a run of {cfg.game}, not {args.game}"),
+        (args.players, cfg.num_players, f"a run of {cfg.num_players} players, not {args.players}"),
+        (args.algo, "alphazero", f"an AlphaZero run, not --algo {args.algo}"),
+        (args.backend, "suite", f"a run of the suite's trainer, not --backend {args.backend}"),
+    ):
+        if given is not None and given != theirs:
+            parser.error(f"{where} is {said}")
+    every = sorted({d for cls in CONFIGS.values() for d in flags_of(cls)})
+    changed = [f"--{d.replace('_', '-')}" for d in every if getattr(args, d) is not None]
+    changed += ["--out"] * (args.out is not None) + ["--force"] * args.force
+    changed += [
+        f"--{k[7:].replace('_', '-')}"
+        for k, v in vars(args).items()
+        if k.startswith("option_") and v is not None
+    ]
+    if changed:
+        parser.error(f"{where} goes on as the run was configured: {', '.join(changed)} cannot change it")
+    if cfg.game not in game_names():
+        parser.error(f"{where}: a run of a game not registered here")
+    args.game, args.players = cfg.game, cfg.num_players
+    checked_rules(parser, args, cfg.options)
+    cfg.out, cfg.progress = args.resume, not args.quiet
+    try:
+        print(
+            f"going on with {args.resume} from round {resume.count(run, 'rounds', where):,} "
+            f"({resume.count(run.get('selfplay') or {}, 'moves', where):,} moves of self-play)"
+        )
+        record = alphazero.train(cfg, argv=None, point=(run, arrays))
+    except ValueError as e:
+        if not str(e).startswith(where):
+            raise
+        parser.error(str(e))
+    return report("alphazero", cfg, record)
 
 
 def check_agent_spec(parser: argparse.ArgumentParser, flag: str, spec: str, game: str) -> None:

@@ -53,12 +53,15 @@ class TrainingClock:
     which :meth:`set_aside` blocks (the evaluations) are not training and
     :attr:`compile_seconds` of the rest went to numba's compiler."""
 
-    def __init__(self) -> None:
+    def __init__(self, carried: dict[str, float] | None = None) -> None:
+        """``carried``: a resumed run's :meth:`state` when it stopped, its
+        seconds counted on from there."""
+        carried = carried or {}
         self.compiler = _compile_seconds()
-        self.start = time.perf_counter()
-        self.compiled_at_start = self.compiler.total
-        self.aside = 0.0
-        self.compiled_aside = 0.0
+        self.start = time.perf_counter() - carried.get("elapsed", 0.0)
+        self.compiled_at_start = self.compiler.total - carried.get("compiled", 0.0)
+        self.aside = carried.get("aside", 0.0)
+        self.compiled_aside = carried.get("compiled_aside", 0.0)
 
     def elapsed(self) -> float:
         return time.perf_counter() - self.start
@@ -80,6 +83,15 @@ class TrainingClock:
     @property
     def compile_seconds(self) -> float:
         return self.compiler.total - self.compiled_at_start - self.compiled_aside
+
+    def state(self) -> dict[str, float]:
+        """What a resume point keeps of the clock (:class:`TrainingClock`'s ``carried``)."""
+        return {
+            "elapsed": self.elapsed(),
+            "compiled": self.compiler.total - self.compiled_at_start,
+            "aside": self.aside,
+            "compiled_aside": self.compiled_aside,
+        }
 
     def record(self, steps: int) -> dict[str, float]:
         """The rate of ``steps`` over the training's own seconds, compiling

@@ -199,6 +199,14 @@ class AlphaZeroConfig(SuiteConfig):
         range=(0, MAX_SIMULATIONS),
         metavar="N",
     )
+    # A resume point of a big replay buffer takes a while to write.
+    checkpoint_minutes: float = option(
+        5.0,
+        help="minutes between the run's resume points (resume.npz in its folder: train --resume "
+        "goes on from the last; 0: after every round)",
+        range=(0, None),
+        metavar="MINUTES",
+    )
     # The tree walks stay on the CPU cores either way; not bit-exact on cuda.
     device: str = option(
         "cpu",

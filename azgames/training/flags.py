@@ -229,12 +229,68 @@ def config_from_flags(cls: type, argv: list[str] | tuple[str, ...], **fixed: Any
     return build(cls, given, fixed)
 
 
+def config_from_record(cls: type, record: Any, where: str) -> Any:
+    """The ``cls`` a run wrote as ``dataclasses.asdict`` (a resume point's
+    config), every field checked as its flag would be, or for its type;
+    ValueError naming the field otherwise."""
+    if not isinstance(record, dict):
+        raise ValueError(f"{where}: its config is not a JSON object")
+    hints = typing.get_type_hints(cls)
+    flags = {flag.path[-1]: flag for flag in flags_of(cls).values() if len(flag.path) == 1}
+    values: dict[str, Any] = {}
+    for f in dataclasses.fields(cls):
+        if f.name not in record:
+            raise ValueError(f"{where}: its config lacks {f.name!r}")
+        value, hint = record[f.name], hints[f.name]
+        try:
+            if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+                values[f.name] = config_from_record(hint, value, f"{where}: {f.name}")
+            elif f.name in flags and value is not None and flags[f.name].field.metadata.get("parse"):
+                values[f.name] = checked(flags[f.name], _as_flag_text(value))
+            elif f.name in flags and value is not None:
+                values[f.name] = checked(flags[f.name], _typed(value, _base(hint)))
+            else:
+                values[f.name] = _typed(value, _base(hint))
+        except ValueError as e:
+            raise ValueError(f"{where}: its config's {f.name}: {e}") from None
+        except (TypeError, AttributeError):  # a parser given a value of another type
+            raise ValueError(f"{where}: its config's {f.name} is of the wrong type") from None
+    return cls(**values)
+
+
+def _as_flag_text(value: Any) -> Any:
+    """A parsed field's value as its flag's text: a conv trunk is
+    ``CHANNELSxBLOCKS``, a league's mix ``name=weight,...``; a list stays."""
+    if isinstance(value, dict) and set(value) == {"channels", "blocks"}:
+        return f"{value['channels']}x{value['blocks']}"
+    if isinstance(value, dict):
+        return ",".join(f"{k}={v}" for k, v in value.items())
+    return value
+
+
+def _typed(value: Any, hint: Any) -> Any:
+    """``value`` (from JSON) if it is of type ``hint``'s kind; ValueError otherwise."""
+    origin = typing.get_origin(hint) or hint
+    if value is None:
+        return value
+    if origin is float and isinstance(value, int) and not isinstance(value, bool):
+        value = float(value)
+    if origin is tuple and isinstance(value, list):
+        value = tuple(value)
+    if origin in (int, float) and (isinstance(value, bool) or not isinstance(value, origin)):
+        raise ValueError(f"not of type {origin.__name__}")
+    if isinstance(origin, type) and not isinstance(value, origin):
+        raise ValueError(f"not of type {origin.__name__}")
+    return value
+
+
 __all__ = [
     "Flag",
     "add_flags",
     "build",
     "checked",
     "config_from_flags",
+    "config_from_record",
     "flags_of",
     "option",
     "owner_of",

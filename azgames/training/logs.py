@@ -14,12 +14,25 @@ if TYPE_CHECKING:  # matplotlib is imported when a curve is drawn
 
 
 class CsvLog:
-    """Rows appended to a CSV file, header from the first row."""
+    """Rows appended to a CSV file, header from the first row. A new log
+    replaces the file; ``keep=(column, last)`` (a resumed run) keeps its
+    rows up to ``last`` in ``column`` and appends after them."""
 
-    def __init__(self, path: Path):
+    def __init__(self, path: Path, keep: tuple[str, int] | None = None):
         self.path = path
         self.fields: list[str] | None = None
+        rows = []
+        if keep is not None and path.is_file():
+            column, last = keep
+            with path.open(newline="") as f:
+                rows = [
+                    row
+                    for row in csv.DictReader(f)
+                    if (row.get(column) or "").isdigit() and int(row[column]) <= last
+                ]
         path.unlink(missing_ok=True)
+        for row in rows:
+            self.write(row)
 
     def write(self, row: dict[str, Any]) -> None:
         with self.path.open("a", newline="") as f:
