@@ -59,7 +59,7 @@ from azgames.agents.policy import NumpyPolicy
 from azgames.core.symmetry import Symmetry, symmetries
 
 from . import resume
-from .checkpoints import Evaluations, finish, policy_meta, start_from
+from .checkpoints import Evaluations, finish, learner_state, policy_meta, restore_learner, start_from
 from .clock import TrainingClock
 from .config import AlphaZeroConfig as Config
 from .logs import CsvLog, plot_curve
@@ -254,10 +254,7 @@ class SelfPlay:
         generators (JSON) and its arrays: the games in play (the vector
         env's state, which holds each game's own generator), the moves
         waiting on their games' ends and the league's snapshots."""
-        venv = self.venv
-        assert venv.state is not None  # reset in __init__
-        arrays = {f"venv/{k}": v for k, v in venv.state._asdict().items()}
-        arrays |= {"venv/obs": self.obs, "venv/mask": self.mask, "venv/player": venv.player}
+        arrays = resume.venv_state(self.venv, self.obs, self.mask)
         arrays |= {f"play/{k}": getattr(self, k) for k in self._KEPT}
         arrays |= {f"pending/{k}": v for k, v in self.pending.items()}
         for k, snapshot in enumerate(self.snapshots):
@@ -290,12 +287,7 @@ class SelfPlay:
         resume.expect(
             {k: v for k, v in arrays.items() if k.split("/")[0] in ("venv", "play", "pending")}, built, where
         )
-        assert self.venv.state is not None  # reset in __init__
-        for k, v in self.venv.state._asdict().items():
-            v[...] = arrays[f"venv/{k}"]
-        self.obs[...] = arrays["venv/obs"]
-        self.mask[...] = arrays["venv/mask"]
-        self.venv.player[...] = arrays["venv/player"]
+        resume.restore_venv(self.venv, self.obs, self.mask, arrays, where)
         for k in self._KEPT:
             getattr(self, k)[...] = arrays[f"play/{k}"]
         self.snapshots = [
@@ -571,26 +563,22 @@ def save_point(
     round depends on, so that a resumed run goes on bit for bit."""
     played, arrays = play.state()
     held, replay_arrays = replay.state()
-    arrays |= replay_arrays
-    arrays |= {f"net/{k}": v.detach().cpu().numpy() for k, v in net.state_dict().items()}
-    moments = optimizer.state_dict()["state"]
-    arrays |= {f"adam/{i}/{k}": v.detach().cpu().numpy() for i, s in moments.items() for k, v in s.items()}
-    arrays["torch_rng"] = torch.get_rng_state().numpy()
+    learner, learner_arrays = learner_state(net, optimizer)
     run = {
         "algo": "alphazero",
         # The options as the rules keep them (a map file's map itself), as the meta has them.
         "config": {**asdict(cfg), "options": counters["meta"]["options"]},
         **counters,
+        **learner,
         "selfplay": played,
         "replay": held,
-        "adam": sorted(moments),
         "draws": generator_state(draws),
     }
-    resume.save(out, run, arrays)
+    resume.save(out, run, arrays | replay_arrays | learner_arrays)
 
 
 #: The parts of a resume point, by the first part of its arrays' names.
-PARTS = ("venv", "play", "pending", "snapshot", "replay", "net", "adam", "torch_rng")
+PARTS = ("venv", "play", "pending", "snapshot", "replay", "net", "adam", "torch")
 
 
 def restore(
@@ -603,48 +591,14 @@ def restore(
     strange = sorted({k for k in arrays if k.split("/")[0] not in PARTS})
     if strange:
         raise ValueError(f"{where}: the resume point holds arrays no run writes: {strange[:3]}")
+    counters = resume.carried(run, where)
     try:
         play.restore(run["selfplay"], arrays, where)
         replay.restore(run["replay"], arrays, where)
-        weights = {f"net/{k}": v.detach().cpu().numpy() for k, v in net.state_dict().items()}
-        params = list(net.parameters())
-        adam = [i for i in run["adam"] if isinstance(i, int) and 0 <= i < len(params)]
-        if adam != run["adam"]:
-            raise ValueError(f"{where}: its optimizer's parameters are not this network's")
-        moments: dict[str, np.ndarray] = {}
-        for i in adam:
-            moments |= {f"adam/{i}/step": np.zeros((), np.float32)}
-            moments |= {
-                f"adam/{i}/{k}": np.zeros(params[i].shape, np.float32) for k in ("exp_avg", "exp_avg_sq")
-            }
-        rng = {"torch_rng": torch.get_rng_state().numpy()}
-        resume.expect(
-            {k: v for k, v in arrays.items() if k.split("/")[0] in ("net", "adam", "torch_rng")},
-            weights | moments | rng,
-            where,
-        )
-        net.load_state_dict({k: torch.from_numpy(arrays[f"net/{k}"]) for k in net.state_dict()})
-        optimizer.load_state_dict(
-            {
-                "state": {
-                    i: {
-                        k: torch.from_numpy(arrays[f"adam/{i}/{k}"])
-                        for k in ("step", "exp_avg", "exp_avg_sq")
-                    }
-                    for i in adam
-                },
-                "param_groups": optimizer.state_dict()["param_groups"],
-            }
-        )
-        torch.set_rng_state(torch.from_numpy(arrays["torch_rng"]))
+        restore_learner(run, arrays, net, optimizer, where)
         set_generator_state(draws, run["draws"], where)
-        counters: dict[str, Any] = {k: resume.count(run, k, where) for k in ("rounds", "updates")}
+        counters |= {k: resume.count(run, k, where) for k in ("rounds", "updates")}
         counters["learner_seconds"] = float(run["learner_seconds"])
-        counters["clock"] = {
-            k: float(run["clock"][k]) for k in ("elapsed", "compiled", "aside", "compiled_aside")
-        }
-        counters["resumed_at"] = [resume.count({"r": r}, "r", where) for r in run["resumed_at"]]
-        counters["meta"], counters["command"] = dict(run["meta"]), str(run["command"])
     except (KeyError, TypeError, AttributeError) as e:
         raise ValueError(f"{where}: its run.json lacks or mistypes {e}") from None
     return counters

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import torch
 
 from azgames.agents.policy import NumpyPolicy
@@ -19,6 +20,7 @@ from azgames.agents.policy import NumpyPolicy
 from .evaluate import Evaluation, evaluate, load_ladder, place_on_ladder
 from .logs import CsvLog
 from .net import Net
+from .resume import expect
 
 
 def policy_meta(rules, options: dict, hidden: tuple[int, ...], **more: Any) -> dict:
@@ -141,4 +143,49 @@ def finish(
     return record
 
 
-__all__ = ["Evaluations", "finish", "policy_meta", "start_from"]
+def learner_state(net: Net, optimizer: torch.optim.Optimizer, sampler: torch.Generator | None = None):
+    """What a resume point keeps of the learner (:mod:`.resume`): the
+    network's weights, Adam's moments, torch's generator and the trainer's
+    own (``sampler``); ``(run, arrays)``."""
+    moments = optimizer.state_dict()["state"]
+    arrays = {f"net/{k}": v.detach().cpu().numpy() for k, v in net.state_dict().items()}
+    arrays |= {f"adam/{i}/{k}": v.detach().cpu().numpy() for i, s in moments.items() for k, v in s.items()}
+    arrays["torch/rng"] = torch.get_rng_state().numpy()
+    if sampler is not None:
+        arrays["torch/sampler"] = sampler.get_state().numpy()
+    return {"adam": sorted(moments)}, arrays
+
+
+def restore_learner(
+    run: dict,
+    arrays: dict,
+    net: Net,
+    optimizer: torch.optim.Optimizer,
+    where: str,
+    sampler: torch.Generator | None = None,
+) -> None:
+    """Put :func:`learner_state`'s parts back, each array checked first."""
+    params = list(net.parameters())
+    adam = run.get("adam")
+    if not isinstance(adam, list) or not all(isinstance(i, int) and 0 <= i < len(params) for i in adam):
+        raise ValueError(f"{where}: its optimizer's parameters are not this network's")
+    built = {f"net/{k}": v.detach().cpu().numpy() for k, v in net.state_dict().items()}
+    for i in adam:
+        built[f"adam/{i}/step"] = np.zeros((), np.float32)
+        built |= {f"adam/{i}/{k}": np.zeros(params[i].shape, np.float32) for k in ("exp_avg", "exp_avg_sq")}
+    built["torch/rng"] = torch.get_rng_state().numpy()
+    if sampler is not None:
+        built["torch/sampler"] = sampler.get_state().numpy()
+    expect({k: v for k, v in arrays.items() if k.split("/")[0] in ("net", "adam", "torch")}, built, where)
+    net.load_state_dict({k: torch.from_numpy(arrays[f"net/{k}"]) for k in net.state_dict()})
+    moments = {
+        i: {k: torch.from_numpy(arrays[f"adam/{i}/{k}"]) for k in ("step", "exp_avg", "exp_avg_sq")}
+        for i in adam
+    }
+    optimizer.load_state_dict({"state": moments, "param_groups": optimizer.state_dict()["param_groups"]})
+    torch.set_rng_state(torch.from_numpy(arrays["torch/rng"]))
+    if sampler is not None:
+        sampler.set_state(torch.from_numpy(arrays["torch/sampler"]))
+
+
+__all__ = ["Evaluations", "finish", "learner_state", "policy_meta", "restore_learner", "start_from"]

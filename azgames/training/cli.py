@@ -47,9 +47,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--resume",
         metavar="RUN_DIR",
         default=None,
-        help="go on with the AlphaZero run in this folder from its last resume point (resume.npz, "
-        "written every --checkpoint-minutes), as it was configured; it ends as the run would have, "
-        "bit for bit with --steps on the CPU",
+        help="go on with the run in this folder from its last resume point (resume.npz, written "
+        "every --checkpoint-minutes), as it was configured; it ends as the run would have, bit for "
+        "bit with --steps on the CPU",
     )
     train.add_argument(
         "--backend",
@@ -193,7 +193,7 @@ def resume_run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int
     flag that would change it is refused, as is a folder without a resume
     point (or with a truncated one), before any work starts."""
     require("train", "train --resume")
-    from azgames.training import alphazero, resume
+    from azgames.training import alphazero, ppo, resume
 
     from .flags import config_from_record
 
@@ -202,16 +202,17 @@ def resume_run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int
     except ValueError as e:
         parser.error(str(e))
     where = f"--resume {args.resume!r}"
-    if run.get("algo") != "alphazero":
-        parser.error(f"{where}: a run of {str(run.get('algo'))[:40]}; --resume goes on with AlphaZero runs")
+    algo = run.get("algo")
+    if algo not in ("ppo", "alphazero"):
+        parser.error(f"{where}: its resume point names no trainer of the suite")
     try:
-        cfg = config_from_record(AlphaZeroConfig, run.get("config"), where)
+        cfg = config_from_record(CONFIGS[algo], run.get("config"), where)
     except ValueError as e:
         parser.error(str(e))
     for given, theirs, said in (
         (args.game, cfg.game, f"a run of {cfg.game}, not {args.game}"),
         (args.players, cfg.num_players, f"a run of {cfg.num_players} players, not {args.players}"),
-        (args.algo, "alphazero", f"an AlphaZero run, not --algo {args.algo}"),
+        (args.algo, algo, f"a run of --algo {algo}, not --algo {args.algo}"),
         (args.backend, "suite", f"a run of the suite's trainer, not --backend {args.backend}"),
     ):
         if given is not None and given != theirs:
@@ -235,13 +236,16 @@ def resume_run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int
         print(
             f"going on with {args.resume} from round {resume.count(run, 'rounds', where):,} "
             f"({resume.count(run.get('selfplay') or {}, 'moves', where):,} moves of self-play)"
+            if algo == "alphazero"
+            else f"going on with {args.resume} from update {resume.count(run, 'updates', where):,} "
+            f"({resume.count(run, 'steps', where):,} learner steps)"
         )
-        record = alphazero.train(cfg, argv=None, point=(run, arrays))
+        record = (alphazero if algo == "alphazero" else ppo).train(cfg, argv=None, point=(run, arrays))
     except ValueError as e:
         if not str(e).startswith(where):
             raise
         parser.error(str(e))
-    return report("alphazero", cfg, record)
+    return report(algo, cfg, record)
 
 
 def check_agent_spec(parser: argparse.ArgumentParser, flag: str, spec: str, game: str) -> None:

@@ -85,6 +85,14 @@ class SuiteConfig:
         ("random", "greedy"), help=EVAL_AGAINST, choices=("random", "greedy")
     )
     torch_threads: int = option(2, help=TORCH_THREADS, range=(1, 1024))
+    # A resume point of AlphaZero's replay buffer takes a while to write.
+    checkpoint_minutes: float = option(
+        5.0,
+        help="minutes between the run's resume points (resume.npz in its folder: train --resume "
+        "goes on from the last; 0: after every update or round)",
+        range=(0, None),
+        metavar="MINUTES",
+    )
     out: str = "runs/ppo"
     options: dict = field(default_factory=dict)  # the game's variant options
     init: str | None = option(None, help=INIT, metavar="POLICY.npz")
@@ -198,14 +206,6 @@ class AlphaZeroConfig(SuiteConfig):
         help="the evaluations play the az agent searching this many simulations a move (0: the network alone)",
         range=(0, MAX_SIMULATIONS),
         metavar="N",
-    )
-    # A resume point of a big replay buffer takes a while to write.
-    checkpoint_minutes: float = option(
-        5.0,
-        help="minutes between the run's resume points (resume.npz in its folder: train --resume "
-        "goes on from the last; 0: after every round)",
-        range=(0, None),
-        metavar="MINUTES",
     )
     # The tree walks stay on the CPU cores either way; not bit-exact on cuda.
     device: str = option(

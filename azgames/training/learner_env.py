@@ -32,6 +32,7 @@ import azgames
 from azgames.core import checks
 from azgames.core.batch import SKIP
 
+from . import resume
 from .opponents import AgentOpponent, RandomOpponent, make_opponent
 
 
@@ -107,6 +108,55 @@ class LearnerVecEnv:
         stale = self.opponent >= len(self.opponents)
         if stale.any():
             self.opponent[stale] = self._draw_opponents(int(stale.sum()))
+
+    # ------------------------------------------------------------ resume points
+    def state(self) -> tuple[dict, dict[str, np.ndarray]]:
+        """What a resume point keeps (:mod:`.resume`): the games in play,
+        each game's seat and opponent, the rewards carried to the learner's
+        next step, the generators (the baselines' too: a greedy opponent keeps
+        its stream from pool to pool); ``(run, arrays)``."""
+        arrays = resume.venv_state(self.venv, self.venv.observation, self.venv.action_mask)
+        arrays |= {"learner/seat": self.seat, "learner/opponent": self.opponent, "learner/carry": self._carry}
+        baselines = {}
+        for o in self.opponents:
+            if isinstance(o, AgentOpponent):
+                baselines[o.name], held = resume.generators_of(o.agent, f"learner/{o.name}")
+                arrays |= held
+        run = {
+            "rng": resume.generator_state(self.rng),
+            "spawned": self._seed_seq.n_children_spawned,
+            "plies": self.plies,
+            "baselines": baselines,
+        }
+        return run, arrays
+
+    def restore(self, run: dict, arrays: dict[str, np.ndarray], where: str) -> None:
+        """Go on from :meth:`state`'s resume point, once :meth:`set_opponents`
+        has given the pool the run had when it was written."""
+        resume.restore_venv(self.venv, self.venv.observation, self.venv.action_mask, arrays, where)
+        own: dict[str, np.ndarray] = {
+            "learner/seat": self.seat,
+            "learner/opponent": self.opponent,
+            "learner/carry": self._carry,
+        }
+        resume.expect({k: v for k, v in arrays.items() if k in own}, own, where)
+        drawn = arrays["learner/opponent"]
+        if (drawn < 0).any() or (drawn >= len(self.opponents)).any():
+            raise ValueError(f"{where}: its games' opponents are not in the pool")
+        for key, mine in own.items():
+            mine[...] = arrays[key]
+        baselines = {o.name: o for o in self.opponents if isinstance(o, AgentOpponent)}
+        if set(run["baselines"]) != set(baselines):
+            raise ValueError(f"{where}: its baseline opponents are not this run's")
+        for name, o in baselines.items():
+            resume.restore_generators(o.agent, run["baselines"][name], arrays, f"learner/{name}", where)
+        resume.set_generator_state(self.rng, run["rng"], where)
+        seeds = self._seed_seq
+        spawned = resume.count(run, "spawned", where)
+        self._seed_seq = np.random.SeedSequence(
+            seeds.entropy, spawn_key=seeds.spawn_key, pool_size=seeds.pool_size, n_children_spawned=spawned
+        )
+        self.plies = resume.count(run, "plies", where)
 
     def _draw_opponents(self, k: int) -> np.ndarray:
         return self.rng.choice(len(self.opponents), size=k, p=self.weights)

@@ -32,12 +32,14 @@ import shlex
 import time
 from dataclasses import asdict
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import torch
 from torch import nn
 
-from .checkpoints import Evaluations, finish, policy_meta, start_from
+from . import resume
+from .checkpoints import Evaluations, finish, learner_state, policy_meta, restore_learner, start_from
 from .clock import TrainingClock
 from .config import PPOConfig as Config
 from .league import League
@@ -47,9 +49,10 @@ from .net import Net
 
 
 # ---------------------------------------------------------------- training
-def train(cfg: Config, argv: list[str] | None = None) -> dict:
+def train(cfg: Config, argv: list[str] | None = None, point: tuple[dict, dict] | None = None) -> dict:
     """Run a training; returns the final record (also written to ``policy.json``).
-    ``argv``: the command line's arguments after ``python -m azgames``, for the record."""
+    ``argv``: the command line's arguments after ``python -m azgames``, for the record.
+    ``point``: the run's resume point (:func:`.resume.load` of ``cfg.out``) to go on from."""
     out = Path(cfg.out)
     out.mkdir(parents=True, exist_ok=True)
     torch.set_num_threads(cfg.torch_threads)
@@ -67,7 +70,7 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
     obs_shape = env.single_observation_space.shape
     net = Net(int(np.prod(obs_shape)), env.num_actions, cfg.hidden)
     meta = policy_meta(env.venv.rules, cfg.options, cfg.hidden)
-    if cfg.init:
+    if cfg.init and point is None:  # a resumed run has its weights, and its meta says whence
         meta = start_from(net, cfg.init, meta)
     optimizer = torch.optim.Adam(net.parameters(), lr=cfg.learning_rate, eps=1e-5)
     league = League(dict(cfg.mix), cfg.max_snapshots, cfg.seed, cfg.league_greedy)
@@ -95,16 +98,34 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
     obs_np, mask_np = env.reset()
     obs, mask = torch.from_numpy(obs_np), torch.from_numpy(mask_np)
     done = torch.zeros(N)
-    train_log = CsvLog(out / "train.csv")
+    steps = update = 0
+    carried: dict[str, Any] = {"resumed_at": []}
+    if point is not None:
+        carried = restore(point, str(out), net, optimizer, sampler, env, league, done)
+        steps, update, meta, command = (
+            carried["steps"],
+            carried["updates"],
+            carried["meta"],
+            carried["command"],
+        )
+        carried["resumed_at"] = [*carried["resumed_at"], update]
+    train_log = CsvLog(out / "train.csv", ("update", update) if point else None)
     results = {"wins": 0.0, "games": 0}
-    clock = TrainingClock()
+    clock = TrainingClock(carried.get("clock"))
     deadline = clock.start + 60 * cfg.minutes if cfg.minutes else None
-    bar = _progress(num_updates if deadline is None else None, cfg.progress)
+    bar = _progress(num_updates if deadline is None else None, cfg.progress, update)
     evaluations = Evaluations(
-        out, opponents, cfg.eval_games, cfg.seed, env.team, cfg.ladder, unit="update", say=bar.write
+        out,
+        opponents,
+        cfg.eval_games,
+        cfg.seed,
+        env.team,
+        cfg.ladder,
+        unit="update",
+        say=bar.write,
+        resumed_at=update if point else None,
     )
-    steps = 0
-    update = 0
+    saved = time.perf_counter()  # when the last resume point was written
     while True:
         update += 1
         if cfg.anneal_lr and deadline is None:
@@ -207,6 +228,12 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
                 plot_curve(out)
         if finished:
             break
+        if time.perf_counter() - saved >= 60 * cfg.checkpoint_minutes:
+            counters = {"updates": update, "steps": steps, "clock": clock.state(), "meta": meta}
+            counters |= {"command": command, "resumed_at": carried["resumed_at"]}
+            with clock.set_aside():
+                save_point(out, cfg, counters, net, optimizer, sampler, env, league, done)
+            saved = time.perf_counter()
     bar.close()
     if not cfg.eval_every:
         plot_curve(out)  # train.csv's side alone
@@ -220,11 +247,69 @@ def train(cfg: Config, argv: list[str] | None = None) -> dict:
         "steps_per_s": round(steps / elapsed),
         **clock.record(steps),
         "plies": env.plies,
+        **({"resumed_at_updates": carried["resumed_at"]} if carried["resumed_at"] else {}),
     }
-    return finish(out, net, meta, record, opponents, cfg.final_eval_games, cfg.seed)
+    record = finish(out, net, meta, record, opponents, cfg.final_eval_games, cfg.seed)
+    (out / resume.FILE).unlink(missing_ok=True)  # finished: nothing to go on with
+    return record
 
 
-def _progress(total: int | None, enabled: bool):
+def save_point(out: Path, cfg: Config, counters: dict, net, optimizer, sampler, env, league, done) -> None:
+    """Write the run's resume point (:mod:`.resume`) after an update: what
+    the next one depends on, so that a resumed run goes on bit for bit."""
+    learner, arrays = learner_state(net, optimizer, sampler)
+    played, env_arrays = env.state()
+    for k, snapshot in enumerate(league.snapshots):
+        arrays |= {f"snapshot/{k}/{name}": w for name, w in resume.policy_arrays(snapshot).items()}
+    run = {
+        "algo": "ppo",
+        # The options as the rules keep them (a map file's map itself), as the meta has them.
+        "config": {**asdict(cfg), "options": counters["meta"]["options"]},
+        **counters,
+        **learner,
+        "env": played,
+        "snapshots": [s.meta for s in league.snapshots],
+    }
+    resume.save(out, run, arrays | env_arrays | {"learner/done": done.numpy()})
+
+
+#: The parts of a resume point, by the first part of its arrays' names.
+PARTS = ("venv", "learner", "snapshot", "net", "adam", "torch")
+
+
+def restore(point: tuple[dict, dict], where: str, net, optimizer, sampler, env, league, done) -> dict:
+    """Put a resume point :func:`save_point` wrote into the run's parts;
+    returns its counters. A ValueError of one line if any part does not fit."""
+    run, arrays = point
+    where = f"--resume {where!r}"
+    strange = sorted({k for k in arrays if k.split("/")[0] not in PARTS})
+    if strange:
+        raise ValueError(f"{where}: the resume point holds arrays no run writes: {strange[:3]}")
+    counters = resume.carried(run, where)
+    try:
+        restore_learner(run, arrays, net, optimizer, where, sampler)
+        league.snapshots = [
+            resume.policy_from_arrays(
+                {name.split("/", 2)[2]: w for name, w in arrays.items() if name.startswith(f"snapshot/{k}/")},
+                meta,
+                f"{where}: snapshot {k}",
+            )
+            for k, meta in enumerate(run["snapshots"])
+        ]
+        # The pool the last update played in, whose baselines go on with their generators.
+        env.set_opponents(*league.pool(net.to_numpy(counters["meta"])))
+        env.restore(run["env"], arrays, where)
+        resume.expect(
+            {"learner/done": arrays.get("learner/done", np.zeros(0))}, {"learner/done": done.numpy()}, where
+        )
+        done.copy_(torch.from_numpy(arrays["learner/done"]))
+        counters |= {k: resume.count(run, k, where) for k in ("updates", "steps")}
+    except (KeyError, TypeError, AttributeError) as e:
+        raise ValueError(f"{where}: its run.json lacks or mistypes {e}") from None
+    return counters
+
+
+def _progress(total: int | None, enabled: bool, done: int = 0):
     from tqdm.auto import tqdm
 
-    return tqdm(total=total, unit="update", disable=not enabled, dynamic_ncols=True)
+    return tqdm(total=total, initial=done, unit="update", disable=not enabled, dynamic_ncols=True)

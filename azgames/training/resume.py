@@ -141,6 +141,62 @@ def expect(arrays: dict[str, np.ndarray], built: dict[str, np.ndarray], where: s
             )
 
 
+def venv_state(venv, obs: np.ndarray, mask: np.ndarray) -> dict[str, np.ndarray]:
+    """A vector env's games in play: its state (each game's own generator
+    too) and the observations and masks it last returned."""
+    assert venv.state is not None  # reset before any resume point
+    arrays = {f"venv/state/{k}": v for k, v in venv.state._asdict().items()}
+    return arrays | {
+        "venv/returned/obs": obs,
+        "venv/returned/mask": mask,
+        "venv/returned/player": venv.player,
+    }
+
+
+def restore_venv(venv, obs: np.ndarray, mask: np.ndarray, arrays: dict[str, np.ndarray], where: str) -> None:
+    """Put :func:`venv_state`'s arrays back, in place (``obs`` and ``mask``
+    are the env's own buffers), each checked first."""
+    built = venv_state(venv, obs, mask)
+    expect({k: v for k, v in arrays.items() if k.startswith("venv/")}, built, where)
+    for key, mine in built.items():
+        mine[...] = arrays[key]
+
+
+def generators_of(obj: Any, prefix: str) -> tuple[dict, dict[str, np.ndarray]]:
+    """An agent's random state, whatever it keeps it in: its numpy
+    generators (JSON) and its arrays (a generator word such as Azure's
+    greedy's ``rng_word``), by attribute; ``(run, arrays)``."""
+    run = {k: generator_state(v) for k, v in vars(obj).items() if isinstance(v, np.random.Generator)}
+    arrays = {f"{prefix}/{k}": v for k, v in vars(obj).items() if isinstance(v, np.ndarray)}
+    return run, arrays
+
+
+def restore_generators(obj: Any, run: Any, arrays: dict[str, np.ndarray], prefix: str, where: str) -> None:
+    """Put :func:`generators_of`'s state back into ``obj``, checked against its own."""
+    mine, built = generators_of(obj, prefix)
+    if not isinstance(run, dict) or set(run) != set(mine):
+        raise ValueError(f"{where}: its generators of {prefix} are not this run's")
+    expect({k: v for k, v in arrays.items() if k.startswith(prefix + "/")}, built, where)
+    for k in mine:
+        set_generator_state(getattr(obj, k), run[k], where)
+    for key, array in built.items():
+        array[...] = arrays[key]
+
+
+def carried(run: dict, where: str) -> dict[str, Any]:
+    """What every trainer's resume point carries besides its own parts: the
+    clock, the rounds it was resumed at before, its policy's meta and command."""
+    try:
+        return {
+            "clock": {k: float(run["clock"][k]) for k in ("elapsed", "compiled", "aside", "compiled_aside")},
+            "resumed_at": [count({"round": r}, "round", where) for r in run["resumed_at"]],
+            "meta": dict(run["meta"]),
+            "command": str(run["command"]),
+        }
+    except (KeyError, TypeError, ValueError):
+        raise ValueError(f"{where}: its run.json lacks or mistypes its clock, meta or command") from None
+
+
 def count(run: dict, key: str, where: str, most: int = 10**15) -> int:
     """The resume point's counter ``key``: a whole number from 0 to ``most``."""
     value = run.get(key)
@@ -181,12 +237,17 @@ def policy_from_arrays(arrays: dict[str, np.ndarray], meta: Any, where: str) -> 
 
 __all__ = [
     "FILE",
+    "carried",
     "count",
     "expect",
     "generator_state",
+    "generators_of",
     "load",
     "policy_arrays",
     "policy_from_arrays",
+    "restore_generators",
+    "restore_venv",
     "save",
     "set_generator_state",
+    "venv_state",
 ]

@@ -1,4 +1,4 @@
-"""A killed AlphaZero run goes on from its resume point (``train --resume``,
+"""A killed AlphaZero or PPO run goes on from its resume point (``train --resume``,
 azgames/training/resume.py) and ends bit for bit as it would have: its
 weights, its logs; bad resume points are one line of error, before any work."""
 
@@ -19,9 +19,11 @@ import pytest
 pytest.importorskip("torch")
 
 import azgames.training.alphazero as alphazero  # noqa: E402
+import azgames.training.ppo as ppo  # noqa: E402
 from azgames import cli  # noqa: E402
 from azgames.training import resume  # noqa: E402
 from azgames.training.alphazero import Config, train  # noqa: E402
+from azgames.training.config import PPOConfig  # noqa: E402
 
 #: Everything that keeps a generator of its own or a state across rounds: a
 #: teacher's rounds, random openings, a league of snapshots, a conv trunk.
@@ -106,6 +108,55 @@ def test_a_run_killed_after_any_round_resumes_to_the_same_weights_and_logs(
     assert record["resumed_at_rounds"] == [kill_after] and record["rounds"] == 10
 
 
+def ppo_config(out: Path) -> PPOConfig:
+    """Six PPO updates of 8 Azacru games against the whole league: greedy
+    (a generator of its own, kept from update to update), random, the
+    latest network and its snapshots."""
+    return PPOConfig(
+        "azacru",
+        num_envs=8,
+        num_steps=16,
+        steps=6 * 8 * 16,
+        hidden=(16,),
+        snapshot_every=2,
+        eval_every=3,
+        eval_games=2,
+        final_eval_games=2,
+        eval_against=("random",),
+        checkpoint_minutes=0,
+        torch_threads=1,
+        progress=False,
+        out=str(out),
+    )
+
+
+@pytest.mark.parametrize("kill_after", [2, 4])
+def test_a_ppo_run_killed_after_an_update_resumes_to_the_same_weights_and_logs(
+    tmp_path, monkeypatch, kill_after
+):
+    whole = tmp_path / "whole"
+    ppo.train(ppo_config(whole))
+    real = ppo.save_point
+    written = []
+
+    def save_then_die(*args, **kwargs):
+        real(*args, **kwargs)
+        written.append(1)
+        if len(written) == kill_after:
+            raise Killed
+
+    monkeypatch.setattr(ppo, "save_point", save_then_die)
+    killed = tmp_path / "killed"
+    with pytest.raises(Killed):
+        ppo.train(ppo_config(killed))
+    monkeypatch.undo()
+    assert cli.main(["train", "--resume", str(killed), "-q"]) == 0
+    for name, w in weights(whole).items():
+        assert np.array_equal(weights(killed)[name], w), name
+    assert logged(killed, "train.csv") == logged(whole, "train.csv")
+    assert logged(killed, "eval.csv") == logged(whole, "eval.csv")
+
+
 def written_rounds(out: Path) -> int:
     try:
         with zipfile.ZipFile(out / resume.FILE) as z:
@@ -186,6 +237,14 @@ def rewrite(folder: Path, change) -> None:
             z.writestr(name, data)
 
 
+def data_offset(path: Path, member: str) -> int:
+    """Where ``member``'s bytes begin in the zip at ``path``: after its local header."""
+    with zipfile.ZipFile(path) as z:
+        start = z.getinfo(member).header_offset
+    header = path.read_bytes()[start : start + 30]
+    return start + 30 + int.from_bytes(header[26:28], "little") + int.from_bytes(header[28:30], "little")
+
+
 def test_bad_resume_points_are_one_line_naming_what_is_wrong(point, tmp_path, capsys):
     empty = tmp_path / "empty"
     empty.mkdir()
@@ -195,16 +254,19 @@ def test_bad_resume_points_are_one_line_naming_what_is_wrong(point, tmp_path, ca
     assert "a run of 2 players, not 3" in resume_error(
         capsys, "connect_four", "-p", "3", "--resume", str(point)
     )
-    assert "an AlphaZero run, not --algo ppo" in resume_error(capsys, "--algo", "ppo", "--resume", str(point))
+    assert "a run of --algo alphazero, not --algo ppo" in resume_error(
+        capsys, "--algo", "ppo", "--resume", str(point)
+    )
     assert "--simulations cannot change it" in resume_error(
         capsys, "--resume", str(point), "--simulations", "8"
     )
     data = (point / resume.FILE).read_bytes()
+    replay_obs = data_offset(point / resume.FILE, "replay/obs.npy")
 
     (point / resume.FILE).write_bytes(data[: len(data) // 2])
     assert "resume.npz is truncated or corrupt" in resume_error(capsys, "--resume", str(point))
     flipped = bytearray(data)
-    flipped[len(data) // 3] ^= 0xFF  # in an array's data: its CRC no longer matches
+    flipped[replay_obs + 500] ^= 0xFF  # its CRC no longer matches
     (point / resume.FILE).write_bytes(bytes(flipped))
     assert "truncated or corrupt" in resume_error(capsys, "--resume", str(point))
     (point / resume.FILE).write_bytes(data)

@@ -54,7 +54,7 @@ def closed_with(ws) -> tuple[int, str]:
 
 def answered(ws) -> dict:
     ws.send(json.dumps(GAME))
-    return json.loads(ws.recv(timeout=30))
+    return first_view(ws)
 
 
 def first_view(ws) -> dict:
