@@ -419,27 +419,36 @@ def connect_four_targets(data: dict) -> str:
 
 
 def selfplay_scaling(data: dict) -> str:
-    """benchmarks/selfplay_scaling.py's printed table (on no page until a row is committed)."""
-    rows = [
-        [
-            r["game"],
-            r["device"],
-            r["machine"],
-            f"{r['selfplay_moves_per_s']:,}",
-            f"{r['updates_per_s']:g}",
-            pct(r["learner_share"]),
-            f"{r['moves_per_s']:,}",
-        ]
-        for r in data["rows"]
-    ]
+    """benchmarks/selfplay_scaling.py: the local trainer against self-play in Ray actors."""
+    local = {
+        (r["game"], r["device"], r["machine"]): r["moves_per_s"] for r in data["rows"] if not r["actors"]
+    }
+    rows = []
+    for r in data["rows"]:
+        base = local.get((r["game"], r["device"], r["machine"]))
+        rows.append(
+            [
+                r["game"],
+                r["backend"],
+                r["device"],
+                r["machine"],
+                f"{r['moves_per_s']:,}",
+                f"{r['moves_per_s'] / base:.2f}x" if base else "",
+                f"{r['updates_per_s']:g}",
+                pct(r["learner_share"]),
+                f"{r['lag']:g}",
+            ]
+        )
     header = [
         "game",
+        "backend",
         "device",
         "machine",
         "self-play moves/s",
+        "over the local trainer",
         "learner updates/s",
         "learner's share",
-        "moves/s",
+        "lag (versions)",
     ]
     return markdown(header, rows)
 

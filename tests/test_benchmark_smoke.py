@@ -396,6 +396,6 @@ def test_selfplay_scaling_quick_run_times_self_play_and_the_learner(tmp_path, ca
     out = tmp_path / "scaling.json"
     _bench("selfplay_scaling")["main"](["--quick", "--json", str(out)])
     (row,) = json.loads(out.read_text())["rows"]
-    assert (row["game"], row["device"], row["rounds"]) == ("connect_four", "cpu", 2)
-    assert row["selfplay_moves_per_s"] > 0 and 0 < row["learner_share"] < 1
-    assert "| connect_four | cpu |" in capsys.readouterr().out
+    assert (row["game"], row["backend"], row["device"], row["rounds"]) == ("connect_four", "suite", "cpu", 4)
+    assert row["moves_per_s"] > 0 and 0 < row["learner_share"] < 1 and row["lag"] == 0
+    assert "| connect_four | suite | cpu |" in capsys.readouterr().out

@@ -62,6 +62,7 @@ from . import resume
 from .checkpoints import Evaluations, finish, learner_state, policy_meta, restore_learner, start_from
 from .clock import TrainingClock
 from .config import AlphaZeroConfig as Config
+from .config import AlphaZeroRayConfig
 from .logs import CsvLog, plot_curve
 from .net import Net
 from .opponents import make_opponent
@@ -252,13 +253,12 @@ class SelfPlay:
     def state(self) -> tuple[dict, dict[str, np.ndarray]]:
         """What a resume point keeps of self-play: its counters and
         generators (JSON) and its arrays: the games in play (the vector
-        env's state, which holds each game's own generator), the moves
-        waiting on their games' ends and the league's snapshots."""
+        env's state, which holds each game's own generator) and the moves
+        waiting on their games' ends. (The league's snapshots are the
+        learner's: it hands them to self-play.)"""
         arrays = resume.venv_state(self.venv, self.obs, self.mask)
         arrays |= {f"play/{k}": getattr(self, k) for k in self._KEPT}
         arrays |= {f"pending/{k}": v for k, v in self.pending.items()}
-        for k, snapshot in enumerate(self.snapshots):
-            arrays |= {f"snapshot/{k}/{name}": w for name, w in resume.policy_arrays(snapshot).items()}
         run = {
             "rng": generator_state(self.rng),
             "search_rng": generator_state(self.search.rng),
@@ -266,7 +266,6 @@ class SelfPlay:
             "started": self.started,
             "moves": self.moves,
             "games": self.games,
-            "snapshots": [s.meta for s in self.snapshots],
         }
         return run, arrays
 
@@ -281,8 +280,9 @@ class SelfPlay:
                 raise ValueError(
                     f"{where}: the array {key!r} is missing or not {mine.dtype} (rows, {mine.shape[1:]})"
                 )
-        self.finals = arrays["play/finals"]
-        self.pending = {k: arrays[f"pending/{k}"] for k in self.pending}
+        # Copies: arrays from Ray's object store are read-only.
+        self.finals = arrays["play/finals"].copy()
+        self.pending = {k: arrays[f"pending/{k}"].copy() for k in self.pending}
         _, built = self.state()
         resume.expect(
             {k: v for k, v in arrays.items() if k.split("/")[0] in ("venv", "play", "pending")}, built, where
@@ -290,14 +290,6 @@ class SelfPlay:
         resume.restore_venv(self.venv, self.obs, self.mask, arrays, where)
         for k in self._KEPT:
             getattr(self, k)[...] = arrays[f"play/{k}"]
-        self.snapshots = [
-            resume.policy_from_arrays(
-                {name.split("/", 2)[2]: w for name, w in arrays.items() if name.startswith(f"snapshot/{k}/")},
-                meta,
-                f"{where}: snapshot {k}",
-            )
-            for k, meta in enumerate(run["snapshots"])
-        ]
         set_generator_state(self.rng, run["rng"], where)
         set_generator_state(self.search.rng, run["search_rng"], where)
         self.search.seconds.update({k: float(run["search_seconds"][k]) for k in self.search.seconds})
@@ -308,6 +300,15 @@ class SelfPlay:
             len(self.finals), self.started
         ):
             raise ValueError(f"{where}: its games' numbers run past the games it has started")
+
+    def info(self) -> dict[str, Any]:
+        """Its counts so far, for the learner's log."""
+        seconds = self.search.seconds
+        return {
+            "moves": self.moves,
+            "games": self.games,
+            "network_share": seconds["network"] / max(seconds["run"], 1e-9),
+        }
 
 
 def softmax_rows(logits: np.ndarray) -> np.ndarray:
@@ -384,69 +385,190 @@ def learn(net: Net, optimizer: torch.optim.Optimizer, batch: Samples) -> tuple[f
     return policy_loss.item(), value_loss.item()
 
 
+# ---------------------------------------------------------------- the learner
+class Learner:
+    """The network being trained, its optimizer and the replay buffer, which
+    it alone owns: each round's samples go in, minibatches come out.
+    ``fresh``: a new run (a resumed one takes its weights from its resume
+    point, not from ``--init``)."""
+
+    def __init__(self, cfg: Config, fresh: bool = True):
+        self.cfg = cfg
+        torch.set_num_threads(cfg.torch_threads)
+        torch.manual_seed(cfg.seed)
+        self.draws = np.random.default_rng(cfg.seed)
+        # A run from another's weights takes its network's shape.
+        parent: dict[str, Any] = (
+            NumpyPolicy.load(cfg.init).meta
+            if cfg.init and fresh
+            else {"hidden": cfg.hidden, "conv": cfg.conv}
+        )
+        self.hidden, conv = tuple(parent["hidden"]), parent.get("conv")
+        self.rules = rules = azgames.make(
+            cfg.game, num_players=cfg.num_players, **cfg.options
+        ).unwrapped.rules
+        self.obs_shape = rules.observation_shape(0)
+        # One value, the mover's, serves one or two sides; 3-4 sides need each player's.
+        self.values = rules.num_players if len(rules.sides) > 2 else 1
+        #: The network's shape: ``Net(*shape)`` makes another like it (a self-play actor's).
+        self.shape = (self.obs_shape, rules.num_actions, self.hidden, self.values, conv)
+        self.net = Net(*self.shape)
+        turned = cfg.symmetries
+        if turned is None:
+            turned = not cfg.init or parent.get("symmetries") is True
+        self.turns = symmetries(rules) if turned else []
+        self.meta = policy_meta(
+            rules,
+            cfg.options,
+            self.hidden,
+            algorithm="alphazero",
+            search=cfg.search.to_dict(),
+            symmetries=bool(self.turns),
+            **({"conv": conv} if conv else {}),
+        )
+        if cfg.init and fresh:
+            self.meta = start_from(self.net, cfg.init, self.meta)
+        self.net.to(cfg.device)
+        self.optimizer = torch.optim.Adam(self.net.parameters(), lr=cfg.learning_rate)
+        self.replay = Replay(cfg.replay, int(np.prod(self.obs_shape)), rules.num_actions, self.values)
+        self.version = 0  # rounds learnt from: the weights' version
+        self.updates = 0
+        self.seconds = 0.0  # in updates
+
+    def learn(self, samples: Samples) -> dict[str, Any]:
+        """Take a round's samples into the buffer, then ``sample_reuse``
+        minibatch draws for each: the round's row of ``train.csv``."""
+        cfg, replay = self.cfg, self.replay
+        replay.add(samples)
+        losses = []
+        updates = int(np.ceil(len(samples.value) * cfg.sample_reuse / cfg.batch_size)) if replay.size else 0
+        began = time.perf_counter()
+        for _ in range(updates):
+            batch = replay.draw(self.draws.integers(0, replay.size, cfg.batch_size))
+            turned = augment(batch, self.turns, self.draws) if self.turns else batch
+            losses.append(learn(self.net, self.optimizer, turned))
+        self.seconds += time.perf_counter() - began
+        self.updates += updates
+        self.version += 1
+        policy_loss, value_loss = np.mean(losses, axis=0) if losses else (float("nan"), float("nan"))
+        return {
+            "samples": len(samples.value),
+            "buffer": replay.size,
+            "updates": updates,
+            "policy_loss": policy_loss,
+            "value_loss": value_loss,
+        }
+
+    def weights(self) -> dict[str, np.ndarray]:
+        """The network's weights as arrays: what self-play elsewhere loads."""
+        return {k: v.detach().cpu().numpy() for k, v in self.net.state_dict().items()}
+
+    def state(self) -> tuple[dict, dict[str, np.ndarray]]:
+        """What a resume point keeps of the learner: weights, optimizer, buffer, generators."""
+        held, arrays = self.replay.state()
+        learner, learner_arrays = learner_state(self.net, self.optimizer)
+        run = {
+            **learner,
+            "replay": held,
+            "draws": generator_state(self.draws),
+            "weights_version": self.version,
+            "updates": self.updates,
+            "learner_seconds": self.seconds,
+        }
+        return run, arrays | learner_arrays
+
+    def restore(self, run: dict, arrays: dict[str, np.ndarray], where: str) -> None:
+        self.replay.restore(run["replay"], arrays, where)
+        restore_learner(run, arrays, self.net, self.optimizer, where)
+        set_generator_state(self.draws, run["draws"], where)
+        self.version, self.updates = (resume.count(run, k, where) for k in ("weights_version", "updates"))
+        self.seconds = float(run["learner_seconds"])
+
+
+# ---------------------------------------------------------------- self-play's actors
+class Job(NamedTuple):
+    """A round of self-play asked of an actor."""
+
+    round: int  # counted over the run, from 1
+    version: int  # of the learner's weights it is to play with
+    snapshots: list[NumpyPolicy]  # the league's, newest last
+    prior_targets: bool  # the value warm-up's round
+    taught: bool  # the teacher's round
+
+
+def play_job(play: SelfPlay, cfg: Config, job: Job) -> Samples:
+    """``job`` played by ``play``."""
+    play.snapshots = job.snapshots
+    return play.round(cfg.num_steps, job.prior_targets, teacher(cfg, job.round) if job.taught else None)
+
+
+class LocalActors:
+    """One self-play actor in this process, searching with the learner's
+    own network: the local trainer. A round asked of it is played at once,
+    so each plays with the newest weights (no lag) and the run is
+    reproducible."""
+
+    size = 1
+
+    def __init__(self, cfg: Config, learner: Learner):
+        self.cfg = cfg
+        self.play = SelfPlay(cfg, learner.net, learner.values)
+        self.done: list[tuple[int, Samples, dict]] = []
+
+    def start(self, k: int, job: Job) -> None:
+        samples = play_job(self.play, self.cfg, job)
+        self.done.append((k, samples, {**self.play.info(), "version": job.version}))
+
+    def wait(self) -> tuple[int, Samples, dict]:
+        return self.done.pop(0)
+
+    def states(self) -> list[tuple[dict, dict[str, np.ndarray]]]:
+        return [self.play.state()]
+
+    def restore(self, states: list[tuple[dict, dict[str, np.ndarray]]], where: str) -> list[dict]:
+        (run, arrays), *_ = states
+        self.play.restore(run, arrays, where)
+        return [self.play.info()]
+
+    def close(self) -> None:
+        pass
+
+
 # ---------------------------------------------------------------- training
-def train(cfg: Config, argv: list[str] | None = None, point: tuple[dict, dict] | None = None) -> dict:
+def train(
+    cfg: Config,
+    argv: list[str] | None = None,
+    point: tuple[dict, dict] | None = None,
+    actors: Any = None,
+) -> dict:
     """Run a training; returns the final record (also written to ``policy.json``).
     ``argv``: the command line's arguments after ``python -m azgames``, for the record.
-    ``point``: the run's resume point (:func:`.resume.load` of ``cfg.out``) to go on from."""
+    ``point``: the run's resume point (:func:`.resume.load` of ``cfg.out``) to go on from.
+    ``actors``: a maker of the self-play actors, ``actors(cfg, learner)``
+    (:class:`LocalActors` by default; Ray's in :mod:`.alphazero_ray`)."""
     out = Path(cfg.out)
     out.mkdir(parents=True, exist_ok=True)
-    torch.set_num_threads(cfg.torch_threads)
-    torch.manual_seed(cfg.seed)
-    draws = np.random.default_rng(cfg.seed)
-
-    # A run from another's weights takes its network's shape.
-    parent: dict[str, Any] = (
-        NumpyPolicy.load(cfg.init).meta if cfg.init else {"hidden": cfg.hidden, "conv": cfg.conv}
-    )
-    hidden, conv = tuple(parent["hidden"]), parent.get("conv")
-    rules = azgames.make(cfg.game, num_players=cfg.num_players, **cfg.options).unwrapped.rules
-    obs_shape = rules.observation_shape(0)
-    # One value, the mover's, serves one or two sides; 3-4 sides need each player's.
-    values = rules.num_players if len(rules.sides) > 2 else 1
-    net = Net(obs_shape, rules.num_actions, hidden, values, conv)
-    turned = cfg.symmetries
-    if turned is None:
-        turned = not cfg.init or parent.get("symmetries") is True
-    turns = symmetries(rules) if turned else []
-    meta = policy_meta(
-        rules,
-        cfg.options,
-        hidden,
-        algorithm="alphazero",
-        search=cfg.search.to_dict(),
-        symmetries=bool(turns),
-        **({"conv": conv} if conv else {}),
-    )
-    if cfg.init and point is None:  # a resumed run has its weights, and its meta says whence
-        meta = start_from(net, cfg.init, meta)
-    net.to(cfg.device)
-    team = rules.info.utility == "identical"
-    optimizer = torch.optim.Adam(net.parameters(), lr=cfg.learning_rate)
-    play = SelfPlay(cfg, net, values)
-    replay = Replay(cfg.replay, int(np.prod(obs_shape)), rules.num_actions, values)
+    learner = Learner(cfg, fresh=point is None)
+    pool = (actors or LocalActors)(cfg, learner)
+    meta, net = learner.meta, learner.net
+    team = learner.rules.info.utility == "identical"
     command = (
         "python -m azgames " + " ".join(shlex.quote(a) for a in argv)
         if argv is not None
         else f"azgames.training.alphazero.train({cfg!r})"
     )
     opponents = ("random",) if team else tuple(cfg.eval_against)
-    rounds = total_updates = 0
-    learner_seconds = 0.0  # in the learner's updates: the rest of a round is self-play
+    rounds = 0
+    snapshots: list[NumpyPolicy] = []
     carried: dict[str, Any] = {"resumed_at": []}
+    infos: list[dict[str, Any]] = [{"moves": 0, "games": 0, "network_share": 0.0} for _ in range(pool.size)]
     if point is not None:
-        carried = restore(point, str(out), net, optimizer, play, replay, draws)
-        rounds, total_updates, learner_seconds = (
-            carried["rounds"],
-            carried["updates"],
-            carried["learner_seconds"],
-        )
-        meta, command = carried["meta"], carried["command"]
+        carried, snapshots, infos = restore(point, str(out), learner, pool)
+        rounds, meta, command = carried["rounds"], carried["meta"], carried["command"]
         carried["resumed_at"] = [*carried["resumed_at"], rounds]
 
     train_log = CsvLog(out / "train.csv", ("round", rounds) if point else None)
-    per_round = cfg.num_envs * cfg.num_steps
-    num_rounds = math.ceil(cfg.steps / per_round)  # at least the steps asked for
+    num_rounds = math.ceil(cfg.steps / (cfg.num_envs * cfg.num_steps))  # at least the steps asked for
     clock = TrainingClock(carried.get("clock"))
     deadline = clock.start + 60 * cfg.minutes if cfg.minutes else None
     bar = _progress(num_rounds if deadline is None else None, cfg.progress, rounds)
@@ -463,85 +585,88 @@ def train(cfg: Config, argv: list[str] | None = None, point: tuple[dict, dict] |
         simulations=cfg.eval_simulations,
         resumed_at=rounds if point else None,
     )
-    while True:
-        rounds += 1
-        samples = play.round(
-            cfg.num_steps,
-            prior_targets=rounds - cfg.teacher_rounds <= cfg.value_warmup,  # the warm-up follows the teacher
-            teacher=teacher(cfg, rounds) if rounds <= cfg.teacher_rounds else None,
-        )
-        replay.add(samples)
-        losses = []
-        updates = int(np.ceil(len(samples.value) * cfg.sample_reuse / cfg.batch_size)) if replay.size else 0
-        learning = time.perf_counter()
-        for _ in range(updates):
-            batch = replay.draw(draws.integers(0, replay.size, cfg.batch_size))
-            losses.append(learn(net, optimizer, augment(batch, turns, draws) if turns else batch))
-        learner_seconds += time.perf_counter() - learning
-        total_updates += updates
-        policy_loss, value_loss = np.mean(losses, axis=0) if losses else (float("nan"), float("nan"))
+    asked = rounds  # rounds asked of the actors
 
-        elapsed = clock.elapsed()
-        train_log.write(
-            {
-                "round": rounds,
-                "steps": play.moves,
-                "seconds": round(elapsed, 2),
-                "steps_per_s": round(play.moves / elapsed),
-                "games": play.games,
-                "samples": len(samples.value),
-                "buffer": replay.size,
-                "updates": updates,
-                "policy_loss": policy_loss,
-                "value_loss": value_loss,
-                "network_share": round(
-                    play.search.seconds["network"] / max(play.search.seconds["run"], 1e-9), 3
-                ),
-                "learner_share": round(learner_seconds / max(elapsed, 1e-9), 3),
-            }
-        )
-        bar.update(1)
-        bar.set_postfix(moves=play.moves, games=play.games, loss=f"{policy_loss + value_loss:.3f}")
-        finished = rounds >= num_rounds if deadline is None else time.perf_counter() >= deadline
-        if cfg.league and rounds % cfg.snapshot_every == 0:
-            play.snapshots = [*play.snapshots, net.to_numpy(meta)][-cfg.max_snapshots :]
-        # eval_every 0: no evaluation along the way, only finish()'s final one.
-        if cfg.eval_every and (finished or rounds % cfg.eval_every == 0):
-            so_far = {"command": command, "steps": play.moves, "seconds": round(elapsed, 1), "seed": cfg.seed}
-            with clock.set_aside():
-                evaluations(net.to_numpy({**meta, "trained": so_far}), rounds, play.moves, elapsed)
-                plot_curve(out, LOSSES, steps="moves of self-play")
-        if finished:
-            break
-        if time.perf_counter() - saved >= 60 * cfg.checkpoint_minutes:
-            counters: dict[str, Any] = {
-                "rounds": rounds,
-                "updates": total_updates,
-                "learner_seconds": learner_seconds,
-                "clock": clock.state(),
-                "meta": meta,
-                "command": command,
-                "resumed_at": carried["resumed_at"],
-            }
-            with clock.set_aside():
-                save_point(out, cfg, counters, net, optimizer, play, replay, draws)
-            saved = time.perf_counter()
+    def ask(k: int) -> None:
+        nonlocal asked
+        asked += 1
+        warm = asked - cfg.teacher_rounds <= cfg.value_warmup  # the warm-up follows the teacher
+        pool.start(k, Job(asked, learner.version, snapshots, warm, asked <= cfg.teacher_rounds))
+
+    def counters() -> dict[str, Any]:
+        return {
+            "rounds": rounds,
+            "clock": clock.state(),
+            "meta": meta,
+            "command": command,
+            "resumed_at": carried["resumed_at"],
+        }
+
+    for k in range(pool.size):
+        ask(k)
+    idle: list[int] = []  # actors left waiting while the others finish, for a resume point
+    try:
+        while True:
+            k, samples, infos[k] = pool.wait()
+            rounds += 1
+            row = learner.learn(samples)
+            moves, games = (sum(i[c] for i in infos) for c in ("moves", "games"))
+            elapsed = clock.elapsed()
+            train_log.write(
+                {
+                    "round": rounds,
+                    "steps": moves,
+                    "seconds": round(elapsed, 2),
+                    "steps_per_s": round(moves / elapsed),
+                    "games": games,
+                    **row,
+                    "network_share": round(infos[k]["network_share"], 3),
+                    "learner_share": round(learner.seconds / max(elapsed, 1e-9), 3),
+                    # How many versions behind the learner's the round's weights were.
+                    "lag": learner.version - 1 - infos[k]["version"],
+                }
+            )
+            bar.update(1)
+            bar.set_postfix(moves=moves, games=games, loss=f"{row['policy_loss'] + row['value_loss']:.3f}")
+            finished = rounds >= num_rounds if deadline is None else time.perf_counter() >= deadline
+            if cfg.league and rounds % cfg.snapshot_every == 0:
+                snapshots = [*snapshots, net.to_numpy(meta)][-cfg.max_snapshots :]
+            # eval_every 0: no evaluation along the way, only finish()'s final one.
+            if cfg.eval_every and (finished or rounds % cfg.eval_every == 0):
+                so_far = {"command": command, "steps": moves, "seconds": round(elapsed, 1), "seed": cfg.seed}
+                with clock.set_aside():
+                    evaluations(net.to_numpy({**meta, "trained": so_far}), rounds, moves, elapsed)
+                    plot_curve(out, LOSSES, steps="moves of self-play")
+            if finished:
+                break
+            idle.append(k)
+            if time.perf_counter() - saved < 60 * cfg.checkpoint_minutes:
+                ask(idle.pop())  # no resume point due: back to work
+            elif len(idle) == pool.size:  # a resume point is due, and every actor waits for it
+                with clock.set_aside():
+                    save_point(out, cfg, counters(), learner, pool, snapshots)
+                saved = time.perf_counter()
+                while idle:
+                    ask(idle.pop(0))
+    finally:
+        pool.close()
     bar.close()
     if not cfg.eval_every:
         plot_curve(out, LOSSES, steps="moves of self-play")  # train.csv's side alone
     elapsed = clock.elapsed()
+    moves = sum(i["moves"] for i in infos)
     record = {
         "command": command,
-        "config": {**asdict(cfg), "hidden": list(hidden)},
-        "steps": play.moves,
+        "config": {**asdict(cfg), "hidden": list(learner.hidden)},
+        "steps": moves,
         "rounds": rounds,
-        "games": play.games,
+        "games": sum(i["games"] for i in infos),
         "seconds": round(elapsed, 1),
-        "steps_per_s": round(play.moves / elapsed),
-        "updates": total_updates,
-        "learner_seconds": round(learner_seconds, 1),
+        "steps_per_s": round(moves / elapsed),
+        "updates": learner.updates,
+        "learner_seconds": round(learner.seconds, 1),
         "device": cfg.device,
-        **clock.record(play.moves),
+        **clock.record(moves),
         **({"resumed_at_rounds": carried["resumed_at"]} if carried["resumed_at"] else {}),
     }
     record = finish(out, net, meta, record, opponents, cfg.final_eval_games, cfg.seed, cfg.eval_simulations)
@@ -556,36 +681,38 @@ def teacher(cfg: Config, round: int):
     return make_opponent(cfg.teacher, cfg.game, seed=seed, num_players=cfg.num_players, **cfg.options)
 
 
-def save_point(
-    out: Path, cfg: Config, counters: dict, net, optimizer, play: SelfPlay, replay: Replay, draws
-) -> None:
-    """Write the run's resume point (:mod:`.resume`): everything the next
-    round depends on, so that a resumed run goes on bit for bit."""
-    played, arrays = play.state()
-    held, replay_arrays = replay.state()
-    learner, learner_arrays = learner_state(net, optimizer)
-    run = {
+# ---------------------------------------------------------------- resume points
+def save_point(out: Path, cfg: Config, counters: dict, learner: Learner, pool, snapshots: list) -> None:
+    """Write the run's resume point (:mod:`.resume`), every actor waiting:
+    everything the next rounds depend on, so that a resumed local run goes
+    on bit for bit."""
+    run, arrays = learner.state()
+    played = []
+    for k, (actor_run, actor_arrays) in enumerate(pool.states()):
+        played.append(actor_run)
+        arrays |= {f"actor/{k}/{name}": a for name, a in actor_arrays.items()}
+    for k, snapshot in enumerate(snapshots):
+        arrays |= {f"snapshot/{k}/{name}": w for name, w in resume.policy_arrays(snapshot).items()}
+    run |= {
         "algo": "alphazero",
+        "backend": "ray" if isinstance(cfg, AlphaZeroRayConfig) else "suite",
         # The options as the rules keep them (a map file's map itself), as the meta has them.
         "config": {**asdict(cfg), "options": counters["meta"]["options"]},
         **counters,
-        **learner,
-        "selfplay": played,
-        "replay": held,
-        "draws": generator_state(draws),
+        "actors": played,
+        "snapshots": [s.meta for s in snapshots],
     }
-    resume.save(out, run, arrays | replay_arrays | learner_arrays)
+    resume.save(out, run, arrays)
 
 
 #: The parts of a resume point, by the first part of its arrays' names.
-PARTS = ("venv", "play", "pending", "snapshot", "replay", "net", "adam", "torch")
+PARTS = ("actor", "snapshot", "replay", "net", "adam", "torch")
 
 
-def restore(
-    point: tuple[dict, dict], where: str, net, optimizer, play: SelfPlay, replay: Replay, draws
-) -> dict:
-    """Put a resume point :func:`save_point` wrote into the run's parts;
-    returns its counters. A ValueError of one line if any part does not fit."""
+def restore(point: tuple[dict, dict], where: str, learner: Learner, pool) -> tuple[dict, list, list[dict]]:
+    """Put a resume point :func:`save_point` wrote into the learner and the
+    actors; its counters, the league's snapshots and the actors' counts.
+    A ValueError of one line if any part does not fit."""
     run, arrays = point
     where = f"--resume {where!r}"
     strange = sorted({k for k in arrays if k.split("/")[0] not in PARTS})
@@ -593,15 +720,26 @@ def restore(
         raise ValueError(f"{where}: the resume point holds arrays no run writes: {strange[:3]}")
     counters = resume.carried(run, where)
     try:
-        play.restore(run["selfplay"], arrays, where)
-        replay.restore(run["replay"], arrays, where)
-        restore_learner(run, arrays, net, optimizer, where)
-        set_generator_state(draws, run["draws"], where)
-        counters |= {k: resume.count(run, k, where) for k in ("rounds", "updates")}
-        counters["learner_seconds"] = float(run["learner_seconds"])
+        learner.restore(run, arrays, where)
+        if not isinstance(run["actors"], list) or len(run["actors"]) != pool.size:
+            raise ValueError(f"{where}: its self-play actors are not {pool.size}")
+        states = [
+            (actor, {n.split("/", 2)[2]: a for n, a in arrays.items() if n.startswith(f"actor/{k}/")})
+            for k, actor in enumerate(run["actors"])
+        ]
+        infos = pool.restore(states, where)
+        snapshots = [
+            resume.policy_from_arrays(
+                {n.split("/", 2)[2]: w for n, w in arrays.items() if n.startswith(f"snapshot/{k}/")},
+                meta,
+                f"{where}: snapshot {k}",
+            )
+            for k, meta in enumerate(run["snapshots"])
+        ]
+        counters["rounds"] = resume.count(run, "rounds", where)
     except (KeyError, TypeError, AttributeError) as e:
         raise ValueError(f"{where}: its run.json lacks or mistypes {e}") from None
-    return counters
+    return counters, snapshots, infos
 
 
 #: The right panel of AlphaZero's ``curve.png``: its losses (self-play has no win rate to show).

@@ -12,7 +12,7 @@ from azgames.core.extras import require
 from azgames.core.inputs import writable_folder
 from azgames.rllib.config import RllibConfig
 
-from .config import AlphaZeroConfig, PPOConfig
+from .config import AlphaZeroConfig, AlphaZeroRayConfig, PPOConfig
 from .flags import add_flags, build, checked, flags_of, owner_of
 
 #: What a training run writes into its folder (``train --out``): a folder
@@ -53,9 +53,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     train.add_argument(
         "--backend",
-        choices=["suite", "rllib"],
+        choices=["suite", "ray", "rllib"],
         default="suite",
         help="suite: the suite's own trainers over the numba vector env (the train extra); "
+        "ray: the suite's AlphaZero with its self-play in --actors Ray actors, locally or on a "
+        "cluster (the train and rllib extras; see azgames.training.alphazero_ray); "
         "rllib: RLlib's PPO with a league of snapshots, locally or on a Ray "
         "cluster (the rllib extra; see azgames.rllib) (default: suite)",
     )
@@ -74,7 +76,19 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 #: What trains with each config: the suite's two algorithms and RLlib's PPO.
-CONFIGS: dict[str, type] = {"ppo": PPOConfig, "alphazero": AlphaZeroConfig, "rllib": RllibConfig}
+CONFIGS: dict[str, type] = {
+    "ppo": PPOConfig,
+    "alphazero": AlphaZeroConfig,
+    "ray": AlphaZeroRayConfig,
+    "rllib": RllibConfig,
+}
+#: How the command line names each of them.
+TRAINERS = {
+    "ppo": "--algo ppo",
+    "alphazero": "--algo alphazero",
+    "ray": "--backend ray",
+    "rllib": "--backend rllib",
+}
 
 
 def given_flags(parser: argparse.ArgumentParser, args: argparse.Namespace, trainer: str) -> dict[str, Any]:
@@ -92,9 +106,10 @@ def given_flags(parser: argparse.ArgumentParser, args: argparse.Namespace, train
             owners = owner_of(dest, CONFIGS)
             if trainer == "rllib":
                 parser.error(f"{flag} is an option of the suite backend, not of --backend rllib")
-            if owners == ["rllib"]:
-                parser.error(f"{flag} is an option of the rllib backend, not of --backend suite")
-            parser.error(f"{flag} is an option of --algo {owners[0]}, not of --algo {trainer}")
+            if "rllib" in owners:
+                backends = "rllib and ray backends" if "ray" in owners else "rllib backend"
+                parser.error(f"{flag} is an option of the {backends}, not of {TRAINERS[trainer]}")
+            parser.error(f"{flag} is an option of {TRAINERS[owners[0]]}, not of {TRAINERS[trainer]}")
         try:
             given[dest] = checked(own[dest], value)
         except ValueError as e:
@@ -110,7 +125,9 @@ MINIBATCHES = 4
 def run_folder(parser: argparse.ArgumentParser, args: argparse.Namespace, seed: int) -> str:
     """The training run's output folder, made once every other argument is
     checked: refused if it holds another run's files and --force is not given."""
-    prefix = "rllib_" if args.backend == "rllib" else "az_" if args.algo == "alphazero" else ""
+    prefix = {"rllib": "rllib_", "ray": "az_ray_"}.get(
+        args.backend, "az_" if args.algo == "alphazero" else ""
+    )
     out = args.out or f"runs/{prefix}{args.game}_{args.players}p_seed{seed}"
     check(parser, writable_folder, "--out", out, RUN_FILES, args.force)
     return out
@@ -129,9 +146,15 @@ def cmd_train(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             parser.error(f"--algo {args.algo} is the suite's: --backend rllib trains by PPO")
     else:
         require("train", "train")
+    if args.backend == "ray":
+        require("rllib", "train --backend ray")  # Ray comes with the rllib extra
+        if args.algo != "alphazero":
+            parser.error(
+                f"--backend ray runs the suite's AlphaZero: give --algo alphazero, not --algo {args.algo}"
+            )
     options = game_options(parser, args)
     checked_rules(parser, args, options)
-    trainer = "rllib" if args.backend == "rllib" else args.algo
+    trainer = args.backend if args.backend in ("ray", "rllib") else args.algo
     given = given_flags(parser, args, trainer)
     fixed = {"game": args.game, "num_players": args.players, "options": options, "progress": not args.quiet}
     cfg = build(CONFIGS[trainer], given, fixed)
@@ -161,15 +184,30 @@ def cmd_train(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         if checked_rules(parser, args, options).info.utility != "identical":  # a team plays random alone
             for opponent in cfg.eval_against:
                 check_agent_spec(parser, "--eval-against", opponent, args.game)
-    cfg.out = run_folder(parser, args, cfg.seed)
     if trainer == "rllib":
         from azgames.rllib.cli import train_rllib
 
+        cfg.out = run_folder(parser, args, cfg.seed)
         return train_rllib(cfg, args)
+    train = trainer_module(trainer, parser, cfg).train
+    cfg.out = run_folder(parser, args, cfg.seed)
+    return report(trainer, cfg, train(cfg, argv=args.argv))
+
+
+def trainer_module(trainer: str, parser: argparse.ArgumentParser, cfg: Any):
+    """The module that trains with ``trainer``'s config; Ray's joins its
+    cluster first, so that an address nothing answers at is one line, before any work."""
     from azgames.training import alphazero, ppo
 
-    record = (alphazero if trainer == "alphazero" else ppo).train(cfg, argv=args.argv)
-    return report(trainer, cfg, record)
+    if trainer != "ray":
+        return alphazero if trainer == "alphazero" else ppo
+    from azgames.training import alphazero_ray
+
+    try:
+        alphazero_ray.connect(cfg)
+    except ValueError as e:
+        parser.error(str(e))
+    return alphazero_ray
 
 
 def report(trainer: str, cfg: Any, record: dict) -> int:
@@ -183,7 +221,7 @@ def report(trainer: str, cfg: Any, record: dict) -> int:
             for o, e in final.items()
         )
     )
-    plays_as = "az:path=" if trainer == "alphazero" else "ppo:path="
+    plays_as = "ppo:path=" if trainer == "ppo" else "az:path="
     print(f"policy, logs and curve in {cfg.out}/ (plays as the agent {plays_as}{cfg.out}/policy.npz)")
     return 0
 
@@ -193,7 +231,7 @@ def resume_run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int
     flag that would change it is refused, as is a folder without a resume
     point (or with a truncated one), before any work starts."""
     require("train", "train --resume")
-    from azgames.training import alphazero, ppo, resume
+    from azgames.training import resume
 
     from .flags import config_from_record
 
@@ -205,15 +243,17 @@ def resume_run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int
     algo = run.get("algo")
     if algo not in ("ppo", "alphazero"):
         parser.error(f"{where}: its resume point names no trainer of the suite")
+    backend = "ray" if run.get("backend") == "ray" else "suite"
+    trainer = "ray" if backend == "ray" else algo
     try:
-        cfg = config_from_record(CONFIGS[algo], run.get("config"), where)
+        cfg = config_from_record(CONFIGS[trainer], run.get("config"), where)
     except ValueError as e:
         parser.error(str(e))
     for given, theirs, said in (
         (args.game, cfg.game, f"a run of {cfg.game}, not {args.game}"),
         (args.players, cfg.num_players, f"a run of {cfg.num_players} players, not {args.players}"),
         (args.algo, algo, f"a run of --algo {algo}, not --algo {args.algo}"),
-        (args.backend, "suite", f"a run of the suite's trainer, not --backend {args.backend}"),
+        (args.backend, backend, f"a run of --backend {backend}, not --backend {args.backend}"),
     ):
         if given is not None and given != theirs:
             parser.error(f"{where} is {said}")
@@ -233,19 +273,14 @@ def resume_run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int
     checked_rules(parser, args, cfg.options)
     cfg.out, cfg.progress = args.resume, not args.quiet
     try:
-        print(
-            f"going on with {args.resume} from round {resume.count(run, 'rounds', where):,} "
-            f"({resume.count(run.get('selfplay') or {}, 'moves', where):,} moves of self-play)"
-            if algo == "alphazero"
-            else f"going on with {args.resume} from update {resume.count(run, 'updates', where):,} "
-            f"({resume.count(run, 'steps', where):,} learner steps)"
-        )
-        record = (alphazero if algo == "alphazero" else ppo).train(cfg, argv=None, point=(run, arrays))
+        unit = "round" if algo == "alphazero" else "update"
+        print(f"going on with {args.resume} from {unit} {resume.count(run, unit + 's', where):,}")
+        record = trainer_module(trainer, parser, cfg).train(cfg, argv=None, point=(run, arrays))
     except ValueError as e:
         if not str(e).startswith(where):
             raise
         parser.error(str(e))
-    return report(algo, cfg, record)
+    return report(trainer, cfg, record)
 
 
 def check_agent_spec(parser: argparse.ArgumentParser, flag: str, spec: str, game: str) -> None:
@@ -314,7 +349,7 @@ def trained(trainer: str, cfg: Any, record: dict) -> str:
     """What the run trained, how long it took and how fast it trains: steps
     over the training's own seconds, numba's compiling and the evaluations
     along the way left out (a cold cache compiles for tens of seconds)."""
-    if trainer == "alphazero":
+    if trainer != "ppo":
         unit, whole, per_game = "moves of self-play", "rounds", "moves"
     else:
         unit, whole, per_game = "learner steps", "updates", "steps"

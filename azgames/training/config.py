@@ -215,4 +215,18 @@ class AlphaZeroConfig(SuiteConfig):
     )
 
 
-__all__ = ["AlphaZeroConfig", "PPOConfig", "SuiteConfig", "parse_conv", "parse_hidden"]
+@dataclass
+class AlphaZeroRayConfig(AlphaZeroConfig):
+    """AlphaZero with its self-play on Ray (:mod:`.alphazero_ray`): every
+    field of the local trainer's, and where its actors run."""
+
+    actors: int = option(
+        2, help="self-play actors, one core each, each playing --num-envs games", range=(1, 4096)
+    )
+    address: str | None = option(
+        None,
+        help="the Ray cluster to join, e.g. auto or ray://HOST:10001 (none: RAY_ADDRESS if set, else a local Ray)",
+    )
+
+
+__all__ = ["AlphaZeroConfig", "AlphaZeroRayConfig", "PPOConfig", "SuiteConfig", "parse_conv", "parse_hidden"]
