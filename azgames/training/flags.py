@@ -112,9 +112,13 @@ def add_flags(parser: argparse.ArgumentParser, configs: dict[str, type]) -> None
     what trains with it: ``{"ppo": ..., "alphazero": ..., "rllib": ...}``):
     its help names who has it where not all do, and each one's default."""
     owners: dict[str, list[tuple[str, Flag]]] = {}
+    having: dict[str, int] = {}  # how many of ``configs`` offer it
     for name, cls in configs.items():
         for dest, flag in flags_of(cls).items():
-            owners.setdefault(dest, []).append((name, flag))
+            having[dest] = having.get(dest, 0) + 1
+            # A config's field inherited from another's (Ray's AlphaZero) is told once, by the first.
+            if not any(f.field is flag.field for _, f in owners.get(dest, [])):
+                owners.setdefault(dest, []).append((name, flag))
     for owned in owners.values():
         flag = owned[0][1]
         meta = flag.field.metadata
@@ -135,7 +139,7 @@ def add_flags(parser: argparse.ArgumentParser, configs: dict[str, type]) -> None
         if meta.get("choices"):
             kind["choices"] = meta.get("choices")
         who = [name for name, _ in owned]
-        prefix = "" if len(who) == len(configs) else "/".join(who) + ": "
+        prefix = "" if having[flag.dest] == len(configs) else "/".join(who) + ": "
         defaults = {name: shown(f.default) for name, f in owned}
         if len(set(defaults.values())) == 1:
             default = f"default: {next(iter(defaults.values()))}"
