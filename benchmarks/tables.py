@@ -453,6 +453,30 @@ def selfplay_scaling(data: dict) -> str:
     return markdown(header, rows)
 
 
+#: Actor counts the projection shows.
+PROJECTED_ACTORS = (1, 2, 8, 32, 128, 512)
+
+
+def selfplay_projection(data: dict) -> str:
+    """What N self-play actors would give, from selfplay_scaling.json: N
+    times one actor's measured rate, up to what the learner measured there
+    can learn from (its updates a second x the batch / the draws a sample)."""
+    from azgames.training.config import AlphaZeroConfig
+
+    defaults = AlphaZeroConfig("")
+    rows = []
+    for r in data["rows"]:
+        if r["actors"] != 1:
+            continue
+        learner = r["updates_per_s"] * defaults.batch_size / defaults.sample_reuse
+        for n in PROJECTED_ACTORS:
+            moves = min(n * r["moves_per_s"], learner)
+            limit = "the learner" if n * r["moves_per_s"] > learner else "the actors"
+            rows.append([r["game"], r["device"], f"{n:,}", f"{round(moves):,}", f"{round(learner):,}", limit])
+    header = ["game", "learner on", "actors", "moves/s", "the learner's most", "limited by"]
+    return markdown(header, rows)
+
+
 def contention(data: dict) -> str:
     """benchmarks/contention.py: the defaults over one thread, beside busy processes."""
     header = [
@@ -913,6 +937,8 @@ TABLES: dict[str, Callable[[Any], str]] = {
     "connect_four_games": connect_four_games,
     "connect_four_targets": connect_four_targets,
     "contention": contention,
+    "selfplay_scaling": selfplay_scaling,
+    "selfplay_projection": selfplay_projection,
     "cold_start": cold_start,
     "cold_start_commands": cold_start_commands,
     "compile_profile": compile_profile,
@@ -932,6 +958,7 @@ SOURCES: dict[str, Callable[[], Any]] = {
     "ppo_strength": _ppo_strength,
     "side_by_side_layers": _file("side_by_side_layers.json"),
     "cold_start_commands": _file("cold_start.json"),
+    "selfplay_projection": _file("selfplay_scaling.json"),
     "az_records": _az_records,
     "az_targets": lambda: {
         "az_strength": _read(RESULTS / "az_strength.json"),

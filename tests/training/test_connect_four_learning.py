@@ -1,10 +1,11 @@
 """The trainer on a solved game: Connect Four's network learns to choose
 optimal moves (``connect_four_env.positions``, solved test positions).
 
-The slow test trains the shipped recipe for each of seeds 0, 1 and 2 and
-asks each network alone to choose optimal moves more often than its
-untrained self, beyond both 95% intervals; the default run's smoke test
-trains a few rounds and checks the scoring reads the network's own moves.
+The slow test trains the shipped recipe for each of seeds 0, 1 and 2, on
+the local trainer and on Ray (two self-play actors), and asks each network
+alone to choose optimal moves more often than its untrained self, beyond
+both 95% intervals; the default run's smoke test trains a few rounds and
+checks the scoring reads the network's own moves.
 """
 
 from __future__ import annotations
@@ -83,8 +84,12 @@ def test_a_few_rounds_train_and_the_score_reads_the_networks_moves(tmp_path):
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("backend", ["suite", "ray"])
 @pytest.mark.parametrize("seed", [0, 1, 2])
-def test_connect_four_training_chooses_optimal_moves_more_often_than_its_untrained_self(seed, tmp_path):
+def test_connect_four_training_chooses_optimal_moves_more_often_than_its_untrained_self(
+    seed, backend, tmp_path
+):
+    """On either backend: the local trainer, or self-play in two Ray actors."""
     cfg = recipe(
         seed=seed,
         steps=400_000,
@@ -95,7 +100,14 @@ def test_connect_four_training_chooses_optimal_moves_more_often_than_its_untrain
     )
     found = test_set.load()
     before = network_alone_score(untrained(cfg), found)
-    train(cfg)
+    if backend == "ray":
+        pytest.importorskip("ray")
+        from azgames.training import alphazero_ray
+        from azgames.training.config import AlphaZeroRayConfig
+
+        alphazero_ray.train(AlphaZeroRayConfig(**cfg.__dict__, actors=2))
+    else:
+        train(cfg)
     after = network_alone_score(NumpyPolicy.load(tmp_path / "policy.npz"), found)
-    print(f"seed {seed}: untrained {before}, trained {after}")
+    print(f"seed {seed}, {backend}: untrained {before}, trained {after}")
     assert after.low > before.high, (before, after)
