@@ -169,16 +169,16 @@ def cmd_train(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         check_agent_spec(parser, "--league-greedy", cfg.league_greedy, args.game)
     else:
         check_search_game(parser, cfg, args.game)
-        if cfg.device == "cuda":
-            import torch
-
-            if not torch.cuda.is_available():
-                parser.error(f"--device cuda: torch {torch.__version__} sees no CUDA device here")
         if cfg.teacher_rounds or args.teacher is not None:  # the default, greedy, is not every game's
             check_agent_spec(parser, "--teacher", cfg.teacher, args.game)
         if cfg.conv and cfg.init is not None:
             parser.error(f"--conv {args.conv} with --init: a run from a policy takes that policy's network")
     if trainer != "rllib":
+        if cfg.device == "cuda":
+            import torch
+
+            if not torch.cuda.is_available():
+                parser.error(f"--device cuda: torch {torch.__version__} sees no CUDA device here")
         check_init(parser, args, cfg)
         check_ladder(parser, cfg)
         if checked_rules(parser, args, options).info.utility != "identical":  # a team plays random alone

@@ -85,6 +85,13 @@ class SuiteConfig:
         ("random", "greedy"), help=EVAL_AGAINST, choices=("random", "greedy")
     )
     torch_threads: int = option(2, help=TORCH_THREADS, range=(1, 1024))
+    # The games (and AlphaZero's tree walks) stay on the CPU cores either way; not bit-exact on cuda.
+    device: str = option(
+        "cpu",
+        help="where the network runs: the learner's updates, and its calls in the games (PPO's "
+        "rollouts, AlphaZero's batched search)",
+        choices=("cpu", "cuda"),
+    )
     # A resume point of AlphaZero's replay buffer takes a while to write.
     checkpoint_minutes: float = option(
         5.0,
@@ -206,12 +213,6 @@ class AlphaZeroConfig(SuiteConfig):
         help="the evaluations play the az agent searching this many simulations a move (0: the network alone)",
         range=(0, MAX_SIMULATIONS),
         metavar="N",
-    )
-    # The tree walks stay on the CPU cores either way; not bit-exact on cuda.
-    device: str = option(
-        "cpu",
-        help="where the learner's updates and the search's batched network calls run",
-        choices=("cpu", "cuda"),
     )
 
 

@@ -72,6 +72,8 @@ def train(cfg: Config, argv: list[str] | None = None, point: tuple[dict, dict] |
     meta = policy_meta(env.venv.rules, cfg.options, cfg.hidden)
     if cfg.init and point is None:  # a resumed run has its weights, and its meta says whence
         meta = start_from(net, cfg.init, meta)
+    device = torch.device(cfg.device)
+    net.to(device)
     optimizer = torch.optim.Adam(net.parameters(), lr=cfg.learning_rate, eps=1e-5)
     league = League(dict(cfg.mix), cfg.max_snapshots, cfg.seed, cfg.league_greedy)
     command = (
@@ -86,18 +88,19 @@ def train(cfg: Config, argv: list[str] | None = None, point: tuple[dict, dict] |
     batch = T * N
     minibatch = batch // cfg.num_minibatches
     num_updates = math.ceil(cfg.steps / batch)  # at least the steps asked for
-    obs_buf = torch.zeros((T, N, *obs_shape), dtype=torch.int8)
-    mask_buf = torch.zeros((T, N, env.num_actions), dtype=torch.bool)
-    act_buf = torch.zeros((T, N), dtype=torch.long)
-    logp_buf = torch.zeros((T, N))
-    rew_buf = torch.zeros((T, N))
-    done_buf = torch.zeros((T, N))
-    val_buf = torch.zeros((T, N))
+    # The rollout lives where the network runs; the games' arrays and the sampler's draws come from the CPU.
+    obs_buf = torch.zeros((T, N, *obs_shape), dtype=torch.int8, device=device)
+    mask_buf = torch.zeros((T, N, env.num_actions), dtype=torch.bool, device=device)
+    act_buf = torch.zeros((T, N), dtype=torch.long, device=device)
+    logp_buf = torch.zeros((T, N), device=device)
+    rew_buf = torch.zeros((T, N), device=device)
+    done_buf = torch.zeros((T, N), device=device)
+    val_buf = torch.zeros((T, N), device=device)
 
     # The env's own buffers, which every step rewrites in place: views, copied into the rollout.
     obs_np, mask_np = env.reset()
     obs, mask = torch.from_numpy(obs_np), torch.from_numpy(mask_np)
-    done = torch.zeros(N)
+    done = torch.zeros(N, device=device)
     steps = update = 0
     carried: dict[str, Any] = {"resumed_at": []}
     if point is not None:
@@ -137,14 +140,15 @@ def train(cfg: Config, argv: list[str] | None = None, point: tuple[dict, dict] |
             obs_buf[t], mask_buf[t], done_buf[t] = obs, mask, done
             with torch.no_grad():
                 logits, value = net(obs_buf[t], mask_buf[t])
-            gumbel = -torch.log(-torch.log(torch.rand(logits.shape, generator=sampler).clamp_min(1e-20)))
+            noise = torch.rand(logits.shape, generator=sampler).to(device)
+            gumbel = -torch.log(-torch.log(noise.clamp_min(1e-20)))
             action = (logits + gumbel).argmax(dim=1)  # a sample from the masked softmax
             logp_buf[t] = torch.log_softmax(logits, dim=1).gather(1, action[:, None])[:, 0]
             act_buf[t], val_buf[t] = action, value
-            _, _, reward, terminated, truncated = env.step(action.numpy())
+            _, _, reward, terminated, truncated = env.step(action.cpu().numpy())
             ended = terminated | truncated
-            rew_buf[t] = torch.from_numpy(reward)
-            done = torch.from_numpy(ended.astype(np.float32))
+            rew_buf[t] = torch.from_numpy(reward).to(device)
+            done = torch.from_numpy(ended.astype(np.float32)).to(device)
             if ended.any():
                 results["wins"] += float((reward[ended] >= 1 - 1e-6).sum())
                 results["games"] += int(ended.sum())
@@ -152,9 +156,9 @@ def train(cfg: Config, argv: list[str] | None = None, point: tuple[dict, dict] |
 
         # ---- advantages (GAE)
         with torch.no_grad():
-            _, next_value = net(obs, mask)
-        adv = torch.zeros((T, N))
-        last = torch.zeros(N)
+            _, next_value = net(obs.to(device), mask.to(device))
+        adv = torch.zeros((T, N), device=device)
+        last = torch.zeros(N, device=device)
         for t in reversed(range(T)):
             nonterminal = 1.0 - (done if t == T - 1 else done_buf[t + 1])
             after = next_value if t == T - 1 else val_buf[t + 1]
@@ -169,7 +173,7 @@ def train(cfg: Config, argv: list[str] | None = None, point: tuple[dict, dict] |
         b_adv, b_ret = adv.reshape(-1), ret.reshape(-1)
         stats = []
         for _ in range(cfg.update_epochs):
-            order = torch.randperm(batch, generator=sampler)
+            order = torch.randperm(batch, generator=sampler).to(device)
             for lo in range(0, batch, minibatch):
                 mb = order[lo : lo + minibatch]
                 logits, value = net(b_obs[mb], b_mask[mb])
@@ -247,6 +251,7 @@ def train(cfg: Config, argv: list[str] | None = None, point: tuple[dict, dict] |
         "steps_per_s": round(steps / elapsed),
         **clock.record(steps),
         "plies": env.plies,
+        "device": cfg.device,
         **({"resumed_at_updates": carried["resumed_at"]} if carried["resumed_at"] else {}),
     }
     record = finish(out, net, meta, record, opponents, cfg.final_eval_games, cfg.seed)
@@ -270,7 +275,7 @@ def save_point(out: Path, cfg: Config, counters: dict, net, optimizer, sampler, 
         "env": played,
         "snapshots": [s.meta for s in league.snapshots],
     }
-    resume.save(out, run, arrays | env_arrays | {"learner/done": done.numpy()})
+    resume.save(out, run, arrays | env_arrays | {"learner/done": done.cpu().numpy()})
 
 
 #: The parts of a resume point, by the first part of its arrays' names.
@@ -300,9 +305,11 @@ def restore(point: tuple[dict, dict], where: str, net, optimizer, sampler, env, 
         env.set_opponents(*league.pool(net.to_numpy(counters["meta"])))
         env.restore(run["env"], arrays, where)
         resume.expect(
-            {"learner/done": arrays.get("learner/done", np.zeros(0))}, {"learner/done": done.numpy()}, where
+            {"learner/done": arrays.get("learner/done", np.zeros(0))},
+            {"learner/done": done.cpu().numpy()},
+            where,
         )
-        done.copy_(torch.from_numpy(arrays["learner/done"]))
+        done.copy_(torch.from_numpy(arrays["learner/done"]).to(done.device))
         counters |= {k: resume.count(run, k, where) for k in ("updates", "steps")}
     except (KeyError, TypeError, AttributeError) as e:
         raise ValueError(f"{where}: its run.json lacks or mistypes {e}") from None

@@ -207,3 +207,26 @@ def test_the_rate_leaves_out_the_evaluations_along_the_way(tmp_path):
         record["seconds"], abs=0.15
     )
     assert record["training_steps_per_s"] > record["steps_per_s"]
+
+
+@pytest.mark.skipif(not torch.cuda.is_available(), reason="no CUDA device")
+def test_a_run_on_cuda_rolls_out_and_learns_there_and_its_policy_plays_on_the_cpu(tmp_path):
+    """--device cuda: the rollout's network calls and the updates on the GPU,
+    the games on the CPU; the file is the same numpy network."""
+    cfg = Config(
+        "azacru", num_envs=8, num_steps=16, steps=256, hidden=(16,), eval_every=0, final_eval_games=2
+    )
+    cfg.eval_against, cfg.out, cfg.progress, cfg.device = ("random",), str(tmp_path), False, "cuda"
+    record = train(cfg)
+    assert record["device"] == "cuda" and record["updates"] == 2
+    assert NumpyPolicy.load(tmp_path / "policy.npz").meta["game"] == "azacru"
+
+
+def test_device_cuda_without_one_is_refused_for_ppo_too(capsys):
+    from azgames import cli
+
+    if torch.cuda.is_available():
+        pytest.skip("this machine has CUDA")
+    with pytest.raises(SystemExit):
+        cli.main(["train", "azacru", "--device", "cuda"])
+    assert "--device cuda: torch" in capsys.readouterr().err
