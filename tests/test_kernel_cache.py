@@ -91,24 +91,30 @@ def test_an_edited_kernel_reaches_every_caller_on_the_next_run(tmp_path):
     assert after == probe(suite, tmp_path / "unused", jit=False)  # every caller plays the edited rules
 
 
-def test_an_index_naming_a_game_that_is_gone_reads_as_empty(tmp_path, monkeypatch):
+def test_an_index_naming_a_game_that_is_gone_keeps_the_other_games_entries(tmp_path, monkeypatch):
     """The contract's entry points keep one index for every game compiled;
     a game that cannot be imported any more (a test's game in a temporary
-    folder) must cost a compile, not fail every game's call."""
+    folder) must cost its own compile, not fail every game's call, nor make
+    every other game compile again."""
     import pickle
 
     import numba
     from numba.core import caching
+
+    import azgames.core.kernel_cache  # noqa: F401  (installs the tolerant loader)
 
     (tmp_path / "gone_game.py").write_text("class GoneState:\n    pass\n")
     monkeypatch.syspath_prepend(str(tmp_path))
     import gone_game
 
     index = caching.IndexDataCacheFile(str(tmp_path), "entry", ("azgames", "stamp"))
+    kept = {(numba.int64, "azacru"): "entry.2.nbc"}
     with open(index._index_path, "wb") as f:
         pickle.dump(numba.__version__, f)
-        f.write(pickle.dumps((("azgames", "stamp"), {(gone_game.GoneState,): "entry.1.nbc"})))
-    assert index._load_index() == {(gone_game.GoneState,): "entry.1.nbc"}
+        f.write(pickle.dumps((("azgames", "stamp"), {(gone_game.GoneState,): "entry.1.nbc", **kept})))
+    assert index._load_index() == {(gone_game.GoneState,): "entry.1.nbc", **kept}
     monkeypatch.delitem(sys.modules, "gone_game")
     (tmp_path / "gone_game.py").unlink()
-    assert index._load_index() == {}
+    assert index._load_index() == kept
+    index.save((numba.float64, "azure"), b"data")  # numba's next entry takes a file of its own
+    assert index._load_index() == {**kept, (numba.float64, "azure"): "entry.1.nbc"}

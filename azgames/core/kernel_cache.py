@@ -22,7 +22,9 @@ from __future__ import annotations
 import functools
 import hashlib
 import importlib.util
+import io
 import os
+import pickle
 from pathlib import Path
 from typing import Any
 
@@ -112,24 +114,60 @@ def _stamped(locator: Any) -> Any:
     return type(f"Suite{locator.__name__}", (_SuiteStamp, locator), {})
 
 
-def _tolerant(load_index):
-    """numba's index loader, reading an index it cannot unpickle as empty.
+class _Gone:
+    """Stands, in an index read back, for a class that cannot be imported any more."""
 
-    The contract's entry points (``azgames.core.contract``) keep one index for
-    every game they were compiled for, keyed by each game's state type. If
-    one of those games can no longer be imported (a game deleted, a test's
-    game in a temporary folder), unpickling the index raises and numba fails
-    the call instead of compiling. Read as empty, the function compiles
-    again and the index is written anew without the lost game's entries."""
+
+class _KeepingUnpickler(pickle.Unpickler):
+    """An unpickler that reads a class it cannot import as a :class:`_Gone`."""
+
+    def find_class(self, module: str, name: str) -> Any:
+        try:
+            return super().find_class(module, name)
+        except (ImportError, AttributeError):
+            return type(name, (_Gone,), {"__module__": __name__})
+
+
+def _tolerant(load_index):
+    """numba's index loader, reading an index it cannot unpickle without the
+    entries it cannot read.
+
+    The contract's entry points (``azgames.core.contract``) and the searches
+    keep one index for every game they were compiled for, keyed by each
+    game's state type. If one of those games can no longer be imported (a
+    game deleted, a test's game in a temporary folder), unpickling the index
+    raises and numba fails the call instead of compiling. Read without that
+    game's entries, the other games' stay: read as empty, numba would
+    compile every other game again and write the index anew over their
+    files (a test's game made every later process of a test run compile
+    the contract again)."""
 
     @functools.wraps(load_index)
     def load(self):
         try:
             return load_index(self)
         except (ImportError, AttributeError):
+            pass
+        try:
+            with open(self._index_path, "rb") as f:
+                pickle.load(f)  # numba's version, checked by the load that failed
+                stamp, overloads = _KeepingUnpickler(io.BytesIO(f.read())).load()
+        except Exception:  # anything else unreadable: compile again, as numba would
             return {}
+        if stamp != self._source_stamp:
+            return {}
+        return {key: name for key, name in overloads.items() if _picklable(key)}
 
     return load
+
+
+def _picklable(key: object) -> bool:
+    """A key that names no :class:`_Gone` class: it pickles again."""
+    try:
+        pickle.dumps(key)
+    except (pickle.PicklingError, AttributeError, TypeError):
+        return False
+    return True
 
 
 def install() -> None:
