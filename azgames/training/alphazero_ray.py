@@ -133,7 +133,11 @@ def connect(cfg: Config) -> None:
     try:
         ray.init(address=address, **options)
     except ConnectionError as e:
-        raise ValueError(f"--address {address}: {str(e).splitlines()[0][:200]}") from None
+        said = str(e).splitlines()[0][:200]
+        # Ray from 2.59 starts clusters with token authentication.
+        raise ValueError(
+            f"--address {address}: {said} (a cluster with token authentication needs its token in RAY_AUTH_TOKEN)"
+        ) from None
     cpus = ray.cluster_resources().get("CPU", 0)
     if cpus < cfg.actors:
         ray.shutdown()

@@ -5,6 +5,7 @@ last resume point and its curve goes on; bad Ray input is one line."""
 from __future__ import annotations
 
 import csv
+import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -157,3 +158,47 @@ def error(capsys, *argv: str) -> str:
 def test_bad_ray_input_is_one_line_before_any_work(capsys, tmp_path, argv, said):
     assert said in error(capsys, *argv, "--eval-against", "random", "--out", str(tmp_path / "run"))
     assert not (tmp_path / "run").exists()
+
+
+@pytest.mark.slow
+def test_a_run_joins_a_cluster_at_its_address(tmp_path):
+    """A head node started by ``ray start`` (its own processes, without token
+    authentication), joined by ``--address``; more actors than its CPUs are refused."""
+    import os
+    import subprocess
+
+    env = {**os.environ, "RAY_AUTH_MODE": "disabled"}
+    subprocess.run(
+        ["ray", "start", "--head", "--port", "6391", "--num-cpus", "2"],
+        check=True,
+        env=env,
+        capture_output=True,
+    )
+    try:
+        flags = "--num-envs 4 --num-steps 4 --simulations 4 --steps 64 --hidden 8 --eval-every 0"
+        flags += " --final-eval-games 2 --eval-against random -q --address 127.0.0.1:6391"
+        argv = [
+            sys.executable,
+            "-m",
+            "azgames",
+            "train",
+            "connect_four",
+            "--algo",
+            "alphazero",
+            "--backend",
+            "ray",
+        ]
+        done = subprocess.run(
+            [*argv, *flags.split(), "--out", str(tmp_path / "run")], env=env, capture_output=True, text=True
+        )
+        assert done.returncode == 0, done.stderr[-2000:]
+        assert NumpyPolicy.load(tmp_path / "run" / "policy.npz").meta["game"] == "connect_four"
+        refused = subprocess.run(
+            [*argv, *flags.split(), "--actors", "3", "--out", str(tmp_path / "x")],
+            env=env,
+            capture_output=True,
+            text=True,
+        )
+        assert refused.returncode == 2 and "has 2 CPUs, one an actor" in refused.stderr
+    finally:
+        subprocess.run(["ray", "stop", "--force"], env=env, capture_output=True)
