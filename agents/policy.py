@@ -290,9 +290,8 @@ class NumpyPolicy:
         self.num_actions = self.policy_head[0].shape[1]
 
     # ------------------------------------------------------------ files
-    def save(self, path, dtype=np.float16) -> Path:
-        """Write the ``.npz`` (weights stored as ``dtype``: float16 halves the
-        file; :meth:`load` computes in float32 either way)."""
+    def arrays(self) -> dict[str, np.ndarray]:
+        """The weights by their names in a policy file, as they are (float32)."""
         arrays = {}
         for k, (w, b) in enumerate(self.convs):
             arrays[f"conv_{k}_w"], arrays[f"conv_{k}_b"] = w, b
@@ -300,8 +299,13 @@ class NumpyPolicy:
             arrays[f"trunk_{k}_w"], arrays[f"trunk_{k}_b"] = w, b
         arrays["policy_w"], arrays["policy_b"] = self.policy_head
         arrays["value_w"], arrays["value_b"] = self.value_head
+        return arrays
+
+    def save(self, path, dtype=np.float16) -> Path:
+        """Write the ``.npz`` (weights stored as ``dtype``: float16 halves the
+        file; :meth:`load` computes in float32 either way)."""
         with np.errstate(over="ignore", invalid="ignore"):
-            stored = {k: v.astype(dtype) for k, v in arrays.items()}
+            stored: dict[str, Any] = {k: v.astype(dtype) for k, v in self.arrays().items()}
         for name, v in stored.items():
             if not np.isfinite(v).all():
                 raise ValueError(

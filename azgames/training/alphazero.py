@@ -691,8 +691,8 @@ def save_point(out: Path, cfg: Config, counters: dict, learner: Learner, pool, s
     for k, (actor_run, actor_arrays) in enumerate(pool.states()):
         played.append(actor_run)
         arrays |= {f"actor/{k}/{name}": a for name, a in actor_arrays.items()}
-    for k, snapshot in enumerate(snapshots):
-        arrays |= {f"snapshot/{k}/{name}": w for name, w in resume.policy_arrays(snapshot).items()}
+    metas, snapshot_arrays = resume.snapshot_state(snapshots)
+    arrays |= snapshot_arrays
     run |= {
         "algo": "alphazero",
         "backend": "ray" if isinstance(cfg, AlphaZeroRayConfig) else "suite",
@@ -700,7 +700,7 @@ def save_point(out: Path, cfg: Config, counters: dict, learner: Learner, pool, s
         "config": {**asdict(cfg), "options": counters["meta"]["options"]},
         **counters,
         "actors": played,
-        "snapshots": [s.meta for s in snapshots],
+        "snapshots": metas,
     }
     resume.save(out, run, arrays)
 
@@ -715,9 +715,7 @@ def restore(point: tuple[dict, dict], where: str, learner: Learner, pool) -> tup
     A ValueError of one line if any part does not fit."""
     run, arrays = point
     where = f"--resume {where!r}"
-    strange = sorted({k for k in arrays if k.split("/")[0] not in PARTS})
-    if strange:
-        raise ValueError(f"{where}: the resume point holds arrays no run writes: {strange[:3]}")
+    resume.check_parts(arrays, PARTS, where)
     counters = resume.carried(run, where)
     try:
         learner.restore(run, arrays, where)
@@ -728,14 +726,7 @@ def restore(point: tuple[dict, dict], where: str, learner: Learner, pool) -> tup
             for k, actor in enumerate(run["actors"])
         ]
         infos = pool.restore(states, where)
-        snapshots = [
-            resume.policy_from_arrays(
-                {n.split("/", 2)[2]: w for n, w in arrays.items() if n.startswith(f"snapshot/{k}/")},
-                meta,
-                f"{where}: snapshot {k}",
-            )
-            for k, meta in enumerate(run["snapshots"])
-        ]
+        snapshots = resume.restore_snapshots(run["snapshots"], arrays, where)
         counters["rounds"] = resume.count(run, "rounds", where)
     except (KeyError, TypeError, AttributeError) as e:
         raise ValueError(f"{where}: its run.json lacks or mistypes {e}") from None

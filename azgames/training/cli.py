@@ -54,7 +54,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     train.add_argument(
         "--backend",
         choices=["suite", "ray", "rllib"],
-        default="suite",
+        default=None,
         help="suite: the suite's own trainers over the numba vector env (the train extra); "
         "ray: the suite's AlphaZero with its self-play in --actors Ray actors, locally or on a "
         "cluster (the train and rllib extras; see azgames.training.alphazero_ray); "
@@ -140,6 +140,7 @@ def cmd_train(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         parser.error("give the game to train on, or --resume RUN_DIR to go on with a run")
     args.players = 2 if args.players is None else args.players
     args.algo = args.algo or "ppo"
+    args.backend = args.backend or "suite"
     if args.backend == "rllib":
         require("rllib", "train --backend rllib")
         if args.algo != "ppo":

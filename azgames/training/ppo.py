@@ -264,8 +264,7 @@ def save_point(out: Path, cfg: Config, counters: dict, net, optimizer, sampler, 
     the next one depends on, so that a resumed run goes on bit for bit."""
     learner, arrays = learner_state(net, optimizer, sampler)
     played, env_arrays = env.state()
-    for k, snapshot in enumerate(league.snapshots):
-        arrays |= {f"snapshot/{k}/{name}": w for name, w in resume.policy_arrays(snapshot).items()}
+    metas, snapshot_arrays = resume.snapshot_state(league.snapshots)
     run = {
         "algo": "ppo",
         # The options as the rules keep them (a map file's map itself), as the meta has them.
@@ -273,9 +272,9 @@ def save_point(out: Path, cfg: Config, counters: dict, net, optimizer, sampler, 
         **counters,
         **learner,
         "env": played,
-        "snapshots": [s.meta for s in league.snapshots],
+        "snapshots": metas,
     }
-    resume.save(out, run, arrays | env_arrays | {"learner/done": done.cpu().numpy()})
+    resume.save(out, run, arrays | snapshot_arrays | env_arrays | {"learner/done": done.cpu().numpy()})
 
 
 #: The parts of a resume point, by the first part of its arrays' names.
@@ -287,20 +286,11 @@ def restore(point: tuple[dict, dict], where: str, net, optimizer, sampler, env, 
     returns its counters. A ValueError of one line if any part does not fit."""
     run, arrays = point
     where = f"--resume {where!r}"
-    strange = sorted({k for k in arrays if k.split("/")[0] not in PARTS})
-    if strange:
-        raise ValueError(f"{where}: the resume point holds arrays no run writes: {strange[:3]}")
+    resume.check_parts(arrays, PARTS, where)
     counters = resume.carried(run, where)
     try:
         restore_learner(run, arrays, net, optimizer, where, sampler)
-        league.snapshots = [
-            resume.policy_from_arrays(
-                {name.split("/", 2)[2]: w for name, w in arrays.items() if name.startswith(f"snapshot/{k}/")},
-                meta,
-                f"{where}: snapshot {k}",
-            )
-            for k, meta in enumerate(run["snapshots"])
-        ]
+        league.snapshots = resume.restore_snapshots(run["snapshots"], arrays, where)
         # The pool the last update played in, whose baselines go on with their generators.
         env.set_opponents(*league.pool(net.to_numpy(counters["meta"])))
         env.restore(run["env"], arrays, where)

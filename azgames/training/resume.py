@@ -205,20 +205,38 @@ def count(run: dict, key: str, where: str, most: int = 10**15) -> int:
     return value
 
 
-def policy_arrays(policy: NumpyPolicy) -> dict[str, np.ndarray]:
-    """A policy's weights by their names in a policy file, as they are (float32)."""
-    arrays = {}
-    for k, (w, b) in enumerate(policy.convs):
-        arrays[f"conv_{k}_w"], arrays[f"conv_{k}_b"] = w, b
-    for k, (w, b) in enumerate(policy.trunk):
-        arrays[f"trunk_{k}_w"], arrays[f"trunk_{k}_b"] = w, b
-    arrays["policy_w"], arrays["policy_b"] = policy.policy_head
-    arrays["value_w"], arrays["value_b"] = policy.value_head
-    return arrays
+def check_parts(arrays: dict[str, np.ndarray], parts: tuple[str, ...], where: str) -> None:
+    """Every array of the resume point belongs to one of a trainer's ``parts``
+    (the first part of its name)."""
+    strange = sorted({k for k in arrays if k.split("/")[0] not in parts})
+    if strange:
+        raise ValueError(f"{where}: the resume point holds arrays no run writes: {strange[:3]}")
+
+
+def snapshot_state(snapshots: list[NumpyPolicy]) -> tuple[list[dict], dict[str, np.ndarray]]:
+    """A league's snapshots for a resume point: their metas and their weights, as they are (float32)."""
+    arrays: dict[str, np.ndarray] = {}
+    for k, snapshot in enumerate(snapshots):
+        arrays |= {f"snapshot/{k}/{name}": w for name, w in snapshot.arrays().items()}
+    return [s.meta for s in snapshots], arrays
+
+
+def restore_snapshots(metas: Any, arrays: dict[str, np.ndarray], where: str) -> list[NumpyPolicy]:
+    """The snapshots :func:`snapshot_state` kept, each checked as a policy file is."""
+    if not isinstance(metas, list):
+        raise ValueError(f"{where}: its snapshots are not a list")
+    return [
+        policy_from_arrays(
+            {n.split("/", 2)[2]: w for n, w in arrays.items() if n.startswith(f"snapshot/{k}/")},
+            meta,
+            f"{where}: snapshot {k}",
+        )
+        for k, meta in enumerate(metas)
+    ]
 
 
 def policy_from_arrays(arrays: dict[str, np.ndarray], meta: Any, where: str) -> NumpyPolicy:
-    """The policy of :func:`policy_arrays`' ``arrays``, checked as a policy file is."""
+    """The policy of :meth:`NumpyPolicy.arrays`' ``arrays``, checked as a policy file is."""
     if not isinstance(meta, dict):
         raise ValueError(f"{where}: its meta is not a JSON object")
 
@@ -238,16 +256,18 @@ def policy_from_arrays(arrays: dict[str, np.ndarray], meta: Any, where: str) -> 
 __all__ = [
     "FILE",
     "carried",
+    "check_parts",
     "count",
     "expect",
     "generator_state",
     "generators_of",
     "load",
-    "policy_arrays",
     "policy_from_arrays",
     "restore_generators",
+    "restore_snapshots",
     "restore_venv",
     "save",
     "set_generator_state",
+    "snapshot_state",
     "venv_state",
 ]

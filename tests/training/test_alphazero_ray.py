@@ -5,8 +5,8 @@ last resume point and its curve goes on; bad Ray input is one line."""
 from __future__ import annotations
 
 import csv
+import json
 import sys
-from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -23,6 +23,11 @@ from azgames.training.config import AlphaZeroRayConfig  # noqa: E402
 
 #: Twelve rounds of 8 Connect Four games x 4 moves, in two actors.
 ROUNDS = 12
+#: A run of the command line: four rounds of 4 games x 4 moves.
+TINY = [
+    *"connect_four --algo alphazero --backend ray --num-envs 4 --num-steps 4 --simulations 4".split(),
+    *"--steps 64 --hidden 8 --eval-every 0 --final-eval-games 2 --eval-against random -q".split(),
+]
 
 
 def config(out: Path) -> AlphaZeroRayConfig:
@@ -64,12 +69,13 @@ def rows(folder: Path) -> list[dict]:
 
 
 def test_two_actors_feed_the_learner_and_a_killed_run_goes_on_from_its_resume_point(
-    local_ray, tmp_path, monkeypatch
+    local_ray, tmp_path, monkeypatch, capsys
 ):
     """A resume point is due after every round, so each waits for both
-    actors: killed after its 2nd (round 4), the run resumes there with new
-    actors, each one's games and generators as they were, and ends after
-    its 12 rounds; its log goes on from round 5."""
+    actors: killed after its 2nd (round 4), the run resumes there from the
+    command line (its resume point names its backend) with new actors, each
+    one's games and generators as they were, and ends after its 12 rounds;
+    its log goes on from round 5."""
     real, written = alphazero.save_point, []
 
     def save_then_die(*args, **kwargs):
@@ -87,7 +93,9 @@ def test_two_actors_feed_the_learner_and_a_killed_run_goes_on_from_its_resume_po
     # Each actor plays games of its own: their streams differ.
     assert not np.array_equal(arrays["actor/0/venv/state/rng"], arrays["actor/1/venv/state/rng"])
 
-    record = alphazero_ray.train(config(tmp_path), point=(run, arrays))
+    assert cli.main(["train", "--resume", str(tmp_path), "-q"]) == 0
+    assert "going on with" in capsys.readouterr().out
+    record = json.loads((tmp_path / "policy.json").read_text())
     log = rows(tmp_path)
     assert [int(r["round"]) for r in log] == list(range(1, ROUNDS + 1))
     assert record["resumed_at_rounds"] == [4] and record["rounds"] == ROUNDS
@@ -99,28 +107,6 @@ def test_two_actors_feed_the_learner_and_a_killed_run_goes_on_from_its_resume_po
     assert not (tmp_path / resume.FILE).exists()
     policy = NumpyPolicy.load(tmp_path / "policy.npz")
     assert policy.meta["game"] == "connect_four" and policy.meta["algorithm"] == "alphazero"
-
-
-def test_the_command_line_trains_on_ray_and_names_its_backend_in_the_resume_point(
-    local_ray, tmp_path, capsys
-):
-    out = tmp_path / "run"
-    flags = "--num-envs 4 --num-steps 4 --simulations 4 --steps 64 --hidden 8 --eval-every 0"
-    flags += " --final-eval-games 2 --eval-against random --checkpoint-minutes 0 --actors 2 -q"
-    argv = [
-        "train",
-        "connect_four",
-        "--algo",
-        "alphazero",
-        "--backend",
-        "ray",
-        *flags.split(),
-        "--out",
-        str(out),
-    ]
-    assert cli.main(argv) == 0
-    assert "plays as the agent az:path=" in capsys.readouterr().out
-    assert replace(config(out), out="x").actors == 2  # the config the flags build has the field
 
 
 def error(capsys, *argv: str) -> str:
@@ -175,26 +161,14 @@ def test_a_run_joins_a_cluster_at_its_address(tmp_path):
         capture_output=True,
     )
     try:
-        flags = "--num-envs 4 --num-steps 4 --simulations 4 --steps 64 --hidden 8 --eval-every 0"
-        flags += " --final-eval-games 2 --eval-against random -q --address 127.0.0.1:6391"
-        argv = [
-            sys.executable,
-            "-m",
-            "azgames",
-            "train",
-            "connect_four",
-            "--algo",
-            "alphazero",
-            "--backend",
-            "ray",
-        ]
+        argv = [sys.executable, "-m", "azgames", "train", *TINY, "--address", "127.0.0.1:6391"]
         done = subprocess.run(
-            [*argv, *flags.split(), "--out", str(tmp_path / "run")], env=env, capture_output=True, text=True
+            [*argv, "--out", str(tmp_path / "run")], env=env, capture_output=True, text=True
         )
         assert done.returncode == 0, done.stderr[-2000:]
         assert NumpyPolicy.load(tmp_path / "run" / "policy.npz").meta["game"] == "connect_four"
         refused = subprocess.run(
-            [*argv, *flags.split(), "--actors", "3", "--out", str(tmp_path / "x")],
+            [*argv, "--actors", "3", "--out", str(tmp_path / "x")],
             env=env,
             capture_output=True,
             text=True,

@@ -94,7 +94,11 @@ def test_the_help_gives_each_trainers_own_default():
             "rllib",
             "--num-envs is an option of the suite backend, not of --backend rllib",
         ),
-        (["--address", "auto"], "ppo", "--address is an option of the rllib and ray backends, not of --algo ppo"),
+        (
+            ["--address", "auto"],
+            "ppo",
+            "--address is an option of the rllib and ray backends, not of --algo ppo",
+        ),
     ],
 )
 def test_a_bad_flag_is_one_line_naming_it_and_its_value(argv, trainer, message, capsys):
