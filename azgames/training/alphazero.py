@@ -1,9 +1,13 @@
 """Gumbel AlphaZero for every game and player count:
 ``python -m azgames train GAME --algo alphazero``.
 
-One file, top to bottom, as :mod:`.ppo`: the hyper-parameters
-(:class:`Config`), self-play (:class:`SelfPlay`), the replay buffer
-(:class:`Replay`), the learning step (:func:`learn`), then :func:`train`.
+One file, top to bottom, as :mod:`.ppo`: self-play (:class:`SelfPlay`), the
+replay buffer (:class:`Replay`), the learning step (:func:`learn`), the
+learner that owns the network and the buffer (:class:`Learner`), the
+self-play actors that feed it (:class:`LocalActors`: one, in this process;
+Ray's in :mod:`.alphazero_ray`), then :func:`train` and its resume points
+(:func:`save_point`, :func:`restore`; :mod:`.resume`). The hyper-parameters
+are :class:`~.config.AlphaZeroConfig`.
 
 - **Self-play.** ``num_envs`` games of a vector env move at once, every move
   chosen by one batched Gumbel search (:mod:`azgames.agents.az.search`,
@@ -37,8 +41,9 @@ One file, top to bottom, as :mod:`.ppo`: the hyper-parameters
   the ``az`` agent's network.
 
 Reproducible from ``--seed`` with ``--steps`` on one machine (one torch
-thread pool of fixed size, every generator seeded); ``--minutes`` stops on
-the clock.
+thread pool of fixed size, every generator seeded), through kills: every
+``--checkpoint-minutes`` the run writes ``resume.npz`` and ``train --resume``
+goes on from it bit for bit. ``--minutes`` stops on the clock.
 """
 
 from __future__ import annotations

@@ -21,7 +21,9 @@ policy files are :class:`~azgames.agents.policy.NumpyPolicy` files: they
 play without torch.
 
 Reproducible from ``--seed`` on one machine with ``--steps`` (torch's CPU
-kernels are deterministic for a fixed thread count); ``--minutes`` stops on
+kernels are deterministic for a fixed thread count), through kills: every
+``--checkpoint-minutes`` the run writes ``resume.npz`` (:func:`save_point`)
+and ``train --resume`` goes on from it bit for bit. ``--minutes`` stops on
 the clock, so the number of updates varies.
 """
 

@@ -98,7 +98,7 @@ def load(folder: str | os.PathLike) -> tuple[dict, dict[str, np.ndarray]]:
                 if info.filename == "run.json":
                     continue
                 if not info.filename.endswith(".npy") or info.compress_type != zipfile.ZIP_STORED:
-                    raise ValueError(f"{where}: {FILE} holds {info.filename[:80]!r}, not a stored array")
+                    raise ValueError(f"{where}: {FILE} holds a member that is not a stored array")
                 arrays[info.filename[:-4]] = _read_array(archive, info, where, corrupt)
     except (zipfile.BadZipFile, zlib.error, EOFError, OSError, KeyError, RuntimeError, NotImplementedError):
         raise ValueError(corrupt) from None
@@ -107,14 +107,13 @@ def load(folder: str | os.PathLike) -> tuple[dict, dict[str, np.ndarray]]:
 
 def _read_array(archive: zipfile.ZipFile, info: zipfile.ZipInfo, where: str, corrupt: str) -> np.ndarray:
     with archive.open(info) as fp:
-        version = npy_format.read_magic(fp)
-        if version not in ((1, 0), (2, 0)):
-            raise ValueError(corrupt)
-        read_header = (
-            npy_format.read_array_header_1_0 if version == (1, 0) else npy_format.read_array_header_2_0
-        )
-        shape, fortran, dtype = read_header(fp)
-        if dtype.hasobject or dtype.fields is not None:
+        try:  # numpy's messages quote the header: ours do not
+            version = npy_format.read_magic(fp)
+            read_header = {(1, 0): npy_format.read_array_header_1_0, (2, 0): npy_format.read_array_header_2_0}
+            shape, fortran, dtype = read_header[version](fp)
+        except (ValueError, KeyError, SyntaxError):
+            raise ValueError(corrupt) from None
+        if dtype.hasobject or dtype.fields is not None or dtype.subdtype is not None:
             raise ValueError(f"{where}: the array {info.filename[:-4]!r} holds objects, not numbers")
         nbytes = int(np.prod(shape, dtype=np.int64)) * dtype.itemsize
         if nbytes > info.file_size:
@@ -131,7 +130,7 @@ def expect(arrays: dict[str, np.ndarray], built: dict[str, np.ndarray], where: s
     missing = sorted(set(built) - set(arrays))
     extra = sorted(set(arrays) - set(built))
     if missing or extra:
-        said = f"lacks {missing[:3]}" if missing else f"holds arrays this run has not: {extra[:3]}"
+        said = f"lacks {_names(missing)}" if missing else f"holds arrays this run has not: {_names(extra)}"
         raise ValueError(f"{where}: the resume point {said}")
     for key, mine in built.items():
         got = arrays[key]
@@ -139,6 +138,11 @@ def expect(arrays: dict[str, np.ndarray], built: dict[str, np.ndarray], where: s
             raise ValueError(
                 f"{where}: the array {key!r} is {got.dtype} {got.shape}; this run's is {mine.dtype} {mine.shape}"
             )
+
+
+def _names(keys: list[str]) -> str:
+    """The first few of ``keys`` (array names), each cut short."""
+    return ", ".join(repr(k[:60]) for k in keys[:3]) + (", ..." if len(keys) > 3 else "")
 
 
 def venv_state(venv, obs: np.ndarray, mask: np.ndarray) -> dict[str, np.ndarray]:
@@ -210,7 +214,7 @@ def check_parts(arrays: dict[str, np.ndarray], parts: tuple[str, ...], where: st
     (the first part of its name)."""
     strange = sorted({k for k in arrays if k.split("/")[0] not in parts})
     if strange:
-        raise ValueError(f"{where}: the resume point holds arrays no run writes: {strange[:3]}")
+        raise ValueError(f"{where}: the resume point holds arrays no run writes: {_names(strange)}")
 
 
 def snapshot_state(snapshots: list[NumpyPolicy]) -> tuple[list[dict], dict[str, np.ndarray]]:
