@@ -51,9 +51,10 @@ class SelfPlayActor:
     """Its own games, searched with its own copy of the network."""
 
     def __init__(self, cfg: Config, index: int, shape: tuple):
-        # One core: torch's network calls on one thread; numba's kernels take
-        # the threads the core gives them (azgames.core.threads: one a batch
-        # of fewer than 2,048 games, more only on idle cores).
+        # One core: torch's network calls on one thread. numba's are left as
+        # the core sets them (azgames.core.threads; idle threads sleep): capping
+        # them through a Ray runtime env made an actor start in 51 s, not 14
+        # (docs/experiments.md, 2026-11-29).
         torch.set_num_threads(1)
         # Each actor's games and search draw from a stream of their own.
         seed = int(np.random.SeedSequence([cfg.seed, 1 + index]).generate_state(1)[0])
