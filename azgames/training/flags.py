@@ -114,10 +114,11 @@ def add_flags(parser: argparse.ArgumentParser, configs: dict[str, type]) -> None
     owners: dict[str, list[tuple[str, Flag]]] = {}
     having: dict[str, int] = {}  # how many of ``configs`` offer it
     for name, cls in configs.items():
+        # A config that extends another of them (Ray's AlphaZero) is told by that one.
+        bases = [other for other, base in configs.items() if base is not cls and issubclass(cls, base)]
         for dest, flag in flags_of(cls).items():
             having[dest] = having.get(dest, 0) + 1
-            # A config's field inherited from another's (Ray's AlphaZero) is told once, by the first.
-            if not any(f.field is flag.field for _, f in owners.get(dest, [])):
+            if not any(owner in bases for owner, _ in owners.get(dest, [])):
                 owners.setdefault(dest, []).append((name, flag))
     for owned in owners.values():
         flag = owned[0][1]

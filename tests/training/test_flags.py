@@ -79,6 +79,9 @@ def test_the_help_gives_each_trainers_own_default():
     assert helps["min_spread"].startswith("alphazero: ") and "(default: 1e-08)" in helps["min_spread"]
     assert helps["eval_every"].startswith("ppo: updates; alphazero: rounds; rllib: iterations between")
     assert "(default: ppo 10; alphazero 100; rllib 5)" in helps["eval_every"]
+    # Ray's AlphaZero extends the local one's config: its flags are told once, as AlphaZero's.
+    assert helps["device"].startswith("ppo/alphazero: ") and helps["actors"].startswith("ray: ")
+    assert helps["address"].startswith("ray/rllib: ")
 
 
 @pytest.mark.parametrize(
