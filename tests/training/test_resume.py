@@ -47,9 +47,9 @@ class Killed(Exception):
     pass
 
 
-def killed_after(monkeypatch, count: int) -> None:
-    """The next run dies right after writing its ``count``-th resume point."""
-    real = alphazero.save_point
+def killed_after(monkeypatch, count: int, trainer=alphazero) -> None:
+    """The next run of ``trainer`` dies right after writing its ``count``-th resume point."""
+    real = trainer.save_point
     written = []
 
     def save_then_die(*args, **kwargs):
@@ -58,7 +58,7 @@ def killed_after(monkeypatch, count: int) -> None:
         if len(written) == count:
             raise Killed
 
-    monkeypatch.setattr(alphazero, "save_point", save_then_die)
+    monkeypatch.setattr(trainer, "save_point", save_then_die)
 
 
 def weights(folder: Path) -> dict[str, np.ndarray]:
@@ -136,16 +136,7 @@ def test_a_ppo_run_killed_after_an_update_resumes_to_the_same_weights_and_logs(
 ):
     whole = tmp_path / "whole"
     ppo.train(ppo_config(whole))
-    real = ppo.save_point
-    written = []
-
-    def save_then_die(*args, **kwargs):
-        real(*args, **kwargs)
-        written.append(1)
-        if len(written) == kill_after:
-            raise Killed
-
-    monkeypatch.setattr(ppo, "save_point", save_then_die)
+    killed_after(monkeypatch, kill_after, ppo)
     killed = tmp_path / "killed"
     with pytest.raises(Killed):
         ppo.train(ppo_config(killed))
