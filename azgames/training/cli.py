@@ -250,6 +250,8 @@ def resume_run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int
         cfg = config_from_record(CONFIGS[trainer], run.get("config"), where)
     except ValueError as e:
         parser.error(str(e))
+    if cfg.game not in game_names():
+        parser.error(f"{where}: a run of a game not registered here")
     for given, theirs, said in (
         (args.game, cfg.game, f"a run of {cfg.game}, not {args.game}"),
         (args.players, cfg.num_players, f"a run of {cfg.num_players} players, not {args.players}"),
@@ -268,8 +270,6 @@ def resume_run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int
     ]
     if changed:
         parser.error(f"{where} goes on as the run was configured: {', '.join(changed)} cannot change it")
-    if cfg.game not in game_names():
-        parser.error(f"{where}: a run of a game not registered here")
     args.game, args.players = cfg.game, cfg.num_players
     checked_rules(parser, args, cfg.options)
     cfg.out, cfg.progress = args.resume, not args.quiet
