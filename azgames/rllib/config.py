@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from azgames.core.checks import MAX_SEED
 from azgames.training.config import (
+    ADDRESS,
     EVAL_AGAINST,
     EVAL_EVERY,
     EVAL_GAMES,
@@ -34,10 +35,7 @@ class RllibConfig:
     steps: int = option(1_000_000, help="env steps sampled", range=(1, MAX_COUNT))
     minutes: float | None = option(None, help=MINUTES, above=0)
     out: str = "runs/rllib"
-    address: str | None = option(
-        None,
-        help="the Ray cluster to join, e.g. auto or ray://HOST:10001 (none: RAY_ADDRESS if set, else a local Ray)",
-    )
+    address: str | None = option(None, help=ADDRESS)
     num_env_runners: int = option(
         2, help="sampling processes (RLlib's default; 0 samples in the driver)", range=(0, 4096)
     )

@@ -154,7 +154,7 @@ def cmd_train(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
                 f"--backend ray runs the suite's AlphaZero: give --algo alphazero, not --algo {args.algo}"
             )
     options = game_options(parser, args)
-    checked_rules(parser, args, options)
+    rules = checked_rules(parser, args, options)
     trainer = args.backend if args.backend in ("ray", "rllib") else args.algo
     given = given_flags(parser, args, trainer)
     fixed = {"game": args.game, "num_players": args.players, "options": options, "progress": not args.quiet}
@@ -182,7 +182,7 @@ def cmd_train(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
                 parser.error(f"--device cuda: torch {torch.__version__} sees no CUDA device here")
         check_init(parser, args, cfg)
         check_ladder(parser, cfg)
-        if checked_rules(parser, args, options).info.utility != "identical":  # a team plays random alone
+        if rules.info.utility != "identical":  # a team plays random alone
             for opponent in cfg.eval_against:
                 check_agent_spec(parser, "--eval-against", opponent, args.game)
     if trainer == "rllib":

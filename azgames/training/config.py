@@ -59,6 +59,9 @@ FINAL_EVAL_GAMES = "games per opponent in the final evaluation, written into pol
 EVAL_AGAINST = "opponents of the evaluations"
 INIT = "start from this policy's weights (e.g. a run's policy.npz: train longer)"
 TORCH_THREADS = "threads of torch's pool: the learner's updates and the network's calls (one a run when runs share the cores)"
+ADDRESS = (
+    "the Ray cluster to join, e.g. auto or ray://HOST:10001 (none: RAY_ADDRESS if set, else a local Ray)"
+)
 LADDER = (
     "a 2-player tournament's record: each evaluation also places the policy on its ratings (Elo, rating.csv)"
 )
@@ -224,10 +227,7 @@ class AlphaZeroRayConfig(AlphaZeroConfig):
     actors: int = option(
         2, help="self-play actors, one core each, each playing --num-envs games", range=(1, 4096)
     )
-    address: str | None = option(
-        None,
-        help="the Ray cluster to join, e.g. auto or ray://HOST:10001 (none: RAY_ADDRESS if set, else a local Ray)",
-    )
+    address: str | None = option(None, help=ADDRESS)
 
 
 __all__ = ["AlphaZeroConfig", "AlphaZeroRayConfig", "PPOConfig", "SuiteConfig", "parse_conv", "parse_hidden"]
