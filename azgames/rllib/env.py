@@ -129,7 +129,7 @@ class TurnBasedEnv(MultiAgentEnv):
         self.num_teams = max(self.seat_team) + 1
         uses_builtin = cfg["builtin_share"] > 0 and self.num_teams > 1
         self.possible_agents = self.seats + ([LEARNER_PREFIX + s for s in self.seats] if uses_builtin else [])
-        self.agents = []
+        self.agents: list[str] = []
         planes = self.game.observation_space(self.seats[0])["observation"]
         num_actions = self.game.action_space(self.seats[0]).n
         space = gym.spaces.Dict(
@@ -144,7 +144,9 @@ class TurnBasedEnv(MultiAgentEnv):
             }
         )
         self.observation_spaces = dict.fromkeys(self.possible_agents, space)
-        self.action_spaces = dict.fromkeys(self.possible_agents, gym.spaces.Discrete(num_actions))
+        self.action_spaces: dict[str, gym.spaces.Space] = dict.fromkeys(
+            self.possible_agents, gym.spaces.Discrete(num_actions)
+        )
         seed = checks.seed("seed", cfg["seed"])
         if seed is not None:
             # Distinct games in every env of every runner: RLlib's EnvContext

@@ -99,7 +99,7 @@ class LeagueCallback(RLlibCallback):
         self.games_since_snapshot = 0
 
     # RLlib's new API stack always passes metrics_logger, which the base declares optional.
-    def on_episode_end(self, *, episode, metrics_logger, **kwargs) -> None:  # type: ignore[override]
+    def on_episode_end(self, *, episode, metrics_logger, **kwargs) -> None:
         # The game's outcome comes from the env's final infos: the episode
         # object handed here may be the last chunk of a longer game, whose
         # rewards need not hold every agent's.
@@ -215,7 +215,7 @@ def build_config(cfg: Config) -> PPOConfig:
             num_epochs=cfg.num_epochs,
         )
         .callbacks(
-            functools.partial(  # type: ignore[arg-type]  # RLlib calls it with no arguments, as a class
+            functools.partial(  # RLlib calls it with no arguments, as a class
                 LeagueCallback,
                 seat_team=seat_team,
                 win_rate_threshold=cfg.win_rate_threshold,
