@@ -118,3 +118,66 @@ def test_an_index_naming_a_game_that_is_gone_keeps_the_other_games_entries(tmp_p
     assert index._load_index() == kept
     index.save((numba.float64, "azure"), b"data")  # numba's next entry takes a file of its own
     assert index._load_index() == {**kept, (numba.float64, "azure"): "entry.1.nbc"}
+
+
+#: Waits until every process of the race has imported the suite, then plays a
+#: Connect Four move: the compiles it started (numba's events) are printed.
+RACE = textwrap.dedent(
+    """
+    import sys, time
+    from pathlib import Path
+
+    from numba.core import event
+
+    import azgames
+
+    class Count(event.Listener):
+        compiled = 0
+
+        def on_start(self, e):
+            pass
+
+        def on_end(self, e):
+            Count.compiled += 1
+
+    event.register("numba:compile", Count())
+    here, racers = Path(sys.argv[1]), int(sys.argv[2])
+    (here / f"ready.{sys.argv[3]}").touch()
+    while len(list(here.glob("ready.*"))) < racers:
+        time.sleep(0.01)
+    env = azgames.make("connect_four")
+    env.reset(seed=0)
+    env.step(3)
+    print(Count.compiled)
+    """
+)
+
+
+def test_processes_starting_on_a_cold_cache_together_compile_each_function_once(tmp_path):
+    """Workers that start together (pytest-xdist's, Ray's actors, a vector env
+    per subprocess) reach the same kernels at the same moment: one compiles
+    each function while the others wait for it and load it from the cache."""
+    (tmp_path / "race.py").write_text(RACE)
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "cache"), "AZGAMES_COMPILE_NOTICE": "0"}
+    env.pop("NUMBA_DISABLE_JIT", None)
+    racers = [
+        subprocess.Popen(
+            [sys.executable, "race.py", str(tmp_path), "2", str(k)],
+            cwd=tmp_path,
+            env=env,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        for k in range(2)
+    ]
+    compiled = [int(p.communicate(timeout=600)[0].split()[-1]) for p in racers]
+    (tmp_path / "alone").mkdir()
+    alone = subprocess.run(
+        [sys.executable, "race.py", str(tmp_path / "alone"), "1", "0"],
+        cwd=tmp_path,
+        env={**env, "NUMBA_CACHE_DIR": str(tmp_path / "alone_cache")},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert sum(compiled) == int(alone.stdout.split()[-1]) > 0  # each function once, in one or the other

@@ -18,6 +18,8 @@ from pathlib import Path
 
 import numpy as np
 
+from azgames.core.kernel_cache import LOCK_SUFFIX
+
 #: The search budget of the warm-up's ``mcts`` move: the kernels are the same at any budget.
 WARM_UP_SIMULATIONS = 16
 
@@ -89,12 +91,12 @@ def cache_dirs() -> list[Path]:
 
 def clear_cache(folders: list[Path] | None = None) -> int:
     """Delete the suite's cached kernels (numba's ``.nbi`` index and ``.nbc``
-    data files, nothing else) from ``folders`` (default: :func:`cache_dirs`);
-    the number of files deleted."""
+    data files, and the compile locks' ``.nbl`` files, nothing else) from
+    ``folders`` (default: :func:`cache_dirs`); the number of files deleted."""
     removed = 0
     for folder in cache_dirs() if folders is None else folders:
         for path in folder.iterdir():
-            if path.suffix in (".nbi", ".nbc") and path.is_file():
+            if path.suffix in (".nbi", ".nbc", LOCK_SUFFIX) and path.is_file():
                 path.unlink()
                 removed += 1
     return removed

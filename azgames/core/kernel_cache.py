@@ -15,20 +15,34 @@ The stamp is numba's locator hook (``get_source_stamp``), not public API
 (nor is the index loader :func:`_tolerant` wraps):
 ``tests/test_kernel_cache.py`` edits a kernel in a copy of the suite and
 would fail if a numba release changed it.
+
+Processes that start on a cold cache together (pytest-xdist's workers, Ray's
+actors, a vector env per subprocess) would each compile the same kernels:
+:func:`_one_at_a_time` makes a process that reaches a function another is
+compiling wait for it, then load it from the cache (``Dispatcher.compile``,
+numba's, looks in the cache first).
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import importlib.util
 import io
 import os
 import pickle
+import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from numba.core import caching
+from numba.core import caching, dispatcher, sigutils
+
+try:
+    import fcntl
+except ImportError:  # Windows: each process compiles for itself, as numba does
+    fcntl = None  # type: ignore[assignment]
 
 
 def _package_dir(module: str) -> Path | None:
@@ -170,16 +184,79 @@ def _picklable(key: object) -> bool:
     return True
 
 
+#: A compile lock's file, beside the function's cache index (``compile --clear`` removes it too).
+LOCK_SUFFIX = ".nbl"
+#: How long a process waits for another's compile before compiling itself
+#: (a compile takes seconds; a wait this long means a stuck process or a
+#: cycle of two processes each compiling a function the other's calls).
+LOCK_PATIENCE_S = 300.0
+#: The compile locks this process holds: numba compiles a function's callees
+#: inside its compile, and a recursive function inside its own.
+_held: set[str] = set()
+
+
+@contextlib.contextmanager
+def _compile_lock(path: str) -> Iterator[None]:
+    """Hold ``path``'s lock (for at most :data:`LOCK_PATIENCE_S` of waiting);
+    nothing if this process holds it already or the file cannot be opened."""
+    if fcntl is None or path in _held:
+        yield
+        return
+    try:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError:  # a read-only cache folder: numba will not save there either
+        yield
+        return
+    try:
+        deadline = time.monotonic() + LOCK_PATIENCE_S
+        locked = False
+        while not locked and time.monotonic() < deadline:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                locked = True
+            except BlockingIOError:
+                time.sleep(0.05)
+        _held.add(path)
+        try:
+            yield
+        finally:
+            _held.discard(path)
+    finally:
+        os.close(fd)  # releases the lock
+
+
+def _one_at_a_time(compile):
+    """numba's ``Dispatcher.compile``, holding the function's compile lock
+    when it may compile a cached function."""
+
+    @functools.wraps(compile)
+    def locked(self, sig):
+        cache = self._cache
+        if isinstance(cache, caching.NullCache) or not hasattr(cache, "_cache_file"):
+            return compile(self, sig)
+        args, _ = sigutils.normalize_signature(sig)
+        if tuple(args) in self.overloads:  # compiled or loaded already: no compile
+            return compile(self, sig)
+        index = cache._cache_file._index_path
+        with _compile_lock(os.path.splitext(index)[0] + LOCK_SUFFIX):
+            return compile(self, sig)
+
+    return locked
+
+
 def install() -> None:
     """Stamp the suite's kernels from now on (once per process; before the
     first kernel is decorated, so that its cache takes a stamped locator),
-    and read an index naming a game that is gone as empty."""
+    read an index naming a game that is gone as empty, and compile each
+    cached function in one process at a time."""
     impl = caching.CacheImpl
     if any(issubclass(cls, _SuiteStamp) for cls in impl._locator_classes):
         return
     impl._locator_classes = [_stamped(cls) for cls in impl._locator_classes]
     index = caching.IndexDataCacheFile
     index._load_index = _tolerant(index._load_index)  # type: ignore[method-assign]
+    dispatcher.Dispatcher.compile = _one_at_a_time(dispatcher.Dispatcher.compile)  # type: ignore[method-assign]
 
 
 if os.environ.get("NUMBA_DISABLE_JIT", "0") in ("", "0"):
