@@ -530,6 +530,27 @@ def cold_start(data: dict) -> str:
     return markdown(header, rows)
 
 
+def cold_together(data: dict) -> str:
+    """benchmarks/cold_together.py: processes started together on an empty
+    cache, with the compile lock and without (medians over the runs)."""
+    cells = {(r["processes"], r["mode"]): r for r in data["rows"]}
+    modes = list(dict.fromkeys(r["mode"] for r in data["rows"]))
+    header = ["game", "processes", *(f"{m}: wall, CPU" for m in modes)]
+    rows = [
+        [
+            game,
+            str(n),
+            *(
+                f"{cells[n, m]['wall_s']:.1f} s, {cells[n, m]['cpu_s']:.1f} s"
+                for m in modes
+                if (n, m) in cells
+            ),
+        ]
+        for game, n in dict.fromkeys((r["game"], r["processes"]) for r in data["rows"])
+    ]
+    return markdown(header, rows)
+
+
 def cold_start_commands(data: dict) -> str:
     """benchmarks/cold_start.py: each command's seconds with an empty cache (target 2 s)."""
     return markdown(
@@ -941,6 +962,7 @@ TABLES: dict[str, Callable[[Any], str]] = {
     "selfplay_projection": selfplay_projection,
     "cold_start": cold_start,
     "cold_start_commands": cold_start_commands,
+    "cold_together": cold_together,
     "compile_profile": compile_profile,
     "az_search": az_search,
     "az_networks": az_networks,

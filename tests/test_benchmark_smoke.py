@@ -25,6 +25,7 @@ COMMITTED = {
     "azimuth_coop_agents": "azimuth_coop_agents.json",
     "azure_agents": "azure_agents.json",
     "cold_start": "cold_start.json",
+    "cold_together": "cold_together.json",
     "compile_profile": "compile_profile.json",
     "connect_four": "connect_four.json",
     "connect_four_bench": "connect_four_bench.json",
@@ -265,6 +266,19 @@ def test_cold_start_quick_run_times_a_cold_and_a_warm_process(tmp_path, capsys, 
     assert row["cold_s"] > row["warm_s"] > 0 and row["compile_s"] == row["cold_s"] - row["warm_s"]
     assert set(results["commands"]) == {"--help", "list", "play --help"}
     assert "| azacru | " in capsys.readouterr().out
+
+
+def test_cold_together_quick_run_compiles_once_with_the_lock_and_in_each_process_without(
+    tmp_path, capsys, results_untouched
+):
+    out = tmp_path / "together.json"
+    results = _bench("cold_together")["main"](["--quick", "--json", str(out)])
+    assert json.loads(out.read_text()) == json.loads(json.dumps(results))
+    once, each = results["rows"]
+    assert (once["game"], once["processes"], once["mode"]) == ("connect_four", 2, "one process compiles")
+    assert each["mode"] == "every process compiles"
+    assert once["cpu_s"] < each["cpu_s"]  # the second process compiled nothing
+    assert "| connect_four | 2 | " in capsys.readouterr().out
 
 
 def test_compile_profile_quick_run_names_the_kernels_that_compiled(tmp_path, capsys, results_untouched):
