@@ -186,10 +186,12 @@ def _picklable(key: object) -> bool:
 
 #: A compile lock's file, beside the function's cache index (``compile --clear`` removes it too).
 LOCK_SUFFIX = ".nbl"
-#: How long a process waits for another's compile before compiling itself
-#: (a compile takes seconds; a wait this long means a stuck process or a
-#: cycle of two processes each compiling a function the other's calls).
-LOCK_PATIENCE_S = 300.0
+#: How long a process waits for another's compile before compiling itself.
+#: The longest compile, Azimuth's greedy, takes 25 s alone on 2 cores; a wait
+#: this long means a stuck process, or two processes each holding a function
+#: the other's compile calls (overloads defined on one line share a lock
+#: file): then both go on, as numba alone would, and compile it twice.
+LOCK_PATIENCE_S = 120.0
 #: The compile locks this process holds: numba compiles a function's callees
 #: inside its compile, and a recursive function inside its own.
 _held: set[str] = set()
