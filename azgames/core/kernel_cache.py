@@ -234,14 +234,11 @@ def _one_at_a_time(compile):
 
     @functools.wraps(compile)
     def locked(self, sig):
-        cache = self._cache
-        if isinstance(cache, caching.NullCache) or not hasattr(cache, "_cache_file"):
-            return compile(self, sig)
+        cache_file = getattr(self._cache, "_cache_file", None)  # None: not cached (numba's NullCache)
         args, _ = sigutils.normalize_signature(sig)
-        if tuple(args) in self.overloads:  # compiled or loaded already: no compile
+        if cache_file is None or tuple(args) in self.overloads:  # no compile to share
             return compile(self, sig)
-        index = cache._cache_file._index_path
-        with _compile_lock(os.path.splitext(index)[0] + LOCK_SUFFIX):
+        with _compile_lock(os.path.splitext(cache_file._index_path)[0] + LOCK_SUFFIX):
             return compile(self, sig)
 
     return locked
