@@ -636,6 +636,18 @@ class GumbelSearch:
         self.seconds["run"] += time.perf_counter() - began
         return chosen, policy
 
+    def root_values(self) -> np.ndarray:
+        """Each root's value for its mover after the last :meth:`run`: the
+        network's value and every simulation's return, averaged (AlphaZero's
+        root value). Only for one value, the mover's (``values=1``)."""
+        t = self.trees
+        if t is None or self.values != 1:
+            raise ValueError("root_values needs a finished run of a search with values=1")
+        edges = np.arange(t.n.shape[1])
+        first, count = t.first[:, :1], t.num_edges[:, :1]
+        root = (edges >= first) & (edges < first + count)
+        return (t.value[:, 0] + (t.w * root).sum(1)) / (1.0 + (t.n * root).sum(1))
+
     def _evaluate(self, obs, mask, rows, logits=None, values=None):
         """The network's logits and values for ``rows`` (one batched call), in full-size arrays."""
         if logits is None:

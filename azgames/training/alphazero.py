@@ -112,6 +112,12 @@ class SelfPlay:
             cfg.game, num_envs=cfg.num_envs, seed=cfg.seed, num_players=cfg.num_players, **cfg.options
         )
         self.values = values
+        if cfg.value_mix > 0 and values != 1:
+            raise ValueError(
+                f"value_mix={cfg.value_mix}: the root value is the mover's alone, and {cfg.game} "
+                f"with {cfg.num_players} players learns a value for each player"
+            )
+        self.value_mix = cfg.value_mix
         self.league = cfg.league
         #: Past networks that league games play against (the trainer adds them).
         self.snapshots: list[NumpyPolicy] = []
@@ -154,6 +160,7 @@ class SelfPlay:
             "before": np.zeros((num_steps, n, players)),  # the returns so far, at the move
             "episode": np.zeros((num_steps, n), np.int64),
             "searched": np.ones((num_steps, n), bool),  # not a snapshot's or an opening's move
+            "root": np.full((num_steps, n), np.nan),  # the search's root value, for the mover
         }
 
     def round(self, num_steps: int, prior_targets: bool = False, teacher=None) -> Samples:
@@ -177,6 +184,8 @@ class SelfPlay:
                 kept["searched"][m] = self._opening_moves(chosen)
             else:
                 chosen, kept["policy"][m] = self.search.run(self.venv.state, mover, size)
+                if self.value_mix > 0:
+                    kept["root"][m] = self.search.root_values()
                 kept["searched"][m] = self._league_moves(chosen, mover) & self._opening_moves(chosen)
                 if prior_targets:
                     logits, _ = self.search.evaluate(kept["obs"][m], self.mask)
@@ -202,11 +211,12 @@ class SelfPlay:
         # Seats counted from the mover: column k is the player k seats after it.
         seats = (rows["mover"][ended, None] + np.arange(self.values)) % players
         earned = self.finals[rows["episode"][ended]] - rows["before"][ended]
+        value = np.take_along_axis(earned, seats, axis=1)
+        root = rows["root"][ended]
+        searched = ~np.isnan(root)  # a teacher's moves keep their result alone
+        value[searched, 0] += self.value_mix * (root[searched] - value[searched, 0])
         return Samples(
-            rows["obs"][ended],
-            rows["mask"][ended],
-            rows["policy"][ended],
-            np.take_along_axis(earned, seats, axis=1).astype(np.float32),
+            rows["obs"][ended], rows["mask"][ended], rows["policy"][ended], value.astype(np.float32)
         )
 
     def _league_moves(self, chosen: np.ndarray, mover: np.ndarray) -> np.ndarray:

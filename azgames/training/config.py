@@ -201,6 +201,16 @@ class AlphaZeroConfig(SuiteConfig):
         range=(0, 1000),
         metavar="PLIES",
     )
+    # Every self-play move samples Gumbel noise, so a game's result is a
+    # noisy target for the positions early in it; the search's root value is
+    # a steadier one, biased by the network it searched with.
+    value_mix: float = option(
+        0.0,
+        help="the search's root value's share in each move's value target, the rest the game's "
+        "result (0: the result alone; for games of one or two sides)",
+        range=(0, 1),
+        metavar="SHARE",
+    )
     # Against its own latest self alone, self-play may wander in a cycle.
     league: float = option(
         0.0,

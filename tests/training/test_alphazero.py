@@ -3,6 +3,8 @@ across rounds, the replay buffer, the learning step, and a whole run."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
@@ -55,6 +57,29 @@ def test_samples_carry_the_improved_policy_and_the_movers_result(rounds):
     # Azacru pays +1 / -1 / 0 at the end only: each move's target is its mover's result.
     assert set(np.unique(samples.value)) <= {-1.0, 0.0, 1.0}
     assert samples.obs.shape[0] == samples.mask.shape[0] == samples.value.size
+
+
+def test_with_a_value_mix_the_value_target_moves_towards_the_searchs_root_value():
+    """The same games played twice from one seed, the second with a quarter
+    of each value target the search's root value: the same moves, and each
+    target a quarter of the way from the result to a value in [-1, 1]
+    that is not the result (the search's mean, not a game's end)."""
+    cfg = tiny(num_steps=60)
+    torch.manual_seed(0)
+    net = net_for(cfg)
+    plain = SelfPlay(cfg, net).round(cfg.num_steps)
+    mixed = SelfPlay(replace(cfg, value_mix=0.25), net).round(cfg.num_steps)
+    np.testing.assert_array_equal(mixed.obs, plain.obs)
+    np.testing.assert_array_equal(mixed.policy, plain.policy)
+    root = (mixed.value - 0.75 * plain.value) / 0.25
+    assert len(root) > 0 and np.all(np.abs(root) <= 1 + 1e-5)
+    assert not np.isin(np.round(root, 5), [-1.0, 0.0, 1.0]).all()
+
+
+def test_a_value_mix_is_refused_where_the_value_is_each_players():
+    cfg = tiny(num_players=3, value_mix=0.5)
+    with pytest.raises(ValueError, match="value_mix=0.5"):
+        SelfPlay(cfg, net_for(cfg, (32,), values=3), values=3)
 
 
 def test_the_replay_buffer_keeps_the_newest_samples():
