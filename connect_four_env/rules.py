@@ -115,6 +115,7 @@ class ConnectFourRules(ContractRules):
     agents = ("player_0", "player_1")
     num_actions = COLUMNS
     search_hooks = "connect_four_env.search"
+    symmetries = "connect_four_env.symmetry"
 
     def observation_shape(self, player: int) -> tuple[int, ...]:
         return (2, ROWS, COLUMNS)
