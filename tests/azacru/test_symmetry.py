@@ -10,7 +10,9 @@ import pytest
 
 import azgames
 from azacru_env.symmetry import action_map, facing_map, field_map, symmetries, transforms
+from azgames.core.state import clone
 from azgames.core.symmetry import symmetries as declared
+from tests.symmetry_checks import seen
 
 from .helpers import position
 
@@ -23,18 +25,7 @@ def transformed(state, m):
     field = np.where(state.piece_field >= 0, cells[state.piece_field], -1).astype(state.piece_field.dtype)
     assert len(set(facings)) == 8  # a permutation of the compass
     facing = facings[state.piece_facing].astype(state.piece_facing.dtype)
-    return copy(state)._replace(tiles=tiles, occupant=occupant, piece_field=field, piece_facing=facing)
-
-
-def seen(rules, state):
-    obs = np.zeros(rules.observation_shape(0), np.int8)
-    mask = np.zeros(rules.num_actions, np.int8)
-    rules.observe(state, -1, obs, mask)
-    return obs.reshape(1, -1), mask.reshape(1, -1)
-
-
-def copy(state):
-    return state._replace(**{k: v.copy() for k, v in state._asdict().items()})
+    return clone(state)._replace(tiles=tiles, occupant=occupant, piece_field=field, piece_facing=facing)
 
 
 @pytest.mark.parametrize("players", [2, 3])
@@ -44,7 +35,7 @@ def test_every_rotation_and_reflection_is_the_same_game(players):
     syms = symmetries(rules)
     assert len(syms) == 7 and len(declared(rules)) == 7
     rng = np.random.default_rng(players)
-    state = copy(rules.initial_state(np.zeros(1, np.uint64)))
+    state = clone(rules.initial_state(np.zeros(1, np.uint64)))
     obs_buf, mask_buf = np.zeros(rules.observation_shape(0), np.int8), np.zeros(rules.num_actions, np.int8)
     rewards = np.zeros(players, np.float32)
     moves = 0
@@ -52,7 +43,7 @@ def test_every_rotation_and_reflection_is_the_same_game(players):
         obs, mask = seen(rules, state)
         legal = np.flatnonzero(mask[0])
         action = int(rng.choice(legal))
-        after = copy(state)
+        after = clone(state)
         rules.step(after, action, obs_buf, mask_buf, rewards)
         for m, sym in zip(maps, syms):
             turned = transformed(state, m)

@@ -6,25 +6,16 @@ mirrored position. The trainer learns from mirrored samples on that ground."""
 import numpy as np
 
 import azgames
+from azgames.core.state import clone
 from azgames.core.symmetry import symmetries
+from tests.symmetry_checks import seen
 
 from .helpers import diagram, position
 
 
-def seen(rules, state):
-    obs = np.zeros(rules.observation_shape(0), np.int8)
-    mask = np.zeros(rules.num_actions, np.int8)
-    rules.observe(state, -1, obs, mask)
-    return obs.reshape(1, -1), mask.reshape(1, -1)
-
-
-def copy(state):
-    return state._replace(**{k: v.copy() for k, v in state._asdict().items()})
-
-
 def mirrored(state):
     """A copy of the state with its board seen in a mirror."""
-    return copy(state)._replace(board=state.board[:, :, ::-1].copy())
+    return clone(state)._replace(board=state.board[:, :, ::-1].copy())
 
 
 def test_the_mirror_is_the_only_symmetry_and_it_swaps_the_outer_columns():
@@ -55,7 +46,7 @@ def test_a_mirrored_game_is_the_same_game_mirrored():
     rewards, turned_rewards = np.zeros(2, np.float32), np.zeros(2, np.float32)
     games = 0
     for _ in range(20):
-        state = copy(rules.initial_state(np.zeros(1, np.uint64)))
+        state = clone(rules.initial_state(np.zeros(1, np.uint64)))
         while state.outcome[0] == 0:
             obs, mask = seen(rules, state)
             turned = mirrored(state)
