@@ -16,8 +16,10 @@ are :class:`~.config.AlphaZeroConfig`.
   improved policy; when its game ends, each of its moves gets the return its
   mover earned from there on as the value target (with 3-4 sides, every
   player's, counted in seats from the mover: the network has a value for
-  each) and goes to the replay buffer. Games run on across rounds: a round is ``num_steps`` moves of
-  every game.
+  each) and goes to the replay buffer; with ``value_mix`` w (one or two
+  sides) the target is ``(1 - w) * return + w * root value``, the search's
+  value of the position. Games run on across rounds: a round is
+  ``num_steps`` moves of every game.
 - **Random openings.** With ``random_opening`` N each game opens with 0 to
   N uniformly random moves, not learnt from: self-play of a game without
   dice otherwise narrows onto a few openings.
@@ -98,7 +100,7 @@ class Samples(NamedTuple):
     obs: np.ndarray  # (M, F) int8: the root's observation, from its mover's side
     mask: np.ndarray  # (M, A) bool: its legal actions
     policy: np.ndarray  # (M, A) float32: the search's improved policy
-    value: np.ndarray  # (M, V) float32: the returns from this move on, the mover's first
+    value: np.ndarray  # (M, V) float32: the returns from this move on, the mover's first (mixed: value_mix)
 
 
 class SelfPlay:
