@@ -479,3 +479,27 @@ def test_bench_leaves_the_committed_results_alone(capsys):
         if committed.read_bytes() != before:
             committed.write_bytes(before)
     assert after == before
+
+
+def test_train_force_clears_the_old_runs_checkpoints_and_resume_point(tmp_path):
+    """A run written over another with --force leaves none of its
+    checkpoints or its resume point, which a bench or --resume would take
+    for the new run's; without --force, a folder holding them is refused."""
+    import argparse
+
+    from azgames.training.cli import run_folder
+
+    old = tmp_path / "run"
+    (old / "checkpoints").mkdir(parents=True)
+    (old / "checkpoints" / "round_00564.npz").write_bytes(b"old")
+    (old / "resume.npz").write_bytes(b"old")
+    parser = argparse.ArgumentParser(prog="azgames train")
+    args = argparse.Namespace(
+        out=str(old), force=False, backend="suite", algo="alphazero", game="connect_four"
+    )
+    with pytest.raises(SystemExit):
+        run_folder(parser, args, 0)
+    assert (old / "resume.npz").exists()
+    args.force = True
+    assert run_folder(parser, args, 0) == str(old)
+    assert sorted(p.name for p in old.iterdir()) == []

@@ -5,6 +5,7 @@ or, with ``--backend rllib``, by RLlib (:mod:`azgames.rllib.cli`)."""
 from __future__ import annotations
 
 import argparse
+import shutil
 from typing import Any
 
 from azgames.cli_args import add_game_options, check, check_agents, checked_rules, game_names, game_options
@@ -17,7 +18,11 @@ from .flags import add_flags, build, checked, flags_of, owner_of
 
 #: What a training run writes into its folder (``train --out``): a folder
 #: holding any of them is another run's, kept unless ``--force``.
-RUN_FILES = ("policy.npz", "policy.json", "train.csv", "eval.csv")
+RUN_FILES = ("policy.npz", "policy.json", "train.csv", "eval.csv", "resume.npz", "checkpoints")
+#: Of those, what a new run would not write over: ``--force`` removes them
+#: first, or a bench reading the checkpoints (or ``--resume``) takes the
+#: old run's for the new one's.
+LEFT_OVER = ("resume.npz", "checkpoints")
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -129,7 +134,13 @@ def run_folder(parser: argparse.ArgumentParser, args: argparse.Namespace, seed: 
         args.backend, "az_" if args.algo == "alphazero" else ""
     )
     out = args.out or f"runs/{prefix}{args.game}_{args.players}p_seed{seed}"
-    check(parser, writable_folder, "--out", out, RUN_FILES, args.force)
+    folder = check(parser, writable_folder, "--out", out, RUN_FILES, args.force)
+    for name in LEFT_OVER:
+        path = folder / name
+        if path.is_dir():
+            shutil.rmtree(path)
+        elif path.exists():
+            path.unlink()
     return out
 
 
