@@ -82,3 +82,24 @@ def test_idle_threads_sleep_unless_the_user_said_otherwise():
         check=True,
     )
     assert mine.stdout.split()[-1] == "ACTIVE"
+
+
+def test_a_learners_torch_threads_survive_numbas_pool_starting():
+    """numba's OpenMP pool, started by the first parallel kernel loaded,
+    set the OpenMP team size that torch shares: ``torch.set_num_threads(1)``
+    became 2 threads beside the env (and a resumed training run came out
+    different from an unbroken one)."""
+    import subprocess
+    import sys
+
+    pytest.importorskip("torch")
+    probe = (
+        "import torch; torch.set_num_threads(1); torch.get_num_threads()\n"
+        "import azgames\n"
+        "venv = azgames.make_vec('connect_four', num_envs=4096, seed=0); venv.reset()\n"
+        "venv.step(venv.random_actions())\n"
+        "import numba; print(numba.get_num_threads(), torch.get_num_threads())"
+    )
+    env = {**os.environ, "NUMBA_NUM_THREADS": "2"}  # a team of two even on one core
+    said = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True, check=True)
+    assert said.stdout.split()[-2:] == ["2", "1"]

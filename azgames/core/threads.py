@@ -14,13 +14,16 @@ a batch of a few hundred games takes to play. So:
   every :data:`LOOK_EVERY_S`;
 - idle threads sleep instead of spinning (``OMP_WAIT_POLICY=PASSIVE``,
   unless the user set it), so that they take no core from a learner's
-  torch threads or another process between batches.
+  torch threads or another process between batches;
+- numba's pool, as it starts, leaves the caller's OpenMP setting (torch's
+  thread count) as it was.
 
 ``NUMBA_NUM_THREADS`` still caps the team.
 """
 
 from __future__ import annotations
 
+import ctypes
 import os
 import time
 from collections.abc import Callable
@@ -80,6 +83,59 @@ def threads_for(batch: int) -> int:
     if batch < PARALLEL_FROM:
         return 1
     return max(1, min(numba.config.NUMBA_NUM_THREADS, spare_threads()))  # type: ignore[attr-defined]
+
+
+def _openmp() -> ctypes.CDLL | None:
+    """The OpenMP runtime numba's OpenMP layer runs on, or None without one:
+    found as the linker binds that layer's calls, in the process's global
+    scope first (where torch loads its own runtime), then in the layer's
+    own dependencies."""
+    try:
+        from numba.np.ufunc import omppool  # type: ignore[attr-defined]
+    except (ImportError, OSError):
+        return None
+    for scope in (None, omppool.__file__):
+        try:
+            runtime = ctypes.CDLL(scope)
+            runtime.omp_get_max_threads, runtime.omp_set_num_threads  # noqa: B018 (both there)
+        except (OSError, AttributeError, TypeError):  # TypeError: no global scope (Windows)
+            continue
+        return runtime
+    return None
+
+
+def _keep_openmp_setting() -> None:
+    """Have numba's thread pool, wherever it starts (at the first parallel
+    kernel run or loaded from the cache), leave the caller's OpenMP team
+    size as it was.
+
+    numba's OpenMP layer sets it to numba's thread count as its pool starts;
+    torch, on the same runtime, then runs its work on that many threads
+    whatever ``torch.set_num_threads`` said. Beside a learner that is
+    oversubscription; it also made a resumed training run come out
+    different from an unbroken one. numba's own ``_launch_threads`` is
+    wrapped, as numba looks it up on each call, until it has started."""
+    try:
+        from numba.np.ufunc import parallel
+
+        launch = parallel._launch_threads
+    except (ImportError, AttributeError):
+        return
+
+    def launch_keeping_openmp() -> None:
+        runtime = _openmp()
+        before = runtime.omp_get_max_threads() if runtime else 0
+        try:
+            launch()
+        finally:
+            if runtime:
+                runtime.omp_set_num_threads(before)
+        parallel._launch_threads = launch  # started: numba's own from now on
+
+    parallel._launch_threads = launch_keeping_openmp
+
+
+_keep_openmp_setting()
 
 
 def _thread_setters() -> tuple[Callable[[], int], Callable[[int], None]]:
