@@ -202,7 +202,7 @@ class AzacruGreedy(BestOfGreedy):
         greedy_batch(
             state,
             mask.view(np.int8),
-            np.asarray(games, np.int64),
+            np.ascontiguousarray(games, np.int64),
             self.removal_penalty,
             self.tiebreak == "mobility",
             out,

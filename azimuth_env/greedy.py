@@ -850,7 +850,7 @@ class AzimuthGreedy(BestOfGreedy):
             state,
             rules.cfg,
             mask.view(np.int8),
-            np.asarray(games, np.int64),
+            np.ascontiguousarray(games, np.int64),
             self.lookahead,
             self.threats,
             out,

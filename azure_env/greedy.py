@@ -511,5 +511,5 @@ class AzureGreedy:
         if not isinstance(rules, AzureRules):
             raise TypeError(f"AzureGreedy plays only Azure Attack, not {rules.info.name}")
         out = np.empty(len(games), np.int64)
-        greedy_batch(state, rules.cfg, mask.view(np.int8), np.asarray(games, np.int64), out)
+        greedy_batch(state, rules.cfg, mask.view(np.int8), np.ascontiguousarray(games, np.int64), out)
         return out
