@@ -92,6 +92,9 @@ from .settings import SearchSettings
 #: scheduler (one Azure game: 7 ms a move on one thread, 740 ms on two
 #: while other jobs ran).
 PARALLEL_FROM = 8
+#: A tree's root node, as an int64 rather than numba's literal 0: a literal
+#: argument compiles a callee a second time.
+ROOT = np.int64(0)
 
 
 class Trees(NamedTuple):
@@ -352,7 +355,7 @@ def walk(s, cfg, forced, faces, t, g, wanted, rewards, obs, mask, needs):
     work = games + g
     copy_game(s, g, work)
     s.rng[work] = next_u64(t.mrng, g)
-    node = 0
+    node = ROOT
     depth = 0
     needs[g] = False
     t.leaf[g] = -1
@@ -486,7 +489,7 @@ def expand_roots(t, mask, logits, values, kin, gumbel, considered_max):
     for g in range(t.used.shape[0]):
         mover = t.mover[g, 0]
         leaf_returns(t, g, mover, values, kin, ret)
-        expand(t, g, 0, mask[g], logits[g], ret[mover])
+        expand(t, g, ROOT, mask[g], logits[g], ret[mover])
         c = t.num_edges[g, 0]
         for k in range(c):
             t.gumbel[g, k] = gumbel[g, t.action[g, k]]
@@ -503,7 +506,7 @@ def root_results(t, policy, chosen):
         visits = t.n[g, :c]
         logits = t.logit[g, :c]
         q = q_row(t, g, 0, c)
-        most = np.max(np.where(t.considered[g, :c], visits, -1.0))
+        most = np.int64(np.max(np.where(t.considered[g, :c], visits, -1)))  # the int64 choose passes
         spread = t.min_spread[0]
         k = root_choice(t.gumbel[g, :c], logits, q, visits, t.value[g, 0], t.considered[g, :c], most, spread)
         chosen[g] = t.action[g, k]
