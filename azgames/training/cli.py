@@ -13,16 +13,17 @@ from azgames.core.extras import require
 from azgames.core.inputs import writable_folder
 from azgames.rllib.config import RllibConfig
 
+from . import resume
 from .config import AlphaZeroConfig, AlphaZeroRayConfig, PPOConfig
 from .flags import add_flags, build, checked, flags_of, owner_of
 
+#: What a run writes into its folder that a new run would not write over:
+#: ``--force`` removes them first, or a bench reading the checkpoints (or
+#: ``--resume``) takes the old run's for the new one's.
+LEFT_OVER = (resume.FILE, "checkpoints")
 #: What a training run writes into its folder (``train --out``): a folder
 #: holding any of them is another run's, kept unless ``--force``.
-RUN_FILES = ("policy.npz", "policy.json", "train.csv", "eval.csv", "resume.npz", "checkpoints")
-#: Of those, what a new run would not write over: ``--force`` removes them
-#: first, or a bench reading the checkpoints (or ``--resume``) takes the
-#: old run's for the new one's.
-LEFT_OVER = ("resume.npz", "checkpoints")
+RUN_FILES = ("policy.npz", "policy.json", "train.csv", "eval.csv", *LEFT_OVER)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
