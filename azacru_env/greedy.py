@@ -182,7 +182,8 @@ class AzacruGreedy(BestOfGreedy):
         mask = base.observe(base.agent_selection)["action_mask"]
         values = np.empty(len(mask), dtype=np.float64)
         mobility = np.empty(len(mask), dtype=np.int64)
-        greedy_values(base.state, 0, mask, self.removal_penalty, values, mobility)
+        # best_only passed, not left out: the batch's greedy_action passes it, and one compile serves both
+        greedy_values(base.state, 0, mask, self.removal_penalty, values, mobility, False)
         return values, mobility
 
     def best_actions(self, env) -> np.ndarray:

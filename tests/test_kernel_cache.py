@@ -1,12 +1,14 @@
 """A stale kernel cache is impossible: edit a kernel in one file, and every
 kernel compiled from other files that calls it (the AEC and vector envs'
-entry points, greedy, the search) runs the new code on the next run,
-without clearing anything by hand (``azgames/core/kernel_cache.py``).
+entry points in the core, the search in the agents) runs the new code on
+the next run, without clearing anything by hand
+(``azgames/core/kernel_cache.py``).
 
 The suite is copied into a temporary folder with a cache of its own; one
-rule of Azacru (a piece's power of movement, ``azacru_env/kernels.py``) is
-changed between two runs, and the second run must agree with the edited
-rules run as plain Python."""
+rule of Connect Four (which columns are open, ``connect_four_env/rules.py``)
+is changed between two runs, and the second run must agree with the edited
+rules run as plain Python. Connect Four, the smallest game, keeps the two
+cold compiles short; the stamp is the same for every game's files."""
 
 from __future__ import annotations
 
@@ -21,8 +23,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 #: What every caller of the rules says at the start of a game: the AEC env's
-#: legal moves, the vector env's counts after a few random steps, greedy's
-#: move and the search's.
+#: legal moves, the vector env's counts after a few random steps and the
+#: search's move.
 PROBE = textwrap.dedent(
     """
     import json
@@ -32,16 +34,15 @@ PROBE = textwrap.dedent(
     import azgames
     from azgames.agents import make_agent
 
-    env = azgames.make("azacru", num_players=2)
+    env = azgames.make("connect_four")
     env.reset(seed=0)
     aec = np.flatnonzero(env.observe(env.agent_selection)["action_mask"]).tolist()
-    venv = azgames.make_vec("azacru", num_envs=4, seed=0)
+    venv = azgames.make_vec("connect_four", num_envs=4, seed=0)
     for _ in range(3):
         _, mask, *_ = venv.step(venv.random_actions())
     vector = mask.sum(axis=1).tolist()
-    greedy = int(make_agent("greedy", seed=0, game="azacru").act(env))
-    search = int(make_agent("mcts:simulations=32", seed=0, game="azacru").act(env))
-    print(json.dumps({"aec": aec, "vector": vector, "greedy": greedy, "search": search,
+    search = int(make_agent("mcts:simulations=32", seed=0, game="connect_four").act(env))
+    print(json.dumps({"aec": aec, "vector": vector, "search": search,
                       "agents_from": azgames.agents.__file__}))
     """
 )
@@ -79,15 +80,16 @@ def test_an_edited_kernel_reaches_every_caller_on_the_next_run(tmp_path):
     copy_suite(suite)
     before = probe(suite, cache)
 
-    kernels = suite / "azacru_env" / "kernels.py"
-    old = "    return max(n, 1)\n"
-    assert kernels.read_text().count(old) == 1
-    kernels.write_text(
-        kernels.read_text().replace(old, "    return max(n, 1) + 1  # every piece one further\n")
+    rules = suite / "connect_four_env" / "rules.py"
+    old = "mask[j, c] = s.board[i, ROWS - 1, c] == EMPTY"
+    assert rules.read_text().count(old) == 1
+    rules.write_text(
+        rules.read_text().replace(old, "mask[j, c] = c > 0 and s.board[i, ROWS - 1, c] == EMPTY")
     )
 
     after = probe(suite, cache)  # the same cache folder, nothing cleared
-    assert after["aec"] != before["aec"] and after["vector"] != before["vector"]  # the edit changes the game
+    assert after["aec"] == list(range(1, 7)) != before["aec"]  # the first column is closed
+    assert after["vector"] != before["vector"] and after["search"] != 0
     assert after == probe(suite, tmp_path / "unused", jit=False)  # every caller plays the edited rules
 
 

@@ -56,8 +56,8 @@ class Kernels(NamedTuple):
 KERNELS = Family()
 #: Every index the core hands a game's kernels (game, row, player, action)
 #: is an int64, the AEC env's game 0 too: numba compiles a kernel once per
-#: tuple of argument types, and a literal 0, the int8 of ``s.player`` or the
-#: uint64 of a ``prange`` index would each compile every kernel again.
+#: tuple of argument types, and the int8 of ``s.player`` or the uint64 of a
+#: ``prange`` index would each compile every kernel again.
 I0 = np.int64(0)
 
 

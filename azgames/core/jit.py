@@ -15,11 +15,15 @@ import numba
 
 from . import (
     kernel_cache,  # noqa: F401  (before the first kernel: its cache must take the suite's stamp)
+    specialisation,
     threads,  # noqa: F401  (before numba's thread pool starts: its threads sleep when idle)
 )
 
 #: True when numba runs kernels as plain Python (``NUMBA_DISABLE_JIT=1``).
 JIT_DISABLED = os.environ.get("NUMBA_DISABLE_JIT", "0") not in ("", "0")
+
+if not JIT_DISABLED:
+    specialisation.install()  # a kernel is compiled once per argument types, whatever constants callers pass
 
 #: Serial kernel: one game, or a batch too small to be worth threads.
 njit = numba.njit(cache=True, nogil=True)

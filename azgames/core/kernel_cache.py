@@ -82,7 +82,8 @@ def suite_digest() -> str:
     return digest.hexdigest()
 
 
-def _in_suite(py_file: str) -> bool:
+def in_suite(py_file: str) -> bool:
+    """Whether ``py_file`` is one of the suite's sources (under :func:`_roots`)."""
     path = Path(py_file).resolve()
     return any(path.parent == folder or (deep and folder in path.parents) for folder, deep in _roots())
 
@@ -100,7 +101,7 @@ class _LazyStamp:
         self.py_file, self.own = py_file, own
 
     def value(self) -> object:
-        return ("azgames", suite_digest()) if _in_suite(self.py_file) else self.own
+        return ("azgames", suite_digest()) if in_suite(self.py_file) else self.own
 
     def __eq__(self, other: object) -> bool:
         return self.value() == other

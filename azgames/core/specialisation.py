@@ -1,0 +1,53 @@
+"""One compile of a suite kernel per tuple of argument *types*, not values.
+
+When a kernel calls another with a constant (``new_node(t, g, -1, False)``,
+``q_row(t, g, 0, c)``), numba types the argument as that literal value and
+compiles the callee once for ``Literal[int](-1)``, again for ``int64``, and
+again for every other constant a call site passes. In the first session of
+Azacru (AEC and vector envs, greedy, ``mcts``, ``az``) a fifth of the compile
+time went to such copies (``docs/experiments.md``, 2026-11-29: one compile
+per signature). The copies compute the same thing: no suite kernel needs a
+value at compile time (none calls ``numba.literally``), so calls into the
+suite's kernels are typed with the plain types here, once for every caller.
+
+Functions outside the suite's folders (numba's own, a user's) keep numba's
+typing. Like the stamp of :mod:`.kernel_cache`, this hooks numba's
+``Dispatcher.get_call_template``, not public API; the cold-start table of
+``benchmarks/compile_profile.py`` would show copies again if a numba release
+moved it, and ``tests/test_specialisation.py`` fails then.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from numba.core import dispatcher, types
+
+from .kernel_cache import in_suite
+
+
+@functools.cache
+def _plain_typed(py_file: str) -> bool:
+    return in_suite(py_file)
+
+
+def _plain_types(get_call_template):
+    """numba's ``get_call_template`` with a suite kernel's literal argument
+    types replaced by their plain types."""
+
+    @functools.wraps(get_call_template)
+    def plain(self, args, kws):
+        if _plain_typed(self.py_func.__code__.co_filename):
+            args = tuple(types.unliteral(a) for a in args)
+            kws = {name: types.unliteral(a) for name, a in kws.items()}
+        return get_call_template(self, args, kws)
+
+    plain.__wrapped_by_azgames__ = True
+    return plain
+
+
+def install() -> None:
+    """Type calls into the suite's kernels without literals (once per process)."""
+    current = dispatcher.Dispatcher.get_call_template
+    if not getattr(current, "__wrapped_by_azgames__", False):
+        dispatcher.Dispatcher.get_call_template = _plain_types(current)  # type: ignore[method-assign]
