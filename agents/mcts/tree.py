@@ -198,7 +198,7 @@ def action_value(s, cfg, src, scratch, action, mover, rewards, values):
 def score_edges(s, cfg, t, node, temperature, rewards, values):
     """Guided selection's ``v0`` and prior ``p`` for every edge of ``node``
     (just expanded from the work game), playing each action on slot 2."""
-    mover = t.mover[node]
+    mover = np.int64(t.mover[node])  # the int64 the az search passes: one compile for both
     e = t.first[node]
     while e >= 0:
         v = action_value(s, cfg, 1, 2, t.label[e], mover, rewards, values)

@@ -160,17 +160,18 @@ def test_a_value_for_each_player_goes_to_each_players_own_edges():
     move. The network's values at the leaf, counted in seats from its mover
     (player 2: 0.5, player 0: -0.25, player 1: 0.75), back up to each
     choosing player's edge as that player's own value."""
-    from azgames.agents.az.search import expand_and_backup, new_node, new_trees, side_signs
+    from azgames.agents.az.search import by_reference, expand_and_backup, new_node, new_trees, side_signs
 
     t = new_trees(1, 4, 3, 3, 8, 0)
-    root, middle, leaf = (new_node(t, 0, mover, False) for mover in (0, 1, 2))
+    ref = by_reference(t)  # the arrays of t, as the kernels take them
+    root, middle, leaf = (new_node(ref, 0, mover, False) for mover in (0, 1, 2))
     t.first[0, :2], t.num_edges[0, :2], t.used[0, 1] = (0, 3), 3, 6  # edges 0-2 the root's, 3-5 the middle's
     t.path_node[0, :2] = root, middle
     t.path_edge[0, :2] = 0, 4  # the edges walked
     t.depth[0], t.leaf[0] = 2, leaf
     values = np.array([[0.5, -0.25, 0.75]])
     mask = np.ones((1, 3), np.int8)
-    expand_and_backup(t, np.array([True]), mask, np.zeros((1, 3)), values, side_signs([[0], [1], [2]], 3))
+    expand_and_backup(ref, np.array([True]), mask, np.zeros((1, 3)), values, side_signs([[0], [1], [2]], 3))
     assert t.w[0, 0] == -0.25 and t.w[0, 4] == 0.75  # player 0's edge, player 1's edge
     assert t.n[0, 0] == t.n[0, 4] == 1 and t.value[0, leaf] == 0.5  # the leaf's own value, its mover's
     assert t.first[0, leaf] == 6 and t.num_edges[0, leaf] == 3  # the leaf expanded after the others
@@ -180,10 +181,11 @@ def test_a_leafs_value_mixes_the_network_and_the_playout_by_their_weight():
     """The walk above, with ``playout_weight`` 0.5 and the leaf's playout ending with
     player 0 winning (+1, -1, 0 for players 0, 1, 2): each choosing player's
     edge gets half the network's value for it and half the playout's."""
-    from azgames.agents.az.search import expand_and_backup, new_node, new_trees, side_signs
+    from azgames.agents.az.search import by_reference, expand_and_backup, new_node, new_trees, side_signs
 
     t = new_trees(1, 4, 3, 3, 8, 0)
-    root, middle, leaf = (new_node(t, 0, mover, False) for mover in (0, 1, 2))
+    ref = by_reference(t)  # the arrays of t, as the kernels take them
+    root, middle, leaf = (new_node(ref, 0, mover, False) for mover in (0, 1, 2))
     t.first[0, :2], t.num_edges[0, :2], t.used[0, 1] = (0, 3), 3, 6
     t.path_node[0, :2] = root, middle
     t.path_edge[0, :2] = 0, 4
@@ -192,7 +194,7 @@ def test_a_leafs_value_mixes_the_network_and_the_playout_by_their_weight():
     t.played_out[0] = 1.0, -1.0, 0.0
     values = np.array([[0.5, -0.25, 0.75]])  # seats from the leaf's mover, player 2
     mask = np.ones((1, 3), np.int8)
-    expand_and_backup(t, np.array([True]), mask, np.zeros((1, 3)), values, side_signs([[0], [1], [2]], 3))
+    expand_and_backup(ref, np.array([True]), mask, np.zeros((1, 3)), values, side_signs([[0], [1], [2]], 3))
     assert t.w[0, 0] == 0.5 * -0.25 + 0.5 * 1.0  # player 0's edge
     assert t.w[0, 4] == 0.5 * 0.75 + 0.5 * -1.0  # player 1's edge
     assert t.value[0, leaf] == 0.5 * 0.5 + 0.5 * 0.0  # the leaf's mover's, mixed
@@ -393,3 +395,15 @@ def test_azimuth_a_wind_turned_and_turned_back_is_a_draw_to_the_search(repetitio
     assert t.n[0, back] == 1.0 and t.key[0, came_back] == t.key[0, 0]
     assert t.over[0, came_back] == repetition_draws
     assert t.w[0, back] == (0.0 if repetition_draws else -1.0)
+
+
+def test_the_struct_the_kernels_take_holds_every_array_of_the_trees():
+    """``by_reference`` copies the arrays' handles one by one: one left out
+    would be a null array in every kernel."""
+    import inspect
+    import re
+
+    from azgames.agents.az.search import Trees, _by_reference
+
+    source = inspect.getsource(getattr(_by_reference, "py_func", _by_reference))
+    assert re.findall(r"r\.(\w+) = t\.\1\b", source) == list(Trees._fields)
