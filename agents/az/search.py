@@ -94,8 +94,7 @@ from .settings import SearchSettings
 #: scheduler (one Azure game: 7 ms a move on one thread, 740 ms on two
 #: while other jobs ran).
 PARALLEL_FROM = 8
-#: A tree's root node, as an int64 rather than numba's literal 0: a literal
-#: argument compiles a callee a second time.
+#: A tree's root node.
 ROOT = np.int64(0)
 
 

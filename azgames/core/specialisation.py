@@ -4,17 +4,16 @@ When a kernel calls another with a constant (``new_node(t, g, -1, False)``,
 ``q_row(t, g, 0, c)``), numba types the argument as that literal value and
 compiles the callee once for ``Literal[int](-1)``, again for ``int64``, and
 again for every other constant a call site passes. In the first session of
-Azacru (AEC and vector envs, greedy, ``mcts``, ``az``) a fifth of the compile
-time went to such copies (``docs/experiments.md``, 2026-11-29: one compile
-per signature). The copies compute the same thing: no suite kernel needs a
+Azacru (AEC and vector envs, greedy, ``mcts``, ``az``) about a tenth of the
+compile time went to such copies (``docs/experiments.md``, 2026-11-29: one
+compile per signature). The copies compute the same thing: no suite kernel needs a
 value at compile time (none calls ``numba.literally``), so calls into the
 suite's kernels are typed with the plain types here, once for every caller.
 
 Functions outside the suite's folders (numba's own, a user's) keep numba's
 typing. Like the stamp of :mod:`.kernel_cache`, this hooks numba's
-``Dispatcher.get_call_template``, not public API; the cold-start table of
-``benchmarks/compile_profile.py`` would show copies again if a numba release
-moved it, and ``tests/test_specialisation.py`` fails then.
+``Dispatcher.get_call_template``, not public API: ``tests/test_compile_once.py``
+fails if a numba release moves it.
 """
 
 from __future__ import annotations
