@@ -82,6 +82,7 @@ def suite_digest() -> str:
     return digest.hexdigest()
 
 
+@functools.cache  # asked at every typing of a call (specialisation.py); the roots are read once
 def in_suite(py_file: str) -> bool:
     """Whether ``py_file`` is one of the suite's sources (under :func:`_roots`)."""
     path = Path(py_file).resolve()

@@ -25,18 +25,13 @@ from numba.core import dispatcher, types
 from .kernel_cache import in_suite
 
 
-@functools.cache
-def _plain_typed(py_file: str) -> bool:
-    return in_suite(py_file)
-
-
 def _plain_types(get_call_template):
     """numba's ``get_call_template`` with a suite kernel's literal argument
     types replaced by their plain types."""
 
     @functools.wraps(get_call_template)
     def plain(self, args, kws):
-        if _plain_typed(self.py_func.__code__.co_filename):
+        if in_suite(self.py_func.__code__.co_filename):
             args = tuple(types.unliteral(a) for a in args)
             kws = {name: types.unliteral(a) for name, a in kws.items()}
         return get_call_template(self, args, kws)
