@@ -20,8 +20,9 @@ out):
   openings, drawn by the game's seed) so that deterministic players do not
   replay one game.
 
-Seeds pool: the shares over every seed's positions, the games over every
-seed's games. The table goes to stdout; ``--save`` writes
+The runs are scored side by side, one process a core (``--jobs``). Seeds
+pool: the shares over every seed's positions, the games over every seed's
+games. The table goes to stdout; ``--save`` writes
 ``benchmarks/results/connect_four_bench.json`` and the curve
 ``docs/images/connect_four_curve.png`` is drawn from it
 (``python benchmarks/connect_four_bench.py --plot``).
@@ -31,10 +32,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import os
 import subprocess
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
+from itertools import repeat
 from pathlib import Path
 
 import numpy as np
@@ -151,6 +155,28 @@ def run_rows(run: Path, rules, state, found, games: int, progress) -> dict:
     return {"seed": seed, "run": str(run), "command": record["command"], "curve": curve, "matches": matches}
 
 
+def score_run(run: Path, games: int, quick: bool) -> dict:
+    """:func:`run_rows` of one run, the test positions loaded here: a worker
+    process's whole job."""
+    found = test_set.load()[: 100 if quick else None]
+    rules = azgames.make("connect_four").unwrapped.rules
+    say = lambda text: print(text, file=sys.stderr, flush=True)  # noqa: E731
+    return run_rows(run, rules, batch_state(rules, found), found, games, say)
+
+
+def score_runs(runs: list[Path], games: int, quick: bool, jobs: int) -> list[dict]:
+    """Each run's rows, ``jobs`` runs at a time (one process each, one BLAS
+    and numba thread each, so that they do not take each other's cores)."""
+    jobs = max(1, min(jobs, len(runs)))
+    if jobs == 1:
+        return [score_run(run, games, quick) for run in runs]
+    # Inherited by the spawned workers before they import numpy and numba.
+    os.environ.update(OMP_NUM_THREADS="1", OPENBLAS_NUM_THREADS="1", NUMBA_NUM_THREADS="1")
+    spawn = multiprocessing.get_context("spawn")  # no fork of a process numba's threads may hold
+    with ProcessPoolExecutor(jobs, mp_context=spawn) as pool:
+        return list(pool.map(score_run, runs, repeat(games), repeat(quick)))
+
+
 def pooled(seeds: list[dict]) -> dict:
     """The last network's shares and games, summed over seeds, with intervals."""
     shares = {}
@@ -262,8 +288,16 @@ def main(argv: list[str] | None = None) -> int:
         help="first train the recipe for seeds 0, 1 and 2 side by side, this many minutes each, "
         "into runs/ (the committed figures: --train 55 --games 60 --save)",
     )
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=os.cpu_count() or 1,
+        help="runs scored at once, each in its own process (default: one a core)",
+    )
     results_file.add_arguments(parser, COMMITTED)
     args = parser.parse_args(argv)
+    if args.jobs < 1:
+        parser.error(f"--jobs {args.jobs}: give at least 1")
     out = results_file.destination(parser, args, COMMITTED, quick=args.quick)
     if args.plot:
         print(plot(json.loads(COMMITTED.read_text())))
@@ -272,12 +306,8 @@ def main(argv: list[str] | None = None) -> int:
         args.runs = train_seeds(args.train, [0, 1, 2], Path("runs"))
     if not args.runs:
         parser.error("give at least one run folder, or --train MINUTES")
-    found = test_set.load()[: 100 if args.quick else None]
-    rules = azgames.make("connect_four").unwrapped.rules
-    state = batch_state(rules, found)
     began = time.perf_counter()
-    say = lambda text: print(text, file=sys.stderr, flush=True)  # noqa: E731
-    seeds = [run_rows(run, rules, state, found, 4 if args.quick else args.games, say) for run in args.runs]
+    seeds = score_runs(args.runs, 4 if args.quick else args.games, args.quick, args.jobs)
     results = {"seeds": seeds, "pooled": pooled(seeds), "seconds": round(time.perf_counter() - began, 1)}
     print(tables.connect_four_bench(results))
     print(tables.connect_four_games(results))

@@ -133,11 +133,29 @@ def test_the_last_free_cell_filled_without_four_is_a_draw():
         XOXOXOX
         """
     )
-    # 41 stones, X's 21st last: X moves and fills f6 (f5 below is O).
+    # 41 stones, X's 21 and O's 20: O moves and fills f6 (f5 below is O).
     env.step(5)
     assert all(env.terminations.values())
     assert env.rewards == {"player_0": 0.0, "player_1": 0.0}
     assert env.infos["player_0"]["winners"] == []
+
+
+def test_the_last_free_cell_filled_with_four_wins_not_draws():
+    env = env_at(
+        """
+        XXOOO.X
+        OXOXOOO
+        XXXOXOX
+        OOXOXOX
+        XXXOOXO
+        XXOXXOO
+        """
+    )
+    # The board fills and O's f6 makes c6-f6: a win, though no cell is left.
+    env.step(5)
+    assert all(env.terminations.values())
+    assert env.rewards == {"player_0": -1.0, "player_1": 1.0}
+    assert env.infos["player_0"]["winners"] == ["player_1"]
 
 
 def test_the_notation_names_columns_a_to_g_from_the_left():
