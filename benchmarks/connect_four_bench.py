@@ -32,13 +32,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing
 import os
 import subprocess
 import sys
+import tempfile
 import time
-from concurrent.futures import ProcessPoolExecutor
-from itertools import repeat
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import numpy as np
@@ -156,8 +155,7 @@ def run_rows(run: Path, rules, state, found, games: int, progress) -> dict:
 
 
 def score_run(run: Path, games: int, quick: bool) -> dict:
-    """:func:`run_rows` of one run, the test positions loaded here: a worker
-    process's whole job."""
+    """:func:`run_rows` of one run, the test positions loaded here."""
     found = test_set.load()[: 100 if quick else None]
     rules = azgames.make("connect_four").unwrapped.rules
     say = lambda text: print(text, file=sys.stderr, flush=True)  # noqa: E731
@@ -165,16 +163,25 @@ def score_run(run: Path, games: int, quick: bool) -> dict:
 
 
 def score_runs(runs: list[Path], games: int, quick: bool, jobs: int) -> list[dict]:
-    """Each run's rows, ``jobs`` runs at a time (one process each, one BLAS
-    and numba thread each, so that they do not take each other's cores)."""
+    """Each run's rows, ``jobs`` runs at a time: each in a process of its
+    own (this script again, on that run alone, with one BLAS and numba
+    thread, so that they do not take each other's cores)."""
     jobs = max(1, min(jobs, len(runs)))
     if jobs == 1:
         return [score_run(run, games, quick) for run in runs]
-    # Inherited by the spawned workers before they import numpy and numba.
-    os.environ.update(OMP_NUM_THREADS="1", OPENBLAS_NUM_THREADS="1", NUMBA_NUM_THREADS="1")
-    spawn = multiprocessing.get_context("spawn")  # no fork of a process numba's threads may hold
-    with ProcessPoolExecutor(jobs, mp_context=spawn) as pool:
-        return list(pool.map(score_run, runs, repeat(games), repeat(quick)))
+    env = {**os.environ, "OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1", "NUMBA_NUM_THREADS": "1"}
+    with tempfile.TemporaryDirectory() as tmp:
+
+        def one(k: int) -> dict:
+            out = Path(tmp) / f"{k}.json"
+            command = [sys.executable, __file__, str(runs[k]), "--games", str(games), "--jobs", "1"]
+            command += ["--quick"] * quick + ["--json", str(out)]
+            if subprocess.run(command, env=env, stdout=subprocess.DEVNULL).returncode:
+                raise SystemExit(f"scoring {runs[k]} failed: see its output above")
+            return json.loads(out.read_text())["seeds"][0]
+
+        with ThreadPoolExecutor(jobs) as pool:
+            return list(pool.map(one, range(len(runs))))
 
 
 def pooled(seeds: list[dict]) -> dict:

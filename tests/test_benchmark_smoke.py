@@ -394,8 +394,10 @@ def test_connect_four_bench_quick_run_scores_a_runs_checkpoints_and_its_games(
         )
     )
     out = tmp_path / "bench.json"
-    _bench("connect_four_bench")["main"]([str(run), "--quick", "--json", str(out)])
-    (seed,) = json.loads(out.read_text())["seeds"]
+    # The run twice, scored side by side in two processes: the same rows twice.
+    _bench("connect_four_bench")["main"]([str(run), str(run), "--quick", "--jobs", "2", "--json", str(out)])
+    seed, again = json.loads(out.read_text())["seeds"]
+    assert again == seed
     assert [c["checkpoint"] for c in seed["curve"]] == ["round_00001.npz", "round_00002.npz", "policy.npz"]
     assert all(c["shares"]["64"]["positions"] == 100 for c in seed["curve"])
     assert {(m["simulations"], m["depth"]) for m in seed["matches"]} == {
