@@ -2,7 +2,7 @@
 are, against the solver and against alpha-beta, over its training minutes.
 
     python benchmarks/connect_four_bench.py RUN_DIR [RUN_DIR ...] [--games 100] [--save]
-    python benchmarks/connect_four_bench.py --train 55 --games 60 --save   # train seeds 0-2, then score
+    python benchmarks/connect_four_bench.py --train 95 --games 60 --save   # train seeds 0-2, then score
 
 Each RUN_DIR is one seed's ``train connect_four --algo alphazero`` run. For
 every checkpoint along it (``checkpoints/*.npz``, then ``policy.npz``), at
@@ -293,7 +293,7 @@ def main(argv: list[str] | None = None) -> int:
         type=float,
         metavar="MINUTES",
         help="first train the recipe for seeds 0, 1 and 2 side by side, this many minutes each, "
-        "into runs/ (the committed figures: --train 55 --games 60 --save)",
+        "into runs/ (the committed figures: --train 95 --games 60 --save)",
     )
     parser.add_argument(
         "--jobs",

@@ -16,8 +16,8 @@ moves of self-play a second, the whole run's throughput; learner updates a
 second (256 samples each, over the learner's own seconds); the learner's
 share of the time; and the lag, how many versions behind the learner's
 weights each round was played with (the local trainer's is 0). Connect
-Four trains its shipped recipe (a 16 x 1 conv trunk), Azacru the default
-MLP. The machine's cores and, on cuda, the card are named in each row.
+Four trains its shipped recipe (``azgames.training.recipes``), Azacru the
+default MLP. The machine's cores and, on cuda, the card are named in each row.
 Rows of one machine at a time: ``--save`` merges them into
 ``benchmarks/results/selfplay_scaling.json`` by machine.
 """

@@ -134,8 +134,8 @@ class ConnectFourRules(ContractRules):
         actor when the game ends), else the full board is a draw."""
         p = int(state.player[0])
         # A game ends at a four or at the full board (check_values holds a
-        # state from outside to that): only a full board needs looking at,
-        # which spares most games' ends a tenth of the AEC env's time.
+        # state from outside to that): only a full board needs looking at.
+        # The numpy check at every end was over a quarter of the AEC env's time.
         won = state.outcome[0] == TERMINATED and (
             state.ply[0] < ROWS * COLUMNS or bool(fours(state.board[:1] == p)[0])
         )

@@ -4,6 +4,6 @@ flags: the one place each is written (docs/training.md says why).
 
 #: Connect Four's shipped ``az`` network: a conv trunk, and random openings
 #: so that self-play does not collapse onto a few lines.
-CONNECT_FOUR = ("--conv", "16x1", "--random-opening", "8")
+CONNECT_FOUR = ("--conv", "32x2", "--random-opening", "8")
 
 __all__ = ["CONNECT_FOUR"]

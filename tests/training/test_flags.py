@@ -116,7 +116,9 @@ def test_a_recipe_of_flags_is_a_config_and_a_bad_one_is_named():
     from azgames.training.recipes import CONNECT_FOUR
 
     cfg = config_from_flags(AlphaZeroConfig, CONNECT_FOUR, game="connect_four")
-    assert (cfg.conv, cfg.random_opening) == ({"channels": 16, "blocks": 1}, 8)
+    channels, blocks = map(int, CONNECT_FOUR[CONNECT_FOUR.index("--conv") + 1].split("x"))
+    opening = int(CONNECT_FOUR[CONNECT_FOUR.index("--random-opening") + 1])
+    assert (cfg.conv, cfg.random_opening) == ({"channels": channels, "blocks": blocks}, opening)
     assert dataclasses.replace(cfg, conv=None, random_opening=0) == AlphaZeroConfig("connect_four")
     with pytest.raises(ValueError, match="--conv 16: give CHANNELSxBLOCKS"):
         config_from_flags(AlphaZeroConfig, ["--conv", "16"], game="connect_four")
