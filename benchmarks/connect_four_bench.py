@@ -287,7 +287,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("runs", nargs="*", type=Path, help="training runs' folders, one a seed")
     parser.add_argument("--games", type=int, default=100, help="games against each depth, per run and player")
     parser.add_argument("--plot", action="store_true", help="draw the curve from the committed JSON and stop")
-    parser.add_argument("--quick", action="store_true", help="a smoke run: 100 positions, 4 games")
+    parser.add_argument(
+        "--quick", action="store_true", help="a smoke run: 100 positions, 2 games (one a seat)"
+    )
     parser.add_argument(
         "--train",
         type=float,
@@ -314,7 +316,7 @@ def main(argv: list[str] | None = None) -> int:
     if not args.runs:
         parser.error("give at least one run folder, or --train MINUTES")
     began = time.perf_counter()
-    seeds = score_runs(args.runs, 4 if args.quick else args.games, args.quick, args.jobs)
+    seeds = score_runs(args.runs, 2 if args.quick else args.games, args.quick, args.jobs)
     results = {"seeds": seeds, "pooled": pooled(seeds), "seconds": round(time.perf_counter() - began, 1)}
     print(tables.connect_four_bench(results))
     print(tables.connect_four_games(results))

@@ -52,8 +52,9 @@ def machine(device: str) -> str:
     return f"{platform.machine()}, {cores} cores"
 
 
-def row(game: str, device: str, rounds: int, seed: int, actors: int) -> dict:
-    """One run: the local trainer (``actors`` 0) or self-play in ``actors`` Ray actors."""
+def row(game: str, device: str, rounds: int, seed: int, actors: int, num_envs: int | None = None) -> dict:
+    """One run: the local trainer (``actors`` 0) or self-play in ``actors``
+    Ray actors; ``num_envs`` games at once (the recipe's by default)."""
     from azgames.training import alphazero, alphazero_ray
     from azgames.training.config import AlphaZeroRayConfig
     from azgames.training.flags import config_from_flags
@@ -61,6 +62,7 @@ def row(game: str, device: str, rounds: int, seed: int, actors: int) -> dict:
     with tempfile.TemporaryDirectory() as out:
         cls = AlphaZeroRayConfig if actors else alphazero.Config
         cfg = config_from_flags(cls, RECIPES[game], game=game, out=out, progress=False)
+        cfg.num_envs = num_envs or cfg.num_envs
         cfg.seed, cfg.steps, cfg.device = seed, rounds * cfg.num_envs * cfg.num_steps, device
         cfg.eval_every, cfg.final_eval_games, cfg.eval_against = 0, 2, ("random",)
         cfg.torch_threads = min(os.cpu_count() or 1, 8)
@@ -100,18 +102,19 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--rounds", type=int, default=24, help="rounds of 4,096 moves a row (default: 24)")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--quick", action="store_true", help="a smoke run: 2 rounds of Connect Four")
+    parser.add_argument("--quick", action="store_true", help="a smoke run: 4 rounds of 32 Connect Four games")
     results_file.add_arguments(parser, COMMITTED)
     args = parser.parse_args(argv)
     out = results_file.destination(parser, args, COMMITTED, quick=args.quick)
     games, rounds, backends = (
         (["connect_four"], 4, [0]) if args.quick else (args.games, args.rounds, [0, *args.actors])
     )
+    num_envs = 32 if args.quick else None  # the smoke run's rounds are an eighth of a real one's
     rows = []
     for game in games:
         for device in args.devices:
             for actors in backends:
-                rows.append(row(game, device, rounds, args.seed, actors))
+                rows.append(row(game, device, rounds, args.seed, actors, num_envs))
                 print(
                     tables.selfplay_scaling({"rows": rows[-1:]}).splitlines()[-1], file=sys.stderr, flush=True
                 )
