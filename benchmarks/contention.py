@@ -8,10 +8,18 @@ threads, a second seed, a notebook kernel. For every game, batch size N and
 number of competing busy processes (each a Python loop spinning on one
 core), ``make_vec(game, num_envs=N)`` is stepped with ``random_actions()``
 in a fresh plain script, once with the suite's defaults and once with
-``NUMBA_NUM_THREADS=1``, the two alternating; the table gives both rates and
-their ratio. The target: with 1 and 3 busy processes the defaults run at
-0.9x or more of one thread, and on a quiet machine N = 4096 still gains
-from the second core.
+``NUMBA_NUM_THREADS=1``; the table gives both rates (medians of
+``--rounds``) and their ratio. The target: with 1 and 3 busy processes the
+defaults run at 0.9x or more of one thread, and on a quiet machine N = 4096
+still gains from the second core.
+
+The two settings' processes take turns, a slice of 0.05 s each (the busy
+processes spin throughout), until each has run ``--seconds``: a machine
+that slows down weighs on both alike. Timed one after the other for a
+second each, the same code (N = 1 runs no thread team in either setting)
+gave rates 25% apart from one run to the next beside busy processes on
+this 2-core virtual machine, and the ratio of one timing each said
+nothing at 0.9x.
 
 The same for a Stable-Baselines3 loop (``MaskablePPO`` on ``SB3VecEnv``,
 the ``train`` extra) in a plain script: the defaults beside one numba and one
@@ -35,35 +43,50 @@ from benchmarks import results_file  # noqa: E402
 ROOT = Path(__file__).resolve().parents[1]
 COMMITTED = results_file.RESULTS / "contention.json"
 
-VECTOR = r"""
+#: What both probes run: a warm probe says ``ready``, then for every
+#: ``slice S`` it reads makes calls until S seconds have passed and prints
+#: the steps and the seconds they took; ``stop`` ends it.
+SLICES = r"""
 import sys, time
+def timed(call, steps_a_call):
+    print("ready", flush=True)
+    for line in sys.stdin:
+        if line.startswith("stop"):
+            break
+        budget, steps, began = float(line.split()[1]), 0, time.perf_counter()
+        while True:
+            call()
+            steps += steps_a_call
+            took = time.perf_counter() - began
+            if took >= budget:
+                break
+        print(steps, took, flush=True)
+"""
+
+VECTOR = (
+    SLICES
+    + r"""
 import azgames
-game, n, seconds = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
+game, n = sys.argv[1], int(sys.argv[2])
 venv = azgames.make_vec(game, num_envs=n, seed=0)
 for _ in range(3):
     venv.step(venv.random_actions())
-steps, start = 0, time.perf_counter()
-while time.perf_counter() - start < seconds:
-    for _ in range(10):
-        venv.step(venv.random_actions())
-    steps += 10 * n
-print(steps / (time.perf_counter() - start))
+timed(lambda: venv.step(venv.random_actions()), n)
 """
+)
 
-SB3 = r"""
-import sys, time
+SB3 = (
+    SLICES
+    + r"""
 from sb3_contrib import MaskablePPO
 from azgames.training.sb3 import SB3VecEnv
-game, n, seconds = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
+game, n = sys.argv[1], int(sys.argv[2])
 venv = SB3VecEnv(game, num_envs=n, opponents=["random"], seed=0)
 model = MaskablePPO("MlpPolicy", venv, n_steps=32, batch_size=256, n_epochs=1, verbose=0, seed=0)
 model.learn(n * 32)  # compiled and warmed before the clock starts
-start, steps = time.perf_counter(), 0
-while time.perf_counter() - start < seconds:
-    model.learn(n * 32, reset_num_timesteps=False)
-    steps += n * 32
-print(steps / (time.perf_counter() - start))
+timed(lambda: model.learn(n * 32, reset_num_timesteps=False), n * 32)
 """
+)
 
 BUSY = "while True: pass"
 
@@ -74,25 +97,66 @@ SETTINGS = {
 }
 
 
-def rate(script: str, args: list[str], extra_env: dict[str, str]) -> float:
+#: One turn of a probe: short beside the drift of a shared machine, long
+#: beside the few microseconds a turn costs in messages.
+SLICE_S = 0.05
+
+
+def probe(script: str, args: list[str], extra_env: dict[str, str]) -> subprocess.Popen:
+    """A probe process, started; it says ``ready`` once warm."""
     env = {**os.environ, "AZGAMES_COMPILE_NOTICE": "0", **extra_env}
     for name in SETTINGS["one thread"]:  # the defaults are the suite's, not this shell's
         if name not in extra_env:
             env.pop(name, None)
-    run = subprocess.run(
-        [sys.executable, "-c", script, *args], capture_output=True, text=True, env=env, cwd=ROOT, check=False
+    return subprocess.Popen(
+        [sys.executable, "-c", script, *args],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        cwd=ROOT,
     )
-    if run.returncode != 0:
-        raise RuntimeError(f"probe {args} failed:\n{run.stderr[-2000:]}")
-    return float(run.stdout.split()[-1])
 
 
-def with_busy(count: int, measure):
-    """``measure()`` while ``count`` busy processes spin."""
-    spinners = [subprocess.Popen([sys.executable, "-c", BUSY]) for _ in range(count)]
+def reply(p: subprocess.Popen) -> str:
+    line = p.stdout.readline()  # type: ignore[union-attr]
+    if not line:
+        raise RuntimeError(f"a probe failed:\n{p.communicate()[1][-2000:]}")
+    return line
+
+
+def taking_turns(probes: list[subprocess.Popen], seconds: float) -> list[float]:
+    """Each probe's steps/s, the probes running in turn, a slice each, until
+    each has run ``seconds``; the first to go alternates."""
+    steps, took = [0] * len(probes), [0.0] * len(probes)
     try:
-        time.sleep(0.3 if count else 0)
-        return measure()
+        for p in probes:
+            if reply(p).strip() != "ready":
+                raise RuntimeError("a probe said something before it was ready")
+        turn = 0
+        while min(took) < seconds:
+            order = range(len(probes)) if turn % 2 == 0 else reversed(range(len(probes)))
+            for k in order:
+                probes[k].stdin.write(f"slice {SLICE_S}\n")  # type: ignore[union-attr]
+                probes[k].stdin.flush()  # type: ignore[union-attr]
+                done, spent = reply(probes[k]).split()
+                steps[k], took[k] = steps[k] + int(done), took[k] + float(spent)
+            turn += 1
+        for p in probes:
+            p.communicate("stop\n")
+    finally:
+        for p in probes:
+            p.kill()
+    return [n / t for n, t in zip(steps, took)]
+
+
+def one_round(script: str, args: list[str], busy: int, seconds: float) -> dict[str, float]:
+    """Each setting's steps/s beside ``busy`` busy processes, the settings taking turns."""
+    spinners = [subprocess.Popen([sys.executable, "-c", BUSY]) for _ in range(busy)]
+    try:
+        time.sleep(0.3 if busy else 0)
+        return dict(zip(SETTINGS, taking_turns([probe(script, args, e) for e in SETTINGS.values()], seconds)))
     finally:
         for p in spinners:
             p.kill()
@@ -102,8 +166,8 @@ def with_busy(count: int, measure):
 def row(kind: str, script: str, game: str, n: int, busy: int, seconds: float, rounds: int) -> dict:
     rates: dict[str, list[float]] = {name: [] for name in SETTINGS}
     for _ in range(rounds):
-        for name, extra in SETTINGS.items():
-            rates[name].append(with_busy(busy, lambda: rate(script, [game, str(n), str(seconds)], extra)))
+        for name, rate in one_round(script, [game, str(n)], busy, seconds).items():
+            rates[name].append(rate)
     default, single = (statistics.median(rates[name]) for name in SETTINGS)
     out = {"loop": kind, "game": game, "num_envs": n, "busy": busy, "default": default, "one_thread": single}
     out["ratio"] = default / single
@@ -140,14 +204,17 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--sizes", nargs="+", type=int, default=[1, 64, 4096], help="batch sizes N")
     parser.add_argument("--seconds", type=float, default=1.5, help="seconds a timing (default: 1.5)")
-    parser.add_argument("--rounds", type=int, default=1, help="timings of each setting (default: 1)")
+    parser.add_argument("--rounds", type=int, default=3, help="timings of each setting (default: 3)")
     parser.add_argument("--no-sb3", action="store_true", help="leave out the Stable-Baselines3 loop")
-    parser.add_argument("--quick", action="store_true", help="a smoke run: one game, N=1, no busy process")
+    parser.add_argument(
+        "--quick", action="store_true", help="a smoke run: one game, N=1, 0 and 1 busy process, one round"
+    )
     results_file.add_arguments(parser, COMMITTED)
     args = parser.parse_args(argv)
     out = results_file.destination(parser, args, COMMITTED, quick=args.quick)
     if args.quick:
-        args.games, args.busy, args.sizes, args.seconds, args.no_sb3 = args.games[:1], [0], [1], 0.2, True
+        args.games, args.busy, args.sizes, args.seconds, args.no_sb3 = args.games[:1], [0, 1], [1], 0.2, True
+        args.rounds = 1
     rows = [
         row("vector", VECTOR, game, n, busy, args.seconds, args.rounds)
         for game in args.games
@@ -162,6 +229,7 @@ def main(argv: list[str] | None = None) -> int:
             "date": time.strftime("%Y-%m-%d"),
             "cpus": os.cpu_count(),
             "seconds": args.seconds,
+            "rounds": args.rounds,
             "rows": rows,
         }
         results_file.write_json(out, results)
