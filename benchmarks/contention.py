@@ -203,8 +203,10 @@ def main(argv: list[str] | None = None) -> int:
         "--busy", nargs="+", type=int, default=[0, 1, 3], help="busy processes (default: 0 1 3)"
     )
     parser.add_argument("--sizes", nargs="+", type=int, default=[1, 64, 4096], help="batch sizes N")
-    parser.add_argument("--seconds", type=float, default=1.5, help="seconds a timing (default: 1.5)")
-    parser.add_argument("--rounds", type=int, default=3, help="timings of each setting (default: 3)")
+    parser.add_argument(
+        "--seconds", type=float, default=1.5, help="seconds each setting runs in a round (default: 1.5)"
+    )
+    parser.add_argument("--rounds", type=int, default=3, help="rounds; a cell is their median (default: 3)")
     parser.add_argument("--no-sb3", action="store_true", help="leave out the Stable-Baselines3 loop")
     parser.add_argument(
         "--quick", action="store_true", help="a smoke run: one game, N=1, 0 and 1 busy process, one round"

@@ -367,7 +367,7 @@ def test_contention_quick_run_compares_the_defaults_with_one_thread(tmp_path, ca
     out = tmp_path / "contention.json"
     assert _bench("contention")["main"](["--quick", "--json", str(out)]) == 0
     rows = json.loads(out.read_text())["rows"]
-    assert [(r["busy"], r["num_envs"]) for r in rows] == [(0, 1), (1, 1)]  # quiet, then the two at once
+    assert [(r["busy"], r["num_envs"]) for r in rows] == [(0, 1), (1, 1)]  # quiet, then beside a busy process
     for r in rows:
         assert r["default"] > 0 and r["one_thread"] > 0 and r["ratio"] == r["default"] / r["one_thread"]
 
