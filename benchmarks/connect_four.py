@@ -35,7 +35,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import azgames  # noqa: E402
-from azgames.core.threads import SERIAL_BELOW, with_threads  # noqa: E402
+from azgames.core.threads import with_threads  # noqa: E402
 from benchmarks import results_file  # noqa: E402
 from benchmarks.connect_four_bitboard import BitboardVec  # noqa: E402
 from benchmarks.connect_four_direct import DirectVec  # noqa: E402
@@ -51,9 +51,7 @@ class SameThreads:
     tenth of their one-thread rate)."""
 
     def __init__(self, hand) -> None:
-        # Counted as at least SERIAL_BELOW games: with_threads leaves the team
-        # alone below that, for the suite's serial kernels, and these are parallel.
-        self.hand, self.n = hand, max(len(hand.random_actions()), SERIAL_BELOW)
+        self.hand, self.n = hand, len(hand.random_actions())
 
     def random_actions(self) -> np.ndarray:
         return with_threads(self.n, self.hand.random_actions)

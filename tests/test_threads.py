@@ -44,24 +44,33 @@ def test_numba_num_threads_still_caps_the_team(running, monkeypatch):
 
 def test_with_threads_runs_the_kernel_on_the_chosen_team_and_puts_the_setting_back(running):
     before = numba.get_num_threads()
-    seen = threads.with_threads(threads.SERIAL_BELOW, numba.get_num_threads)
+    seen = threads.with_threads(threads.PARALLEL_FROM - 1, numba.get_num_threads)
     assert seen == 1 and numba.get_num_threads() == before
 
     def fails():
         raise ValueError("a refused batch")
 
     with pytest.raises(ValueError):
-        threads.with_threads(threads.SERIAL_BELOW, fails)
+        threads.with_threads(threads.PARALLEL_FROM - 1, fails)
     assert numba.get_num_threads() == before
 
 
-def test_a_batch_for_the_serial_kernels_leaves_the_team_alone(running):
-    # The kernels are serial: the team's size would not matter, and setting it costs.
+def test_a_small_batch_runs_the_serial_kernel_and_leaves_the_team_alone(running):
+    """The serial kernel's team would not matter, and setting it costs."""
     numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
-    assert (
-        threads.with_threads(threads.SERIAL_BELOW - 1, numba.get_num_threads)
-        == numba.config.NUMBA_NUM_THREADS
-    )
+
+    def serial():
+        return "serial", numba.get_num_threads()
+
+    def parallel():
+        return "parallel", numba.get_num_threads()
+
+    everyone = numba.config.NUMBA_NUM_THREADS
+    assert threads.run_batched(threads.SERIAL_BELOW - 1, serial, parallel) == ("serial", everyone)
+    assert threads.run_batched(threads.SERIAL_BELOW, serial, parallel) == ("parallel", 1)
+    assert threads.run_batched(threads.PARALLEL_FROM, serial, parallel) == ("parallel", 2)
+    assert threads.run_batched(100, serial, parallel, serial_below=101) == ("serial", everyone)
+    assert numba.get_num_threads() == everyone
 
 
 def test_idle_threads_sleep_unless_the_user_said_otherwise():

@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 import azgames
+from azgames.core import contract
 from azgames.core import state as state_ops
 from tests.players import most
 from tests.players import table as players_table
@@ -69,3 +70,31 @@ def test_masks_are_bool_in_the_vector_env_and_int8_0_or_1_in_the_aec_env_as_the_
     assert np.array_equal(aec_mask.astype(bool), mask[0])  # the same legal moves either way
     page = (Path(__file__).resolve().parents[1] / "docs" / "api.md").read_text()
     assert "## Action masks: bool in the vector env, int8 in the AEC env" in page
+
+
+@pytest.mark.parametrize("game", [e.name for e in azgames.list_games()])
+def test_the_serial_and_the_parallel_step_play_a_batch_alike(game):
+    """Small batches step through a serial loop that calls each game's step,
+    larger ones through a parallel loop that inlines it (the core's
+    ``run_batched`` picks): the same actions give the same games and outputs."""
+    venv = azgames.make_vec(game, num_envs=8, seed=2, num_players=most(game, 3))
+    venv.reset()
+    rules = venv.rules
+    sides = {}
+    for kernel in (contract.vec_step_serial, contract.vec_step_parallel):
+        state = state_ops.clone(venv.state)
+        # The mask is the step's input (the legal actions it checks) and output.
+        outputs = [np.zeros_like(venv._obs), venv._mask.copy(), np.zeros_like(venv._rewards)]
+        outputs += [np.zeros_like(x) for x in (venv._terminated, venv._truncated, venv._player)]
+        generator = np.random.default_rng(0)
+        trace = []
+        for _ in range(60):
+            actions = np.array([generator.choice(np.flatnonzero(row)) for row in outputs[1]], np.int64)
+            flat = outputs[0].reshape(len(actions), -1)
+            assert kernel(state, rules.cfg, actions, flat, *outputs[1:]) == -1
+            trace.append([x.copy() for x in outputs])
+        sides[kernel] = state, trace
+    (serial_state, serial_trace), (parallel_state, parallel_trace) = sides.values()
+    assert state_ops.equal(serial_state, parallel_state)
+    for one, other in zip(serial_trace, parallel_trace):
+        assert all(np.array_equal(a, b) for a, b in zip(one, other))

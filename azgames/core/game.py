@@ -23,7 +23,7 @@ from .batch import random_legal_actions, random_legal_actions_serial
 from .chance import ChanceOutcome
 from .jit import njit
 from .options import Option
-from .threads import PARALLEL_FROM, with_threads
+from .threads import PARALLEL_FROM, run_batched
 
 ONGOING, TERMINATED, TRUNCATED = 0, 1, 2
 _REWARDED = 4
@@ -314,9 +314,10 @@ class Rules(abc.ABC):
 
     def vec_random_actions(self, state, mask, out) -> None:
         """A uniformly random legal action per game, drawn from its own generator."""
-        if len(out) < PARALLEL_FROM:
-            # On the calling thread: setting the thread team to one and back
-            # around it cost about 1 us, a few percent of a step of 64 games.
-            random_legal_actions_serial(state.rng, mask, out)
-        else:
-            with_threads(len(out), random_legal_actions, state.rng, mask, out)
+        # Serial below PARALLEL_FROM: the draw is quick, and setting the thread
+        # team to one and back around it cost about 1 us, a few percent of a
+        # step of 64 games.
+        run_batched(
+            len(out), random_legal_actions_serial, random_legal_actions, state.rng, mask, out,
+            serial_below=PARALLEL_FROM,
+        )  # fmt: skip

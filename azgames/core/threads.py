@@ -7,7 +7,8 @@ displaced, and on an idle machine a sleeping team takes longer to wake than
 a batch of a few hundred games takes to play. So:
 
 - a batch under :data:`SERIAL_BELOW` games runs a serial kernel, with no
-  thread team to set;
+  thread team to set (:func:`run_batched`, which every batched call of the
+  core goes through);
 - a batch under :data:`PARALLEL_FROM` games runs on the calling thread;
 - a larger one gets a thread per idle core (and the caller's), counted from
   the running tasks the kernel reports (``/proc/loadavg``), looked at most
@@ -39,8 +40,11 @@ T = TypeVar("T")
 
 #: Batches smaller than this run the serial loop: launching even a one-thread
 #: parallel region costs more (by hand, 2026-11-28: Connect Four at N = 1 ran
-#: 258k steps/s serial, 141k parallel); from here the parallel kernel was
-#: faster on one thread too (it takes the state tuple's arrays apart once).
+#: 258k steps/s serial, 141k parallel). From here the parallel kernel is as
+#: fast on one thread, and faster on larger batches (its loop takes the
+#: state tuple's arrays apart once): by hand, 2026-11-30, the vector env at
+#: N = 64 ran alike both ways in every game, at N = 1024 the serial loop at
+#: 0.88-1.00x.
 SERIAL_BELOW = 64
 #: Batches smaller than this run on one thread.
 PARALLEL_FROM = 2048
@@ -158,14 +162,27 @@ def _thread_setters() -> tuple[Callable[[], int], Callable[[int], None]]:
 _setters: tuple[Callable[[], int], Callable[[int], None]] | None = None
 
 
+def run_batched(
+    batch: int,
+    serial: Callable[..., T],
+    parallel: Callable[..., T],
+    *args: Any,
+    serial_below: int = SERIAL_BELOW,
+) -> T:
+    """A batched kernel run as this module decides, for every caller in the
+    core: ``serial(*args)`` on the calling thread for a batch under
+    ``serial_below`` games (no thread team to set: two calls of 0.6 us, a
+    tenth of a small game's step), else ``parallel(*args)`` on
+    :func:`threads_for` ``(batch)`` threads."""
+    if batch < serial_below:
+        return serial(*args)
+    return with_threads(batch, parallel, *args)
+
+
 def with_threads(batch: int, kernel: Callable[..., T], *args: Any) -> T:
-    """``kernel(*args)`` on :func:`threads_for` ``(batch)`` threads; the calling
-    thread's own setting is put back after. A batch under :data:`SERIAL_BELOW`
-    runs serial kernels: setting the team would cost two calls of 0.6 us, a
-    tenth of a small game's step."""
+    """The parallel ``kernel(*args)`` on :func:`threads_for` ``(batch)``
+    threads; the calling thread's own setting is put back after."""
     global _setters
-    if batch < SERIAL_BELOW:
-        return kernel(*args)
     if _setters is None:
         _setters = _thread_setters()
     get, put = _setters

@@ -27,7 +27,6 @@ from . import checks
 from . import state as state_ops
 from .game import Rules
 from .rng import seed_words
-from .threads import with_threads
 
 
 class GameVectorEnv:
@@ -72,7 +71,7 @@ class GameVectorEnv:
         return self._obs, self._mask.view(bool)
 
     def _refresh(self) -> None:
-        with_threads(self.num_envs, self.rules.vec_observe, self.state, self._obs, self._mask, self._player)
+        self.rules.vec_observe(self.state, self._obs, self._mask, self._player)
 
     def step(self, actions: ArrayLike) -> tuple[np.ndarray, ...]:
         """Play one action per game: ``(obs, mask, rewards, terminated, truncated, player)``.
@@ -106,9 +105,7 @@ class GameVectorEnv:
         return actions
 
     def _step(self, actions: np.ndarray) -> tuple[np.ndarray, ...]:
-        bad = with_threads(
-            self.num_envs,
-            self.rules.vec_step,
+        bad = self.rules.vec_step(
             self.state,
             self._actions,
             self._obs,
