@@ -13,8 +13,12 @@
   (:class:`DirectVec`): what the contract itself costs. Both run on the
   threads the suite's batches get (:class:`SameThreads`).
 
-Each figure is the median of ``--rounds`` timings, the two sides of a row
-alternating so that a machine that slows down weighs on both. The targets:
+The two sides of a row take turns in slices of :data:`SLICE_S` until each
+has run ``--seconds``: this machine's speed drifts within seconds (two
+timings of the same code, one after the other, came out up to 25% apart;
+``docs/experiments.md``, 29 November), and taking turns both sides see the
+same drift. A row's ratio is the median of ``--rounds`` such timings'
+ratios, its rates the medians of each side's. The targets:
 the AEC env at least 10x PettingZoo's, the vector env at N = 4096 at least
 0.5x the bitboards (the contract costs at most 2x).
 """
@@ -60,32 +64,47 @@ class SameThreads:
         return with_threads(self.n, self.hand.step, actions)
 
 
-def aec_loop(env, seconds: float) -> float:
-    """Agent-steps a second of random legal play, restarting ended games."""
+#: How long one side runs before the other takes its turn.
+SLICE_S = 0.05
+
+
+def aec_player(env) -> Callable[[float], tuple[int, float]]:
+    """Random legal play in ``env``, in slices: ``play(seconds)`` runs about
+    that long and returns (agent-steps, seconds taken); the game goes on
+    where the last slice left it, restarting ended games."""
     rng = random.Random(0)
     env.reset(seed=0)
-    steps, start = 0, time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        for _ in range(200):
-            obs, _, terminated, truncated, _ = env.last()
-            if terminated or truncated:
-                env.reset(seed=rng.randrange(2**31))
-                continue
-            legal = np.flatnonzero(obs["action_mask"])
-            env.step(int(legal[rng.randrange(len(legal))]))
-            steps += 1
-    return steps / (time.perf_counter() - start)
+
+    def play(seconds: float) -> tuple[int, float]:
+        steps, start = 0, time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            for _ in range(50):
+                obs, _, terminated, truncated, _ = env.last()
+                if terminated or truncated:
+                    env.reset(seed=rng.randrange(2**31))
+                    continue
+                legal = np.flatnonzero(obs["action_mask"])
+                env.step(int(legal[rng.randrange(len(legal))]))
+                steps += 1
+        return steps, time.perf_counter() - start
+
+    return play
 
 
-def vector_loop(venv, seconds: float) -> float:
-    """Steps a second (games x batches) of random legal play."""
+def vector_player(venv) -> Callable[[float], tuple[int, float]]:
+    """``step(random_actions())`` in slices, as :func:`aec_player`; steps are games x batches."""
+    n = len(venv.random_actions())
     venv.step(venv.random_actions())  # compiled before the clock starts
-    steps, start = 0, time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        for _ in range(20):
-            venv.step(venv.random_actions())
-        steps += 20 * len(venv.random_actions())
-    return steps / (time.perf_counter() - start)
+
+    def play(seconds: float) -> tuple[int, float]:
+        steps, start = 0, time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            for _ in range(5):
+                venv.step(venv.random_actions())
+            steps += 5 * n
+        return steps, time.perf_counter() - start
+
+    return play
 
 
 def pettingzoo_env():
@@ -96,34 +115,42 @@ def pettingzoo_env():
     return connect_four_v3.env()
 
 
-def paired(ours: Callable[[], float], theirs: Callable[[], float], rounds: int) -> tuple[float, float]:
-    """The medians of ``rounds`` alternating timings of both sides."""
-    a, b = [], []
-    for _ in range(rounds):
-        a.append(ours())
-        b.append(theirs())
-    return statistics.median(a), statistics.median(b)
+def taking_turns(ours, theirs, seconds: float) -> tuple[float, float]:
+    """Both sides' rates, the two taking turns a slice at a time until each has run ``seconds``."""
+    steps, spent = [0, 0], [0.0, 0.0]
+    while min(spent) < seconds:
+        for k, side in enumerate((ours, theirs)):
+            n, dt = side(SLICE_S)
+            steps[k] += n
+            spent[k] += dt
+    return steps[0] / spent[0], steps[1] / spent[1]
+
+
+def paired(ours, theirs, seconds: float, rounds: int) -> dict[str, float]:
+    """``rounds`` timings :func:`taking_turns`: each side's median rate and the median ratio."""
+    timings = [taking_turns(ours, theirs, seconds) for _ in range(rounds)]
+    return {
+        "ours": statistics.median(a for a, _ in timings),
+        "theirs": statistics.median(b for _, b in timings),
+        "ratio": statistics.median(a / b for a, b in timings),
+    }
 
 
 def measure(seconds: float, rounds: int, sizes=SIZES) -> list[dict]:
     rows = []
-    ours_aec = azgames.make("connect_four")
     peer = pettingzoo_env()
     if peer is not None:
-        a, b = paired(lambda: aec_loop(ours_aec, seconds), lambda: aec_loop(peer, seconds), rounds)
-        rows.append(
-            {"env": "AEC", "num_envs": 1, "peer": "pettingzoo connect_four_v3", "ours": a, "theirs": b}
-        )
+        ours, theirs = aec_player(azgames.make("connect_four")), aec_player(peer)
+        rows.append({"env": "AEC", "num_envs": 1, "peer": "pettingzoo connect_four_v3"})
+        rows[-1].update(paired(ours, theirs, seconds, rounds))
     for n in sizes:
-        venv = azgames.make_vec("connect_four", num_envs=n, seed=0)
+        ours = vector_player(azgames.make_vec("connect_four", num_envs=n, seed=0))
         for peer_name, hand in (
             ("hand-written bitboards", SameThreads(BitboardVec(n))),
             ("the same rules, no contract", SameThreads(DirectVec(n))),
         ):
-            a, b = paired(lambda: vector_loop(venv, seconds), lambda: vector_loop(hand, seconds), rounds)
-            rows.append({"env": "vector", "num_envs": n, "peer": peer_name, "ours": a, "theirs": b})
-    for row in rows:
-        row["ratio"] = row["ours"] / row["theirs"]
+            rows.append({"env": "vector", "num_envs": n, "peer": peer_name})
+            rows[-1].update(paired(ours, vector_player(hand), seconds, rounds))
     return rows
 
 
@@ -159,6 +186,7 @@ def main(argv: list[str] | None = None) -> int:
             "cpus": os.cpu_count(),
             "seconds": args.seconds,
             "rounds": args.rounds,
+            "slice_s": SLICE_S,
             "rows": rows,
         }
         results_file.write_json(out, results)

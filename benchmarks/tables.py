@@ -340,7 +340,7 @@ def connect_four(data: dict) -> str:
                 r["peer"],
                 rate(r["ours"]),
                 rate(r["theirs"]),
-                f"{r['ratio']:.2f}x",
+                f"{r['ratio']:.3g}x",  # three digits: 0.495x is under a 0.5x target
                 target,
             ]
         )

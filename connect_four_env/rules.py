@@ -13,7 +13,7 @@ import numpy as np
 
 from azgames.core.contract import ContractRules, Kernels
 from azgames.core.game import ONGOING, TERMINATED, GameInfo, pack_status
-from azgames.core.jit import njit, njit_inline
+from azgames.core.jit import njit_inline, njit_shared
 
 from . import view
 from .state_check import check_values, fours
@@ -31,7 +31,7 @@ class ConnectFourState(NamedTuple):
     rng: np.ndarray  # (B,) uint64: each game's generator (random agents)
 
 
-@njit
+@njit_shared
 def reset_game(s, cfg, i):
     s.board[i] = EMPTY
     s.player[i] = 0
@@ -49,7 +49,7 @@ def run_length(board, i, row, column, dr, dc, p):
     return n
 
 
-@njit
+@njit_shared
 def play(s, cfg, i, action, rewards):
     board, p = s.board, s.player[i]  # the board as a local: numba counts no reference per use
     row = 0
@@ -74,7 +74,7 @@ def play(s, cfg, i, action, rewards):
     return pack_status(ONGOING, False, 1 - p)
 
 
-@njit
+@njit_shared
 def write_observation(s, cfg, i, viewer, obs, j):
     """Two planes, rows top first as the board stands: the viewer's stones, then the other's."""
     board, out, other = s.board[i], obs[j], 1 - viewer
@@ -85,13 +85,13 @@ def write_observation(s, cfg, i, viewer, obs, j):
             out[ROWS * COLUMNS + r * COLUMNS + c] = row[c] == other
 
 
-@njit
+@njit_shared
 def write_mask(s, cfg, i, mask, j):
     for c in range(COLUMNS):
         mask[j, c] = s.board[i, ROWS - 1, c] == EMPTY
 
 
-@njit
+@njit_shared
 def illegal_code(s, cfg, i, action):
     return COLUMN_FULL if s.board[i, ROWS - 1, action] != EMPTY else 0
 

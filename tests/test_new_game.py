@@ -30,7 +30,7 @@ from azgames.core.contract import ContractRules, Kernels
 from azgames.core.drawing import Drawing
 from azgames.core.envs import game_envs
 from azgames.core.game import ONGOING, TERMINATED, GameInfo, pack_status
-from azgames.core.jit import njit
+from azgames.core.jit import njit_shared
 from azgames.core.options import Option
 
 
@@ -42,12 +42,12 @@ class NimState(NamedTuple):
     rng: np.ndarray  # (B,) uint64
 
 
-@njit
+@njit_shared
 def reset_game(s, cfg, i):
     s.stones[i], s.player[i], s.ply[i], s.outcome[i] = cfg[0], 0, 0, ONGOING
 
 
-@njit
+@njit_shared
 def play(s, cfg, i, action, rewards):
     p = s.player[i]
     s.stones[i] -= action + 1
@@ -61,18 +61,18 @@ def play(s, cfg, i, action, rewards):
     return pack_status(ONGOING, False, 1 - p)
 
 
-@njit
+@njit_shared
 def write_observation(s, cfg, i, viewer, obs, j):
     obs[j, 0], obs[j, 1] = min(s.stones[i], 127), viewer
 
 
-@njit
+@njit_shared
 def write_mask(s, cfg, i, mask, j):
     for a in range(3):
         mask[j, a] = a < s.stones[i]
 
 
-@njit
+@njit_shared
 def illegal_code(s, cfg, i, action):
     return 0 if action < s.stones[i] else 1
 
