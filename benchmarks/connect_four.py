@@ -13,11 +13,9 @@
   (:class:`DirectVec`): what the contract itself costs. Both run on the
   threads the suite's batches get (:class:`SameThreads`).
 
-The two sides of a row take turns in slices of :data:`SLICE_S` until each
-has run ``--seconds``: this machine's speed drifts within seconds (two
-timings of the same code, one after the other, came out up to 25% apart;
-``docs/experiments.md``, 29 November), and taking turns both sides see the
-same drift. A row's ratio is the median of ``--rounds`` such timings'
+The two sides of a row take turns, 0.05 s at a time, until each has run
+``--seconds`` (:mod:`benchmarks.turns`: both see the machine's drift alike).
+A row's ratio is the median of ``--rounds`` such timings'
 ratios, its rates the medians of each side's. The targets:
 the AEC env at least 10x PettingZoo's, the vector env at N = 4096 at least
 0.5x the bitboards (the contract costs at most 2x).
@@ -43,6 +41,7 @@ from azgames.core.threads import with_threads  # noqa: E402
 from benchmarks import results_file  # noqa: E402
 from benchmarks.connect_four_bitboard import BitboardVec  # noqa: E402
 from benchmarks.connect_four_direct import DirectVec  # noqa: E402
+from benchmarks.turns import SLICE_S, taking_turns  # noqa: E402
 
 COMMITTED = results_file.RESULTS / "connect_four.json"
 SIZES = (1, 64, 4096)
@@ -62,10 +61,6 @@ class SameThreads:
 
     def step(self, actions: np.ndarray):
         return with_threads(self.n, self.hand.step, actions)
-
-
-#: How long one side runs before the other takes its turn.
-SLICE_S = 0.05
 
 
 def aec_player(env) -> Callable[[float], tuple[int, float]]:
@@ -115,20 +110,9 @@ def pettingzoo_env():
     return connect_four_v3.env()
 
 
-def taking_turns(ours, theirs, seconds: float) -> tuple[float, float]:
-    """Both sides' rates, the two taking turns a slice at a time until each has run ``seconds``."""
-    steps, spent = [0, 0], [0.0, 0.0]
-    while min(spent) < seconds:
-        for k, side in enumerate((ours, theirs)):
-            n, dt = side(SLICE_S)
-            steps[k] += n
-            spent[k] += dt
-    return steps[0] / spent[0], steps[1] / spent[1]
-
-
 def paired(ours, theirs, seconds: float, rounds: int) -> dict[str, float]:
-    """``rounds`` timings :func:`taking_turns`: each side's median rate and the median ratio."""
-    timings = [taking_turns(ours, theirs, seconds) for _ in range(rounds)]
+    """``rounds`` timings taking turns: each side's median rate and the median ratio."""
+    timings = [taking_turns((ours, theirs), seconds) for _ in range(rounds)]
     return {
         "ours": statistics.median(a for a, _ in timings),
         "theirs": statistics.median(b for _, b in timings),

@@ -13,13 +13,10 @@ in a fresh plain script, once with the suite's defaults and once with
 defaults run at 0.9x or more of one thread, and on a quiet machine N = 4096
 still gains from the second core.
 
-The two settings' processes take turns, a slice of 0.05 s each (the busy
-processes spin throughout), until each has run ``--seconds``: a machine
-that slows down weighs on both alike. Timed one after the other for a
-second each, the same code (N = 1 runs no thread team in either setting)
-gave rates 25% apart from one run to the next beside busy processes on
-this 2-core virtual machine, and the ratio of one timing each said
-nothing at 0.9x.
+The two settings' processes take turns, 0.05 s at a time, until each has
+run ``--seconds`` (:mod:`benchmarks.turns`), while the busy processes spin
+throughout: timed one after the other, the same code came out 25% apart
+beside busy processes, and the ratio said nothing at 0.9x.
 
 The same for a Stable-Baselines3 loop (``MaskablePPO`` on ``SB3VecEnv``,
 the ``train`` extra) in a plain script: the defaults beside one numba and one
@@ -34,11 +31,13 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks import results_file  # noqa: E402
+from benchmarks.turns import taking_turns  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 COMMITTED = results_file.RESULTS / "contention.json"
@@ -97,11 +96,6 @@ SETTINGS = {
 }
 
 
-#: One turn of a probe: short beside the drift of a shared machine, long
-#: beside the few microseconds a turn costs in messages.
-SLICE_S = 0.05
-
-
 def probe(script: str, args: list[str], extra_env: dict[str, str]) -> subprocess.Popen:
     """A probe process, started; it says ``ready`` once warm."""
     env = {**os.environ, "AZGAMES_COMPILE_NOTICE": "0", **extra_env}
@@ -126,29 +120,29 @@ def reply(p: subprocess.Popen) -> str:
     return line
 
 
-def taking_turns(probes: list[subprocess.Popen], seconds: float) -> list[float]:
-    """Each probe's steps/s, the probes running in turn, a slice each, until
-    each has run ``seconds``; the first to go alternates."""
-    steps, took = [0] * len(probes), [0.0] * len(probes)
+def probes_taking_turns(probes: list[subprocess.Popen], seconds: float) -> list[float]:
+    """Each warm probe's steps/s, the probes running in turn (:mod:`benchmarks.turns`)."""
+
+    def turn(p: subprocess.Popen) -> Callable[[float], tuple[int, float]]:
+        def run(slice_s: float) -> tuple[int, float]:
+            p.stdin.write(f"slice {slice_s}\n")  # type: ignore[union-attr]
+            p.stdin.flush()  # type: ignore[union-attr]
+            done, spent = reply(p).split()
+            return int(done), float(spent)
+
+        return run
+
     try:
         for p in probes:
             if reply(p).strip() != "ready":
                 raise RuntimeError("a probe said something before it was ready")
-        turn = 0
-        while min(took) < seconds:
-            order = range(len(probes)) if turn % 2 == 0 else reversed(range(len(probes)))
-            for k in order:
-                probes[k].stdin.write(f"slice {SLICE_S}\n")  # type: ignore[union-attr]
-                probes[k].stdin.flush()  # type: ignore[union-attr]
-                done, spent = reply(probes[k]).split()
-                steps[k], took[k] = steps[k] + int(done), took[k] + float(spent)
-            turn += 1
+        rates = taking_turns([turn(p) for p in probes], seconds)
         for p in probes:
             p.communicate("stop\n")
     finally:
         for p in probes:
             p.kill()
-    return [n / t for n, t in zip(steps, took)]
+    return rates
 
 
 def one_round(script: str, args: list[str], busy: int, seconds: float) -> dict[str, float]:
@@ -156,7 +150,9 @@ def one_round(script: str, args: list[str], busy: int, seconds: float) -> dict[s
     spinners = [subprocess.Popen([sys.executable, "-c", BUSY]) for _ in range(busy)]
     try:
         time.sleep(0.3 if busy else 0)
-        return dict(zip(SETTINGS, taking_turns([probe(script, args, e) for e in SETTINGS.values()], seconds)))
+        return dict(
+            zip(SETTINGS, probes_taking_turns([probe(script, args, e) for e in SETTINGS.values()], seconds))
+        )
     finally:
         for p in spinners:
             p.kill()

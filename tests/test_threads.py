@@ -66,10 +66,9 @@ def test_a_small_batch_runs_the_serial_kernel_and_leaves_the_team_alone(running)
         return "parallel", numba.get_num_threads()
 
     everyone = numba.config.NUMBA_NUM_THREADS
-    assert threads.run_batched(threads.SERIAL_BELOW - 1, serial, parallel) == ("serial", everyone)
-    assert threads.run_batched(threads.SERIAL_BELOW, serial, parallel) == ("parallel", 1)
+    assert threads.run_batched(1, serial, parallel) == ("serial", everyone)
+    assert threads.run_batched(threads.PARALLEL_FROM - 1, serial, parallel) == ("serial", everyone)
     assert threads.run_batched(threads.PARALLEL_FROM, serial, parallel) == ("parallel", 2)
-    assert threads.run_batched(100, serial, parallel, serial_below=101) == ("serial", everyone)
     assert numba.get_num_threads() == everyone
 
 

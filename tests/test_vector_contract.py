@@ -74,8 +74,8 @@ def test_masks_are_bool_in_the_vector_env_and_int8_0_or_1_in_the_aec_env_as_the_
 
 @pytest.mark.parametrize("game", [e.name for e in azgames.list_games()])
 def test_the_serial_and_the_parallel_step_play_a_batch_alike(game):
-    """Small batches step through a serial loop that calls each game's step,
-    larger ones through a parallel loop that inlines it (the core's
+    """Batches under 2,048 games step through a serial loop compiled without
+    reference counts, larger ones through a parallel loop (the core's
     ``run_batched`` picks): the same actions give the same games and outputs."""
     venv = azgames.make_vec(game, num_envs=8, seed=2, num_players=most(game, 3))
     venv.reset()

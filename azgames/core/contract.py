@@ -162,32 +162,18 @@ def observe_game(s, cfg, i, obs, mask, player_out):
     write_mask(s, cfg, i, mask, i)
 
 
-# The serial loops call one game's step or view as a function that counts no
-# references (``njit_shared``): inlined into a plain loop, every read of a
-# state field counted a reference on its array, each game (Connect Four's
-# serial step ran at 0.4x of the parallel one on one thread, whose loop
-# takes the fields apart once). The parallel loops inline them: there a call
-# ran slower.
+# The serial loops compile without reference counts (``njit_shared``): with
+# them, every read of a state field in the inlined step counted a reference
+# on its array, each game (Connect Four's serial step ran at 0.4x of the
+# parallel one on one thread, whose loop takes the fields apart once).
 @njit_shared
-def step_game_called(s, cfg, i, action, obs, mask, rewards, terminated, truncated, player_out):
-    step_game(s, cfg, i, action, obs, mask, rewards, terminated, truncated, player_out)
-
-
-@njit_shared
-def observe_game_called(s, cfg, i, obs, mask, player_out):
-    observe_game(s, cfg, i, obs, mask, player_out)
-
-
-@njit
 def vec_step_serial(s, cfg, actions, obs, mask, rewards, terminated, truncated, player_out):
     """Step every game; -1, or the first game whose action is illegal (then none moves)."""
     bad = first_illegal(actions, mask)
     if bad >= 0:
         return bad
     for i in range(actions.shape[0]):
-        step_game_called(
-            s, cfg, np.int64(i), actions[i], obs, mask, rewards, terminated, truncated, player_out
-        )
+        step_game(s, cfg, i, actions[i], obs, mask, rewards, terminated, truncated, player_out)
     return -1
 
 
@@ -202,10 +188,10 @@ def vec_step_parallel(s, cfg, actions, obs, mask, rewards, terminated, truncated
     return -1
 
 
-@njit
+@njit_shared
 def vec_observe_serial(s, cfg, obs, mask, player_out):
     for i in range(player_out.shape[0]):
-        observe_game_called(s, cfg, np.int64(i), obs, mask, player_out)
+        observe_game(s, cfg, i, obs, mask, player_out)
 
 
 @njit_parallel
@@ -328,7 +314,8 @@ class ContractRules(Rules):
 
     def vec_step(self, state, actions, obs, mask, rewards, terminated, truncated, player) -> int:
         flat = obs.reshape(obs.shape[0], -1)
-        outputs = (flat, mask, rewards, terminated, truncated, player)
-        return int(
-            run_batched(len(actions), vec_step_serial, vec_step_parallel, state, self.cfg, actions, *outputs)
-        )
+        bad = run_batched(
+            len(actions), vec_step_serial, vec_step_parallel,
+            state, self.cfg, actions, flat, mask, rewards, terminated, truncated, player
+        )  # fmt: skip
+        return int(bad)

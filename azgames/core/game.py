@@ -23,7 +23,7 @@ from .batch import random_legal_actions, random_legal_actions_serial
 from .chance import ChanceOutcome
 from .jit import njit
 from .options import Option
-from .threads import PARALLEL_FROM, run_batched
+from .threads import run_batched
 
 ONGOING, TERMINATED, TRUNCATED = 0, 1, 2
 _REWARDED = 4
@@ -314,10 +314,4 @@ class Rules(abc.ABC):
 
     def vec_random_actions(self, state, mask, out) -> None:
         """A uniformly random legal action per game, drawn from its own generator."""
-        # Serial below PARALLEL_FROM: the draw is quick, and setting the thread
-        # team to one and back around it cost about 1 us, a few percent of a
-        # step of 64 games.
-        run_batched(
-            len(out), random_legal_actions_serial, random_legal_actions, state.rng, mask, out,
-            serial_below=PARALLEL_FROM,
-        )  # fmt: skip
+        run_batched(len(out), random_legal_actions_serial, random_legal_actions, state.rng, mask, out)

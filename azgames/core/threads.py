@@ -6,10 +6,9 @@ busy process a team waits at its barrier for the thread the other process
 displaced, and on an idle machine a sleeping team takes longer to wake than
 a batch of a few hundred games takes to play. So:
 
-- a batch under :data:`SERIAL_BELOW` games runs a serial kernel, with no
-  thread team to set (:func:`run_batched`, which every batched call of the
-  core goes through);
-- a batch under :data:`PARALLEL_FROM` games runs on the calling thread;
+- a batch under :data:`PARALLEL_FROM` games runs a serial kernel on the
+  calling thread, with no thread team to set (:func:`run_batched`, which
+  every batched call of the core goes through);
 - a larger one gets a thread per idle core (and the caller's), counted from
   the running tasks the kernel reports (``/proc/loadavg``), looked at most
   every :data:`LOOK_EVERY_S`;
@@ -38,15 +37,10 @@ os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 
 T = TypeVar("T")
 
-#: Batches smaller than this run the serial loop: launching even a one-thread
-#: parallel region costs more (by hand, 2026-11-28: Connect Four at N = 1 ran
-#: 258k steps/s serial, 141k parallel). From here the parallel kernel is as
-#: fast on one thread, and faster on larger batches (its loop takes the
-#: state tuple's arrays apart once): by hand, 2026-11-30, the vector env at
-#: N = 64 ran alike both ways in every game, at N = 1024 the serial loop at
-#: 0.88-1.00x.
-SERIAL_BELOW = 64
-#: Batches smaller than this run on one thread.
+#: Batches smaller than this run the serial kernels on the calling thread:
+#: a parallel region costs a launch even on one thread, and the serial
+#: kernels run no slower (by hand, 2026-11-30: the vector env's serial step
+#: at 1.00-1.31x of the parallel one on one thread at N = 64, 256 and 1024).
 PARALLEL_FROM = 2048
 #: How long a count of the idle cores is trusted.
 LOOK_EVERY_S = 0.25
@@ -162,19 +156,13 @@ def _thread_setters() -> tuple[Callable[[], int], Callable[[int], None]]:
 _setters: tuple[Callable[[], int], Callable[[int], None]] | None = None
 
 
-def run_batched(
-    batch: int,
-    serial: Callable[..., T],
-    parallel: Callable[..., T],
-    *args: Any,
-    serial_below: int = SERIAL_BELOW,
-) -> T:
+def run_batched(batch: int, serial: Callable[..., T], parallel: Callable[..., T], *args: Any) -> T:
     """A batched kernel run as this module decides, for every caller in the
     core: ``serial(*args)`` on the calling thread for a batch under
-    ``serial_below`` games (no thread team to set: two calls of 0.6 us, a
-    tenth of a small game's step), else ``parallel(*args)`` on
+    :data:`PARALLEL_FROM` games (no thread team to set: two calls of 0.6 us,
+    a tenth of a small game's step), else ``parallel(*args)`` on
     :func:`threads_for` ``(batch)`` threads."""
-    if batch < serial_below:
+    if batch < PARALLEL_FROM:
         return serial(*args)
     return with_threads(batch, parallel, *args)
 
