@@ -25,13 +25,16 @@ JIT_DISABLED = os.environ.get("NUMBA_DISABLE_JIT", "0") not in ("", "0")
 if not JIT_DISABLED:
     specialisation.install()  # a kernel is compiled once per argument types, whatever constants callers pass
 
+# Each decorator marks what it compiles: one compile per tuple of argument
+# types, whatever constants callers pass (specialisation.py).
+
 #: Serial kernel: one game, or a batch too small to be worth threads.
-njit = numba.njit(cache=True, nogil=True)
+njit = specialisation.marked(numba.njit(cache=True, nogil=True))
 
 #: Per-game helper of a serial kernel, inlined into its caller at numba's IR
 #: level: a call that passes arrays costs atomic reference counting on each
 #: of them, which dominated the Azimuth step (~25% of its time).
-njit_inline = numba.njit(cache=True, nogil=True, inline="always")
+njit_inline = specialisation.marked(numba.njit(cache=True, nogil=True, inline="always"))
 
 #: Large per-game helper (a game's ``play``, its mask, its observation) that
 #: kernels call instead of inlining: it is typed and compiled once, whatever
@@ -40,10 +43,10 @@ njit_inline = numba.njit(cache=True, nogil=True, inline="always")
 #: counting (``_nrt=False``: it may allocate nothing, and its callers hold
 #: every array it is passed), a call costs no atomic count on each array
 #: argument, which made plain calls 7-26% slower than inlining.
-njit_shared = numba.njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload]  # not in the stubs
+njit_shared = specialisation.marked(numba.njit(cache=True, nogil=True, _nrt=False))  # type: ignore[call-overload]  # not in the stubs
 
 #: Batched kernel: ``prange`` over games, threads from numba's pool.
-njit_parallel = numba.njit(cache=True, nogil=True, parallel=True)
+njit_parallel = specialisation.marked(numba.njit(cache=True, nogil=True, parallel=True))
 
 prange = numba.prange
 

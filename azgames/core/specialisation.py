@@ -1,4 +1,4 @@
-"""One compile of a suite kernel per tuple of argument *types*, not values.
+"""One compile of a kernel per tuple of argument *types*, not values.
 
 When a kernel calls another with a constant (``new_node(t, g, -1, False)``,
 ``q_row(t, g, 0, c)``), numba types the argument as that literal value and
@@ -7,10 +7,14 @@ again for every other constant a call site passes. In the first session of
 Azacru (AEC and vector envs, greedy, ``mcts``, ``az``) about a tenth of the
 compile time went to such copies (``docs/experiments.md``, 2026-11-29: one
 compile per signature). The copies compute the same thing: no suite kernel needs a
-value at compile time (none calls ``numba.literally``), so calls into the
-suite's kernels are typed with the plain types here, once for every caller.
+value at compile time (none calls ``numba.literally``), so calls into a
+function compiled with the suite's decorators (:mod:`.jit`: the games', the
+core's and the agents' kernels, a user's own game, the tests' checkers) are
+typed with the plain types here, once for every caller. The tests' checking
+kernels, called with ``True`` from a kernel and with ``np.bool_`` from
+Python, compiled twice each, 25 s of a cold test run.
 
-Functions outside the suite's folders (numba's own, a user's) keep numba's
+Other functions (numba's own, a user's plain ``numba.njit``) keep numba's
 typing. Like the stamp of :mod:`.kernel_cache`, this hooks numba's
 ``Dispatcher.get_call_template``, not public API: ``tests/test_compile_once.py``
 fails if a numba release moves it.
@@ -19,19 +23,35 @@ fails if a numba release moves it.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
+from typing import Any
 
 from numba.core import dispatcher, types
 
-from .kernel_cache import in_suite
+#: The mark of a function compiled with one of the suite's decorators.
+_MARK = "_azgames_plain_types"
+
+
+def marked(decorate: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """``decorate`` (a numba decorator), with the functions it compiles typed
+    by :func:`install`'s rule."""
+
+    @functools.wraps(decorate)
+    def decorator(function):
+        compiled = decorate(function)
+        setattr(compiled, _MARK, True)
+        return compiled
+
+    return decorator
 
 
 def _plain_types(get_call_template):
-    """numba's ``get_call_template`` with a suite kernel's literal argument
-    types replaced by their plain types."""
+    """numba's ``get_call_template`` with a marked function's literal
+    argument types replaced by their plain types."""
 
     @functools.wraps(get_call_template)
     def plain(self, args, kws):
-        if in_suite(self.py_func.__code__.co_filename):
+        if getattr(self, _MARK, False):
             args = tuple(types.unliteral(a) for a in args)
             kws = {name: types.unliteral(a) for name, a in kws.items()}
         return get_call_template(self, args, kws)
@@ -41,7 +61,7 @@ def _plain_types(get_call_template):
 
 
 def install() -> None:
-    """Type calls into the suite's kernels without literals (once per process)."""
+    """Type calls into marked functions without literals (once per process)."""
     current = dispatcher.Dispatcher.get_call_template
     if not getattr(current, "__wrapped_by_azgames__", False):
         dispatcher.Dispatcher.get_call_template = _plain_types(current)  # type: ignore[method-assign]

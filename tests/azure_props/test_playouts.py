@@ -351,7 +351,8 @@ def play_aec_checked(num_players, options, seed, start=None, moves=()) -> dict:
     agents = env.possible_agents
     rng = np.random.default_rng(seed)
     moves = list(moves)
-    mask = env.observe(env.agent_selection)["action_mask"].reshape(1, -1).copy()
+    # as bools, the vector env's mask type: the checks compile once for both envs
+    mask = env.observe(env.agent_selection)["action_mask"].reshape(1, -1).astype(bool)
     player_out = raw.state.player.astype(np.int64)
     if start is None:
         e, d = C.check_fresh(0, raw.state, mask, player_out, params, tab, trk, counts)
@@ -408,7 +409,7 @@ def play_aec_checked(num_players, options, seed, start=None, moves=()) -> dict:
         term[0] = env.terminations[agent]
         trunc[0] = env.truncations[agent]
         rewards[0] = [env.rewards[x] for x in agents]
-        next_mask = env.observe(env.agent_selection)["action_mask"].reshape(1, -1).copy()
+        next_mask = env.observe(env.agent_selection)["action_mask"].reshape(1, -1).astype(bool)
         player_out = s.player.astype(np.int64)
         e, d = C.check_step(
             0, prev, s, actions, next_mask, rewards, term, trunc, player_out, params, tab, trk, counts, False
