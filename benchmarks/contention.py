@@ -78,10 +78,13 @@ SB3 = (
     SLICES
     + r"""
 from sb3_contrib import MaskablePPO
+from stable_baselines3.common.logger import Logger
 from azgames.training.sb3 import SB3VecEnv
 game, n = sys.argv[1], int(sys.argv[2])
 venv = SB3VecEnv(game, num_envs=n, opponents=["random"], seed=0)
 model = MaskablePPO("MlpPolicy", venv, n_steps=32, batch_size=256, n_epochs=1, verbose=0, seed=0)
+# a logger of its own: SB3 would make an empty SB3-<date> folder in /tmp at every learn(), each slice
+model.set_logger(Logger(None, []))
 model.learn(n * 32)  # compiled and warmed before the clock starts
 timed(lambda: model.learn(n * 32, reset_num_timesteps=False), n * 32)
 """
